@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+
+// E2E runs against the real production build served by `node scripts/e2e-server.mjs`
+// (same code path as `npm start`) on its own port and a fresh, throw-away data directory.
+const port = Number(process.env.E2E_PORT ?? 8100);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://localhost:${port}/api/version`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port) },
+  },
+});

@@ -1,0 +1,23 @@
+// The server Playwright starts: the same build and entry point as `npm start`, on its own
+// port with a fresh, throw-away data directory (SQLite) so every e2e run starts empty.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBuilt, ensureInstalled, quietEnv, root } from './lib.mjs';
+
+await ensureInstalled();
+await ensureBuilt();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lora-e2e-'));
+const server = spawn(process.execPath, ['server/dist/main.js'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...quietEnv, PORT: process.env.PORT ?? '8100', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+});
+const stop = (signal) => server.kill(signal);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,85 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import { authRoutes } from './auth/routes.js';
+import { requireIdentity } from './auth/identity.js';
+import { FailureLimiter } from './auth/rate-limit.js';
+import { SessionService } from './auth/sessions.js';
+import { randomToken } from './auth/tokens.js';
+import { createRepositories, type AppContext } from './context.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { registerOpenApi } from './http/openapi.js';
+import { serveStaticSites } from './http/static.js';
+import { validatorCompiler } from './http/validation.js';
+import { EXPOSED_HEADERS } from './auth/transport.js';
+import { getOrCreate, settingsStore } from './repositories/settings.js';
+import { companyRoutes } from './routes/companies.js';
+import { inviteRoutes } from './routes/invites.js';
+import { tenantRoutes } from './routes/tenants.js';
+import { userRoutes } from './routes/users.js';
+import { versionRoutes } from './routes/version.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** The clock; tests move it forward to expire tokens. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the console and marketing builds (off in API tests). */
+  serveStatic?: boolean;
+}
+
+/** Builds the whole application without listening (DESIGN §7: app.ts builds, main.ts listens). */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  installErrorHandling(app);
+  app.addHook('onClose', async () => database.close());
+
+  const repos = createRepositories(database.db);
+  // The signing secret lives in the database so every process of one installation shares it.
+  const secret = await getOrCreate(settingsStore(database.db), 'session_signing_secret', () => randomToken(48));
+  const sessions = new SessionService(repos.sessions, secret, config.auth, now);
+  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, now, repos, sessions };
+  const cookies = { secure: config.auth.secureCookies };
+
+  await app.register(fastifyCookie);
+  if (config.corsOrigins.length > 0) {
+    await app.register(fastifyCors, {
+      origin: config.corsOrigins,
+      credentials: true,
+      exposedHeaders: EXPOSED_HEADERS,
+      allowedHeaders: ['content-type', 'authorization', 'rid', 'fdi-version', 'st-auth-mode', 'anti-csrf'],
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    });
+  }
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(versionRoutes);
+      const limiter = new FailureLimiter(config.auth.signInMaxFailures, config.auth.signInWindowSeconds * 1000, now);
+      await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
+      await api.register(async (secured) => {
+        secured.addHook('onRequest', requireIdentity(sessions, [], cookies));
+        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes]) {
+          await secured.register((scope) => routes(scope, ctx));
+        }
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.serveStatic) await serveStaticSites(app, config);
+  else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'notFound', message: 'The requested resource was not found.' }));
+  return app;
+}

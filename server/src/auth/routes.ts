@@ -1,0 +1,166 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { UsersTable } from '../db/schema.js';
+import type { UsersRepository } from '../repositories/users.js';
+import { AppError } from '../http/errors.js';
+import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords.js';
+import type { FailureLimiter } from './rate-limit.js';
+import type { SessionService } from './sessions.js';
+import { CredentialsBody, EmailQuery, FdiUser, LoginMethodsQuery } from './schemas.js';
+import { sendUnauthorised } from './identity.js';
+import {
+  antiCsrfHeader,
+  attachTokens,
+  clearTokens,
+  presentedAccessToken,
+  presentedRefreshToken,
+  transferMode,
+  type CookieSettings,
+} from './transport.js';
+
+export interface AuthRouteDeps {
+  users: UsersRepository;
+  sessions: SessionService;
+  limiter: FailureLimiter;
+  cookies: CookieSettings;
+  now: () => Date;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const StatusResponse = Type.Object({
+  status: Type.String(),
+  user: Type.Optional(FdiUser),
+  formFields: Type.Optional(Type.Array(Type.Object({ id: Type.String(), error: Type.String() }))),
+  message: Type.Optional(Type.String()),
+  reason: Type.Optional(Type.String()),
+});
+
+function fdiUser(row: UsersTable): FdiUser {
+  const timeJoined = new Date(row.created_at).getTime();
+  return {
+    id: row.id,
+    isPrimaryUser: false,
+    tenantIds: ['public'],
+    emails: [row.email],
+    phoneNumbers: [],
+    thirdParty: [],
+    webauthn: { credentialIds: [] },
+    loginMethods: [
+      { recipeId: 'emailpassword', recipeUserId: row.id, tenantIds: ['public'], email: row.email, timeJoined, verified: false },
+    ],
+    timeJoined,
+  };
+}
+
+/** Reads email and password from the form fields; missing fields are the client's bug (400). */
+function credentials(body: CredentialsBody): { email: string; password: string } {
+  const value = (id: string): string => {
+    const field = body.formFields.find((f) => f.id === id);
+    if (!field || typeof field.value !== 'string') {
+      throw new AppError(400, 'validation', 'Are you sending too many / too few formFields?', { [id]: 'Field is not optional' });
+    }
+    return field.value;
+  };
+  return { email: value('email').trim(), password: value('password') };
+}
+
+const fieldError = (id: string, error: string) => ({ status: 'FIELD_ERROR', formFields: [{ id, error }] });
+
+/** Tenant segments other than the single `public` tenant do not exist here. */
+function tenantOf(request: FastifyRequest): string | undefined {
+  return (request.params as { tenantId?: string } | undefined)?.tenantId;
+}
+
+function assertPublicTenant(request: FastifyRequest): void {
+  const tenant = tenantOf(request);
+  if (tenant !== undefined && tenant !== 'public') throw new AppError(404, 'notFound', 'Unknown tenant');
+}
+
+/** The frontend-driver interface that supertokens-web-js 0.16 speaks (DESIGN §5). */
+export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['auth'];
+
+  for (const prefix of ['', '/:tenantId']) {
+    api.post(`${prefix}/signup`, { schema: { tags, body: CredentialsBody, response: { 200: StatusResponse } } }, async (request, reply) => {
+      assertPublicTenant(request);
+      const { email, password } = credentials(request.body);
+      if (!EMAIL_PATTERN.test(email)) return fieldError('email', 'Email is not valid');
+      const problem = passwordProblem(password);
+      if (problem) return fieldError('password', problem);
+      const user = await deps.users.create(email, await hashPassword(password), deps.now().toISOString());
+      if (!user) return fieldError('email', 'This email already exists. Please sign in instead.');
+      const mode = transferMode(request);
+      attachTokens(reply, await deps.sessions.create(user.id, mode === 'cookie'), mode, deps.cookies);
+      return { status: 'OK', user: fdiUser(user) };
+    });
+
+    api.post(`${prefix}/signin`, { schema: { tags, body: CredentialsBody, response: { 200: StatusResponse } } }, async (request, reply) => {
+      assertPublicTenant(request);
+      const { email, password } = credentials(request.body);
+      if (!EMAIL_PATTERN.test(email)) return fieldError('email', 'Email is not valid');
+      const limitKey = `${request.ip}|${email.toLowerCase()}`;
+      const wait = deps.limiter.retryAfterSeconds(limitKey);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new AppError(429, 'rateLimited', `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`);
+      }
+      const user = await deps.users.findByEmail(email);
+      const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
+      if (!user || !valid) {
+        deps.limiter.fail(limitKey);
+        return { status: 'WRONG_CREDENTIALS_ERROR' };
+      }
+      deps.limiter.succeed(limitKey);
+      const mode = transferMode(request);
+      attachTokens(reply, await deps.sessions.create(user.id, mode === 'cookie'), mode, deps.cookies);
+      return { status: 'OK', user: fdiUser(user) };
+    });
+
+    api.get(
+      `${prefix}/emailpassword/email/exists`,
+      { schema: { tags, querystring: EmailQuery, response: { 200: Type.Object({ status: Type.String(), exists: Type.Boolean() }) } } },
+      async (request) => {
+        assertPublicTenant(request);
+        return { status: 'OK', exists: (await deps.users.findByEmail(request.query.email)) !== undefined };
+      },
+    );
+
+    api.get(
+      `${prefix}/loginmethods`,
+      { schema: { tags, querystring: LoginMethodsQuery } },
+      async (request) => {
+        const tenant = tenantOf(request) ?? request.query.tenantId ?? 'public';
+        if (tenant !== 'public') throw new AppError(404, 'notFound', 'Unknown tenant');
+        return {
+          status: 'OK',
+          emailPassword: { enabled: true },
+          thirdParty: { enabled: false, providers: [] },
+          passwordless: { enabled: false },
+          firstFactors: ['emailpassword'],
+        };
+      },
+    );
+  }
+  api.post('/signout', { schema: { tags, response: { 200: StatusResponse } } }, async (request, reply) => {
+    const presented = presentedAccessToken(request);
+    if (presented) await deps.sessions.revokeByAccessToken(presented.token);
+    clearTokens(reply, transferMode(request), deps.cookies);
+    return { status: 'OK' };
+  });
+
+  api.post('/session/refresh', { schema: { tags } }, async (request, reply) => {
+    const presented = presentedRefreshToken(request);
+    const mode = transferMode(request);
+    if (!presented) return sendUnauthorised(reply);
+    const result = await deps.sessions.refresh(presented.token, { required: presented.fromCookie, header: antiCsrfHeader(request) });
+    if (!result.ok) {
+      clearTokens(reply, mode, deps.cookies);
+      return reply.code(401).send({ message: result.reason === 'theft' ? 'token theft detected' : 'unauthorised' });
+    }
+    attachTokens(reply, result.tokens, mode, deps.cookies);
+    return { status: 'OK' };
+  });
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+
+/** Every setting the server reads from the environment, parsed in this one place. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Directory for the embedded SQLite file and other local state. */
+  dataDir: string;
+  /** postgres://… switches from the embedded SQLite file to PostgreSQL. */
+  databaseUrl: string | undefined;
+  logLevel: string;
+  /** Static builds served next to the API; absent directories are simply not served. */
+  consoleDir: string;
+  marketingDir: string;
+  /** Origins allowed to call the API from another host (VITE_API_URL setups). */
+  corsOrigins: string[];
+  auth: {
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlSeconds: number;
+    /** Secure cookies need https; on by default when PUBLIC_URL is https. */
+    secureCookies: boolean;
+    /** Failed sign-ins allowed per email and address within the window before 429. */
+    signInMaxFailures: number;
+    signInWindowSeconds: number;
+  };
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
+}
+
+/** The repository root: server/dist/config.js and server/src/config.ts both sit two levels below it. */
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite file)');
+  }
+  const publicUrl = env.PUBLIC_URL ?? '';
+  return {
+    port: integer(env, 'PORT', 8000, 0),
+    host: env.HOST || 'localhost',
+    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    databaseUrl,
+    logLevel: env.LOG_LEVEL || 'info',
+    consoleDir: path.resolve(env.CONSOLE_DIR || path.join(repoRoot, 'dist', 'admin')),
+    marketingDir: path.resolve(env.MARKETING_DIR || path.join(repoRoot, 'marketing', 'public')),
+    corsOrigins: list(env.CORS_ORIGINS),
+    auth: {
+      accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1),
+      refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 100 * 24 * 3600, 60),
+      secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : publicUrl.startsWith('https:'),
+      signInMaxFailures: integer(env, 'SIGNIN_MAX_FAILURES', 10, 1),
+      signInWindowSeconds: integer(env, 'SIGNIN_WINDOW_SECONDS', 15 * 60, 1),
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { Config } from './config.js';
+import type { Db, Dialect } from './db/database.js';
+import type { SessionService } from './auth/sessions.js';
+import { companiesRepository } from './repositories/companies.js';
+import { invitesRepository } from './repositories/invites.js';
+import { sessionsRepository } from './repositories/sessions.js';
+import { tenantsRepository } from './repositories/tenants.js';
+import { usersRepository } from './repositories/users.js';
+
+/** What route plugins receive: configuration, the clock, repositories and services. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  now: () => Date;
+  repos: ReturnType<typeof createRepositories>;
+  sessions: SessionService;
+}
+
+export function createRepositories(db: Db) {
+  return {
+    users: usersRepository(db),
+    sessions: sessionsRepository(db),
+    companies: companiesRepository(db),
+    tenants: tenantsRepository(db),
+    invites: invitesRepository(db),
+  };
+}

@@ -1,0 +1,20 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.js';
+import * as core from './migrations/0001_core.js';
+
+/**
+ * Migrations are listed in code (not discovered on disk) so the compiled server and the
+ * tests run exactly the same set. Append new ones with the next number; never edit a landed one.
+ */
+const migrations: Record<string, Migration> = {
+  '0001_core': core,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

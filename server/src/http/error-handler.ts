@@ -1,0 +1,27 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, messages, type ErrorBody } from './errors.js';
+import { fieldsFromValidation } from './validation.js';
+
+function bodyFor(error: FastifyError): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) return { status: error.statusCode, body: error.toBody() };
+  if (error.validation) {
+    return { status: 400, body: { code: 'validation', message: messages.validation, fields: fieldsFromValidation(error.validation) } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return { status, body: { code: 'tooLarge', message: 'The request body is too large.' } };
+  if (status === 429) return { status, body: { code: 'rateLimited', message: 'Too many requests. Please try again later.' } };
+  if (status >= 400 && status < 500) {
+    // Malformed JSON, wrong content type and the like: the caller's input, never internals.
+    return { status: 400, body: { code: 'validation', message: error.message || messages.validation } };
+  }
+  return { status: 500, body: { code: 'general', message: messages.general } };
+}
+
+/** One error body for every failure (DESIGN §4); 5xx are logged in full and answered without internals. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, body } = bodyFor(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send(body);
+  });
+}

@@ -1,0 +1,10 @@
+/** Turns the page/page_size of a list query into LIMIT/OFFSET. */
+export function paging(query: { page: number; page_size: number }): { limit: number; offset: number } {
+  return { limit: query.page_size, offset: (query.page - 1) * query.page_size };
+}
+
+/** The search text of a list query, trimmed; blank means no search. */
+export function searchText(query: { search?: string | undefined }): string | undefined {
+  const text = query.search?.trim();
+  return text ? text : undefined;
+}

@@ -1,0 +1,41 @@
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** The error body every failing call answers with (DESIGN §4). */
+export const ErrorResponse = Type.Object(
+  {
+    code: Type.String(),
+    message: Type.String(),
+    fields: Type.Optional(Type.Record(Type.String(), Type.String())),
+  },
+  { $id: 'ErrorResponse' },
+);
+
+/** A required text that must contain something besides white space; stored trimmed. */
+export const NonBlank = (maxLength: number, options: { description?: string } = {}) =>
+  Type.String({ minLength: 1, maxLength, pattern: '\\S', errorMessage: 'This field must not be blank.', ...options });
+
+export const Uuid = Type.String({ format: 'uuid' });
+export const IdParams = Type.Object({ id: Uuid });
+export type IdParams = Static<typeof IdParams>;
+
+export const Timestamp = Type.String({ format: 'date-time' });
+
+/** Common list query of DESIGN §4; page_size is capped so no call can ask for the whole table. */
+export const MAX_PAGE_SIZE = 1000;
+export const ListQueryFields = {
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  page_size: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 25 }),
+  ordering: Type.Optional(Type.String({ maxLength: 64 })),
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+};
+
+export const Page = <T extends TSchema>(item: T) =>
+  Type.Object({ count: Type.Integer(), results: Type.Array(item) });
+
+/** Standard error responses to list on a route, so the OpenAPI file documents them. */
+export const errorResponses = {
+  400: ErrorResponse,
+  401: Type.Object({ message: Type.String() }),
+  403: ErrorResponse,
+  404: ErrorResponse,
+} as const;

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+
+export interface Company {
+  id: string;
+  name: string;
+  tenant_id: string | null;
+  role: 'owner' | 'member';
+  created_at: string;
+}
+
+export interface CompanyListOptions {
+  search?: string | undefined;
+  tenantId?: string | undefined;
+  id?: string | undefined;
+  ordering: 'name' | '-name' | 'created_at' | '-created_at';
+  limit: number;
+  offset: number;
+}
+
+export interface CompanyMember {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: 'owner' | 'member';
+  joined_at: string;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
+export const likePattern = (text: string): string => `%${text.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Every query here is scoped to the companies the given user is a member of. */
+export function companiesRepository(db: Db) {
+  const mine = (userId: string) =>
+    db
+      .selectFrom('companies')
+      .innerJoin('company_members', (join) =>
+        join.onRef('company_members.company_id', '=', 'companies.id').on('company_members.user_id', '=', userId),
+      );
+
+  return {
+    async list(userId: string, options: CompanyListOptions): Promise<{ count: number; results: Company[] }> {
+      let query = mine(userId);
+      if (options.search) query = query.where((eb) => eb(eb.fn('lower', ['companies.name']), 'like', likePattern(options.search ?? '')));
+      if (options.tenantId) query = query.where('companies.tenant_id', '=', options.tenantId);
+      if (options.id) query = query.where('companies.id', '=', options.id);
+      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+      const [column, direction] = options.ordering.startsWith('-')
+        ? ([options.ordering.slice(1), 'desc'] as const)
+        : ([options.ordering, 'asc'] as const);
+      const results = await query
+        .select(['companies.id', 'companies.name', 'companies.tenant_id', 'company_members.role', 'companies.created_at'])
+        .orderBy(column === 'name' ? 'companies.name' : 'companies.created_at', direction)
+        .orderBy('companies.id')
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute();
+      return { count: Number(counted?.count ?? 0), results };
+    },
+
+    async find(userId: string, companyId: string): Promise<Company | undefined> {
+      return mine(userId)
+        .select(['companies.id', 'companies.name', 'companies.tenant_id', 'company_members.role', 'companies.created_at'])
+        .where('companies.id', '=', companyId)
+        .executeTakeFirst();
+    },
+
+    async create(userId: string, name: string, tenantId: string | null, at: string): Promise<Company> {
+      const company = { id: randomUUID(), name: name.trim(), tenant_id: tenantId, created_at: at };
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('companies').values(company).execute();
+        await trx.insertInto('company_members').values({ company_id: company.id, user_id: userId, role: 'owner', joined_at: at }).execute();
+      });
+      return { ...company, role: 'owner' };
+    },
+
+    async update(companyId: string, changes: { name?: string | undefined; tenant_id?: string | null | undefined }): Promise<void> {
+      const set: { name?: string; tenant_id?: string | null } = {};
+      if (changes.name !== undefined) set.name = changes.name.trim();
+      if (changes.tenant_id !== undefined) set.tenant_id = changes.tenant_id;
+      if (Object.keys(set).length > 0) await db.updateTable('companies').set(set).where('id', '=', companyId).execute();
+    },
+
+    async remove(companyId: string): Promise<void> {
+      await db.deleteFrom('companies').where('id', '=', companyId).execute();
+    },
+
+    async members(companyId: string): Promise<CompanyMember[]> {
+      return db
+        .selectFrom('company_members')
+        .innerJoin('users', 'users.id', 'company_members.user_id')
+        .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'company_members.role', 'company_members.joined_at'])
+        .where('company_members.company_id', '=', companyId)
+        .orderBy('company_members.joined_at')
+        .execute();
+    },
+
+    async isMember(userId: string, companyId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('company_members')
+        .select('user_id')
+        .where('company_id', '=', companyId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async addMember(companyId: string, userId: string, at: string): Promise<void> {
+      await db.insertInto('company_members').values({ company_id: companyId, user_id: userId, role: 'member', joined_at: at }).execute();
+    },
+  };
+}
+
+export type CompaniesRepository = ReturnType<typeof companiesRepository>;

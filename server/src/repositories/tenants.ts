@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import type { TenantsTable } from '../db/schema.js';
+import { likePattern } from './companies.js';
+
+export type Tenant = TenantsTable;
+
+export interface TenantChanges {
+  name?: string | undefined;
+  logo_url?: string | null | undefined;
+  color_hex?: string | null | undefined;
+}
+
+const normaliseColor = (hex: string | null | undefined) => (hex ? hex.toUpperCase() : hex);
+
+export function tenantsRepository(db: Db) {
+  const owned = (userId: string) =>
+    db
+      .selectFrom('tenants')
+      .innerJoin('tenant_owners', (join) => join.onRef('tenant_owners.tenant_id', '=', 'tenants.id').on('tenant_owners.user_id', '=', userId))
+      .selectAll('tenants');
+
+  return {
+    async list(userId: string, options: { search?: string | undefined; id?: string | undefined; limit: number; offset: number; descending: boolean }) {
+      let query = owned(userId);
+      if (options.search) query = query.where((eb) => eb(eb.fn('lower', ['tenants.name']), 'like', likePattern(options.search ?? '')));
+      if (options.id) query = query.where('tenants.id', '=', options.id);
+      const all = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+      const results = await query
+        .orderBy('tenants.name', options.descending ? 'desc' : 'asc')
+        .orderBy('tenants.id')
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute();
+      return { count: Number(all?.count ?? 0), results };
+    },
+
+    async findOwned(userId: string, tenantId: string): Promise<Tenant | undefined> {
+      return owned(userId).where('tenants.id', '=', tenantId).executeTakeFirst();
+    },
+
+    /** Owners read their tenants; members of a company under a tenant read it too (its branding). */
+    async findVisible(userId: string, tenantId: string): Promise<Tenant | undefined> {
+      return db
+        .selectFrom('tenants')
+        .selectAll()
+        .where('id', '=', tenantId)
+        .where((eb) =>
+          eb.or([
+            eb.exists(eb.selectFrom('tenant_owners').select('user_id').whereRef('tenant_owners.tenant_id', '=', 'tenants.id').where('tenant_owners.user_id', '=', userId)),
+            eb.exists(
+              eb
+                .selectFrom('companies')
+                .innerJoin('company_members', 'company_members.company_id', 'companies.id')
+                .select('companies.id')
+                .whereRef('companies.tenant_id', '=', 'tenants.id')
+                .where('company_members.user_id', '=', userId),
+            ),
+          ]),
+        )
+        .executeTakeFirst();
+    },
+
+    async create(userId: string, input: TenantChanges & { name: string }, at: string): Promise<Tenant> {
+      const tenant: Tenant = {
+        id: randomUUID(),
+        name: input.name.trim(),
+        logo_url: input.logo_url ?? null,
+        color_hex: normaliseColor(input.color_hex) ?? null,
+        created_at: at,
+      };
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('tenants').values(tenant).execute();
+        await trx.insertInto('tenant_owners').values({ tenant_id: tenant.id, user_id: userId }).execute();
+      });
+      return tenant;
+    },
+
+    async update(tenantId: string, changes: TenantChanges): Promise<void> {
+      const set: Partial<Tenant> = {};
+      if (changes.name !== undefined) set.name = changes.name.trim();
+      if (changes.logo_url !== undefined) set.logo_url = changes.logo_url;
+      if (changes.color_hex !== undefined) set.color_hex = normaliseColor(changes.color_hex) ?? null;
+      if (Object.keys(set).length > 0) await db.updateTable('tenants').set(set).where('id', '=', tenantId).execute();
+    },
+
+    async remove(tenantId: string): Promise<void> {
+      await db.deleteFrom('tenants').where('id', '=', tenantId).execute();
+    },
+  };
+}
+
+export type TenantsRepository = ReturnType<typeof tenantsRepository>;

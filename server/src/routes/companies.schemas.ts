@@ -1,0 +1,51 @@
+import { Type, type Static } from 'typebox';
+import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from '../http/schemas.js';
+import { InviteResponse } from './invites.schemas.js';
+
+export const CompanyResponse = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  tenant_id: Type.Union([Type.String(), Type.Null()]),
+  role: Type.Union([Type.Literal('owner'), Type.Literal('member')]),
+  created_at: Timestamp,
+});
+
+export const CompanyListQuery = Type.Object(
+  {
+    ...ListQueryFields,
+    ordering: Type.Optional(Type.Union(['name', '-name', 'created_at', '-created_at'].map((o) => Type.Literal(o)))),
+    tenant_id: Type.Optional(Uuid),
+    id: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+);
+export type CompanyListQuery = Static<typeof CompanyListQuery>;
+
+export const CompanyPage = Page(CompanyResponse);
+
+export const CompanyCreateBody = Type.Object(
+  { name: NonBlank(200), tenant_id: Type.Optional(Type.Union([Uuid, Type.Null()])) },
+  { additionalProperties: false },
+);
+export type CompanyCreateBody = Static<typeof CompanyCreateBody>;
+
+export const CompanyUpdateBody = Type.Object(
+  { name: Type.Optional(NonBlank(200)), tenant_id: Type.Optional(Type.Union([Uuid, Type.Null()])) },
+  { additionalProperties: false },
+);
+export type CompanyUpdateBody = Static<typeof CompanyUpdateBody>;
+
+export const CompanyMemberResponse = Type.Object({
+  id: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  role: Type.String(),
+  joined_at: Timestamp,
+});
+
+/** GET /company/{id}/i_query: the company's people, members and pending invites. */
+export const CompanyPeopleResponse = Type.Object({
+  users: Type.Array(CompanyMemberResponse),
+  invites: Type.Array(InviteResponse),
+});

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { forbidden, invalid, notFound } from '../http/errors.js';
+import { paging, searchText } from '../http/paging.js';
+import { errorResponses, IdParams } from '../http/schemas.js';
+import {
+  CompanyCreateBody,
+  CompanyListQuery,
+  CompanyPage,
+  CompanyPeopleResponse,
+  CompanyResponse,
+  CompanyUpdateBody,
+} from './companies.schemas.js';
+
+export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['companies'];
+  const { companies, tenants, invites } = ctx.repos;
+
+  /** A company may only be put under a tenant the caller owns. */
+  async function assertOwnTenant(userId: string, tenantId: string | null | undefined): Promise<void> {
+    if (tenantId && !(await tenants.findOwned(userId, tenantId))) throw invalid({ tenant_id: 'No such tenant.' });
+  }
+
+  async function mine(userId: string, companyId: string) {
+    const company = await companies.find(userId, companyId);
+    if (!company) throw notFound();
+    return company;
+  }
+
+  api.get('/company/', { schema: { tags, querystring: CompanyListQuery, response: { 200: CompanyPage, ...errorResponses } } }, async (request) => {
+    const q = request.query;
+    return companies.list(request.identity.userId, {
+      search: searchText(q),
+      tenantId: q.tenant_id,
+      id: q.id,
+      ordering: q.ordering === undefined ? 'name' : (q.ordering as 'name'),
+      ...paging(q),
+    });
+  });
+
+  api.post(
+    '/company/',
+    { schema: { tags, body: CompanyCreateBody, response: { 201: CompanyResponse, ...errorResponses } } },
+    async (request, reply) => {
+      await assertOwnTenant(request.identity.userId, request.body.tenant_id);
+      const company = await companies.create(request.identity.userId, request.body.name, request.body.tenant_id ?? null, ctx.now().toISOString());
+      return reply.code(201).send(company);
+    },
+  );
+
+  api.get('/company/:id/', { schema: { tags, params: IdParams, response: { 200: CompanyResponse, ...errorResponses } } }, async (request) =>
+    mine(request.identity.userId, request.params.id),
+  );
+
+  api.patch(
+    '/company/:id/',
+    { schema: { tags, params: IdParams, body: CompanyUpdateBody, response: { 200: CompanyResponse, ...errorResponses } } },
+    async (request) => {
+      const userId = request.identity.userId;
+      await mine(userId, request.params.id);
+      await assertOwnTenant(userId, request.body.tenant_id);
+      await companies.update(request.params.id, request.body);
+      return mine(userId, request.params.id);
+    },
+  );
+
+  api.delete(
+    '/company/:id/',
+    { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } },
+    async (request, reply) => {
+      const company = await mine(request.identity.userId, request.params.id);
+      if (company.role !== 'owner') throw forbidden('Only an owner of the company can delete it.');
+      await companies.remove(company.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  api.get(
+    '/company/:id/i_query',
+    { schema: { tags, params: IdParams, response: { 200: CompanyPeopleResponse, ...errorResponses } } },
+    async (request) => {
+      const company = await mine(request.identity.userId, request.params.id);
+      const [users, pending] = await Promise.all([companies.members(company.id), invites.pendingForCompany(company.id)]);
+      return { users, invites: pending };
+    },
+  );
+}

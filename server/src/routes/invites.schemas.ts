@@ -1,0 +1,34 @@
+import { Type, type Static } from 'typebox';
+import { ListQueryFields, Page, Timestamp, Uuid } from '../http/schemas.js';
+
+export const InviteResponse = Type.Object({
+  id: Type.String(),
+  company_id: Type.String(),
+  email: Type.String(),
+  code: Type.String(),
+  sent_at: Timestamp,
+});
+
+export const InviteListQuery = Type.Object(
+  { page: ListQueryFields.page, page_size: ListQueryFields.page_size, company_id: Type.Optional(Uuid) },
+  { additionalProperties: false },
+);
+export type InviteListQuery = Static<typeof InviteListQuery>;
+
+export const InvitePage = Page(InviteResponse);
+
+export const InviteCreateBody = Type.Object(
+  { company_id: Uuid, email: Type.String({ format: 'email', minLength: 3, maxLength: 320 }) },
+  { additionalProperties: false },
+);
+export type InviteCreateBody = Static<typeof InviteCreateBody>;
+
+/** `invite_id` is the invite code (what the invitee was given) or the invite id plus the code. */
+export const InviteJoinParams = Type.Object({ invite_id: Type.String({ minLength: 1, maxLength: 64 }) });
+export const InviteJoinBody = Type.Union([
+  Type.Object({ code: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false }),
+  Type.Null(),
+]);
+export const InviteJoinResponse = Type.Object({ company_id: Type.String() });
+
+export const InviteIdParams = Type.Object({ invite_id: Uuid });

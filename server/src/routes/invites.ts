@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { AppError, duplicate, notFound } from '../http/errors.js';
+import { paging } from '../http/paging.js';
+import { errorResponses } from '../http/schemas.js';
+import { normaliseCode } from '../repositories/invites.js';
+import {
+  InviteCreateBody,
+  InviteIdParams,
+  InviteJoinBody,
+  InviteJoinParams,
+  InviteJoinResponse,
+  InviteListQuery,
+  InvitePage,
+  InviteResponse,
+} from './invites.schemas.js';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['invites'];
+  const { invites, companies } = ctx.repos;
+
+  api.get('/invite/', { schema: { tags, querystring: InviteListQuery, response: { 200: InvitePage, ...errorResponses } } }, async (request) =>
+    invites.list(request.identity.userId, { companyId: request.query.company_id, ...paging(request.query) }),
+  );
+
+  api.post('/invite/', { schema: { tags, body: InviteCreateBody, response: { 201: InviteResponse, ...errorResponses } } }, async (request, reply) => {
+    if (!(await companies.isMember(request.identity.userId, request.body.company_id))) throw notFound();
+    const invite = await invites.create(request.body.company_id, request.body.email, request.identity.userId, ctx.now().toISOString());
+    return reply.code(201).send(invite);
+  });
+
+  api.post(
+    '/invite/:invite_id/join',
+    { schema: { tags, params: InviteJoinParams, body: Type.Optional(InviteJoinBody), response: { 200: InviteJoinResponse, ...errorResponses } } },
+    async (request) => {
+      const key = request.params.invite_id;
+      const bodyCode = request.body?.code;
+      // By id the code must come along: knowing an id from a list is not an invitation.
+      const invite = UUID_PATTERN.test(key)
+        ? await invites.findPending({ id: key.toLowerCase() })
+        : await invites.findPending({ code: normaliseCode(key) });
+      const codeMatches = invite && (UUID_PATTERN.test(key) ? bodyCode !== undefined && normaliseCode(bodyCode) === invite.code : true);
+      if (!invite || !codeMatches) throw new AppError(404, 'notFound', 'This invite code is not valid or has already been used.');
+      const userId = request.identity.userId;
+      if (await companies.isMember(userId, invite.company_id)) throw duplicate('You are already a member of this company.');
+      if (!(await invites.redeem(invite.id, invite.company_id, userId, ctx.now().toISOString()))) {
+        throw new AppError(404, 'notFound', 'This invite code is not valid or has already been used.');
+      }
+      return { company_id: invite.company_id };
+    },
+  );
+
+  api.delete(
+    '/invite/:invite_id',
+    { schema: { tags, params: InviteIdParams, response: { 204: Type.Null(), ...errorResponses } } },
+    async (request, reply) => {
+      const invite = await invites.findMine(request.identity.userId, request.params.invite_id);
+      if (!invite) throw notFound();
+      await invites.remove(invite.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

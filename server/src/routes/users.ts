@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../context.js';
+import { notFound } from '../http/errors.js';
+import { errorResponses } from '../http/schemas.js';
+import { toUser } from '../repositories/users.js';
+import { LookupParams, LookupResponse, UserResponse, UserUpdateBody } from './users.schemas.js';
+
+export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['user'];
+
+  api.get('/user/', { schema: { tags, response: { 200: UserResponse, ...errorResponses } } }, async (request) => {
+    const row = await ctx.repos.users.findById(request.identity.userId);
+    if (!row) throw notFound();
+    return toUser(row);
+  });
+
+  api.put('/user/', { schema: { tags, body: UserUpdateBody, response: { 200: UserResponse, ...errorResponses } } }, async (request) => {
+    const row = await ctx.repos.users.update(request.identity.userId, request.body);
+    if (!row) throw notFound();
+    return toUser(row);
+  });
+
+  api.get(
+    '/user/lookup/:user_id',
+    { schema: { tags, params: LookupParams, response: { 200: LookupResponse, ...errorResponses } } },
+    async (request) => {
+      const row = await ctx.repos.users.findSharingCompany(request.identity.userId, request.params.user_id);
+      if (!row) throw notFound();
+      const { id, first_name, last_name, emails, profile_picture } = toUser(row);
+      return { id, first_name, last_name, emails, profile_picture };
+    },
+  );
+}

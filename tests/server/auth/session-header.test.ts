@@ -1,0 +1,4 @@
+// @vitest-environment jsdom
+import { describeSessionFlows } from './session-flows.js';
+
+describeSessionFlows('header');

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/src/app.js';
+import { loadConfig, type Config } from '../../../server/src/config.js';
+import { dropPostgresSchema, openDatabase } from '../../../server/src/db/database.js';
+import { migrateToLatest } from '../../../server/src/db/migrate.js';
+
+/**
+ * The database the server suite runs on: scripts/test-server.mjs runs the suite once with
+ * TEST_DB=sqlite and once with TEST_DB=postgres (TEST_DATABASE_URL).
+ */
+export const testDatabaseUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+
+/** A clock the test controls: `clock.advance(ms)` moves time forward for the app. */
+export class TestClock {
+  private offset = 0;
+  now = (): Date => new Date(Date.now() + this.offset);
+  advance(ms: number): void {
+    this.offset += ms;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh app on a fresh database: in-memory SQLite, or its own PostgreSQL schema. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  const clock = new TestClock();
+  const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database, now: clock.now, logger: false });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      if (testDatabaseUrl && pgSchema) await dropPostgresSchema(testDatabaseUrl, pgSchema);
+    },
+  };
+}

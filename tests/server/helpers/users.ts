@@ -1,0 +1,41 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+let counter = 0;
+export const uniqueEmail = (label = 'user'): string => `${label}-${Date.now()}-${++counter}@example.com`;
+export const PASSWORD = 'correct horse 42';
+
+/** A signed-in user in header mode: `headers` authenticate injected requests. */
+export interface SignedIn {
+  id: string;
+  email: string;
+  headers: Record<string, string>;
+  refreshToken: string;
+}
+
+export async function signUp(app: FastifyInstance, email = uniqueEmail(), password = PASSWORD): Promise<SignedIn> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    headers: { 'st-auth-mode': 'header', rid: 'emailpassword' },
+    payload: { formFields: [{ id: 'email', value: email }, { id: 'password', value: password }] },
+  });
+  const body = response.json<{ status: string; user: { id: string } }>();
+  if (body.status !== 'OK') throw new Error(`sign-up failed: ${response.body}`);
+  return {
+    id: body.user.id,
+    email,
+    headers: { authorization: `Bearer ${String(response.headers['st-access-token'])}`, 'st-auth-mode': 'header' },
+    refreshToken: String(response.headers['st-refresh-token']),
+  };
+}
+
+/** Injects a JSON call as the given user. */
+export function call(
+  app: FastifyInstance,
+  user: SignedIn,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method, url, headers: user.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Two projects: `unit` (console, locales, marketing logic; jsdom) and `server`
+// (API against a real database; scripts/test-server.mjs runs it once per database).
+// Playwright specs live in tests/e2e and are deliberately outside both includes.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['tests/admin/**/*.test.{ts,tsx}', 'tests/locales/**/*.test.ts', 'tests/marketing/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/admin/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
