@@ -35,7 +35,7 @@ export interface StaticSites {
 
 function sendConsole(reply: FastifyReply, consoleDir: string): FastifyReply {
   // index.html must never be cached: it names the hashed bundles of the current build.
-  return reply.header('cache-control', 'no-cache').sendFile('index.html', consoleDir);
+  return reply.header('cache-control', 'no-cache').sendFile('index.html', consoleDir, { cacheControl: false });
 }
 
 /** Serves the console build for its routes and the marketing build for the rest, both optional. */

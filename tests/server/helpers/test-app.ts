@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/src/app.js';
 import { loadConfig, type Config } from '../../../server/src/config.js';
-import { dropPostgresSchema, openDatabase } from '../../../server/src/db/database.js';
+import { dropPostgresSchema, openDatabase, type Db } from '../../../server/src/db/database.js';
 import { migrateToLatest } from '../../../server/src/db/migrate.js';
 
 /**
@@ -24,6 +24,8 @@ export interface TestApp {
   app: FastifyInstance;
   clock: TestClock;
   config: Config;
+  /** Direct database access, for asserting what was stored. */
+  db: Db;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function createTestApp(
     app,
     clock,
     config,
+    db: database.db,
     async close() {
       await app.close();
       if (testDatabaseUrl && pgSchema) await dropPostgresSchema(testDatabaseUrl, pgSchema);

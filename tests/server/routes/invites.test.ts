@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { call, signUp, type SignedIn } from '../helpers/users.js';
+
+interface Invite {
+  id: string;
+  company_id: string;
+  email: string;
+  code: string;
+  sent_at: string;
+}
+
+describe('/api/invite', () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let guest: SignedIn;
+  let companyId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signUp(t.app);
+    guest = await signUp(t.app);
+    companyId = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Inviting' })).json<{ id: string }>().id;
+  });
+  afterAll(async () => t.close());
+
+  const invite = async (email: string): Promise<Invite> => {
+    const response = await call(t.app, owner, 'POST', '/api/invite/', { company_id: companyId, email });
+    expect(response.statusCode).toBe(201);
+    return response.json<Invite>();
+  };
+
+  it('creates a pending invite with a one-time code and lists it with its sent date', async () => {
+    const created = await invite('New.Person@Example.com');
+    expect(created).toMatchObject({ company_id: companyId, email: 'new.person@example.com', code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4}){2}$/) });
+    expect(Date.parse(created.sent_at)).not.toBeNaN();
+    const list = (await call(t.app, owner, 'GET', `/api/invite/?company_id=${companyId}`)).json<{ count: number; results: Invite[] }>();
+    expect(list.results.map((i) => i.id)).toContain(created.id);
+    const people = (await call(t.app, owner, 'GET', `/api/company/${companyId}/i_query`)).json<{ users: { id: string; role: string }[]; invites: Invite[] }>();
+    expect(people.users).toEqual([expect.objectContaining({ id: owner.id, role: 'owner' })]);
+    expect(people.invites.map((i) => i.code)).toContain(created.code);
+  });
+
+  it.each([
+    [{ company_id: 'x', email: 'a@b.co' }, 'company_id'],
+    [{ email: 'a@b.co' }, 'company_id'],
+    [{ company_id: '00000000-0000-4000-8000-000000000000', email: '' }, 'email'],
+    [{ company_id: '00000000-0000-4000-8000-000000000000', email: 'not an email' }, 'email'],
+  ])('rejects invite %j', async (body, field) => {
+    const response = await call(t.app, owner, 'POST', '/api/invite/', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: { [field]: expect.any(String) } });
+  });
+
+  it('joins by code once; a wrong or used code is refused', async () => {
+    const created = await invite(guest.email);
+    expect((await call(t.app, guest, 'POST', '/api/invite/ZZZZ-ZZZZ-ZZZZ/join')).statusCode).toBe(404);
+    const joined = await call(t.app, guest, 'POST', `/api/invite/${created.code.toLowerCase().replaceAll('-', '')}/join`);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toEqual({ company_id: companyId });
+    expect((await call(t.app, guest, 'GET', `/api/company/${companyId}/`)).json()).toMatchObject({ role: 'member' });
+    const third = await signUp(t.app);
+    expect((await call(t.app, third, 'POST', `/api/invite/${created.code}/join`)).statusCode).toBe(404);
+    const pending = (await call(t.app, owner, 'GET', '/api/invite/')).json<{ results: Invite[] }>();
+    expect(pending.results.map((i) => i.id)).not.toContain(created.id);
+  });
+
+  it('joins by invite id only together with the matching code', async () => {
+    const created = await invite('by-id@example.com');
+    const newcomer = await signUp(t.app);
+    expect((await call(t.app, newcomer, 'POST', `/api/invite/${created.id}/join`)).statusCode).toBe(404);
+    expect((await call(t.app, newcomer, 'POST', `/api/invite/${created.id}/join`, { code: 'AAAA-BBBB-CCCC' })).statusCode).toBe(404);
+    expect((await call(t.app, newcomer, 'POST', `/api/invite/${created.id}/join`, { code: created.code })).statusCode).toBe(200);
+  });
+
+  it('refuses a member joining twice as a duplicate', async () => {
+    const created = await invite('again@example.com');
+    const response = await call(t.app, guest, 'POST', `/api/invite/${created.code}/join`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'duplicate' });
+  });
+
+  it("hides and protects another company's invites", async () => {
+    const created = await invite('secret@example.com');
+    const outsider = await signUp(t.app);
+    expect((await call(t.app, outsider, 'GET', '/api/invite/')).json()).toEqual({ count: 0, results: [] });
+    expect((await call(t.app, outsider, 'GET', `/api/invite/?company_id=${companyId}`)).json()).toEqual({ count: 0, results: [] });
+    expect((await call(t.app, outsider, 'DELETE', `/api/invite/${created.id}`)).statusCode).toBe(404);
+    expect((await call(t.app, owner, 'DELETE', `/api/invite/${created.id}`)).statusCode).toBe(204);
+    expect((await call(t.app, outsider, 'POST', `/api/invite/${created.code}/join`)).statusCode).toBe(404);
+  });
+});
