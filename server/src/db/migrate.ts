@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as core from './migrations/0001_core.js';
+import * as resources from './migrations/0002_resources.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -8,6 +9,7 @@ import * as core from './migrations/0001_core.js';
  */
 const migrations: Record<string, Migration> = {
   '0001_core': core,
+  '0002_resources': resources,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

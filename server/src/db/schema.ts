@@ -85,4 +85,163 @@ export interface Database {
   companies: CompaniesTable;
   company_members: CompanyMembersTable;
   invites: InvitesTable;
+  templates: TemplatesTable;
+  profiles: ProfilesTable;
+  groups: GroupsTable;
+  units: UnitsTable;
+  devices: DevicesTable;
+  device_topics: DeviceTopicsTable;
+  topic_samples: TopicSamplesTable;
+  device_events: DeviceEventsTable;
+  gateways: GatewaysTable;
+  dashboards: DashboardsTable;
+  widgets: WidgetsTable;
+  notifications: NotificationsTable;
+  api_keys: ApiKeysTable;
+}
+
+export interface TemplatesTable {
+  id: string;
+  vendor: string;
+  model: string;
+  version: string;
+  description: string;
+  supports_otaa: number;
+  supports_class_b: number;
+  supports_class_c: number;
+  codec: string;
+  /** JSON array of sample uplinks with their expected decoding. */
+  samples: string;
+}
+
+export interface ProfilesTable {
+  id: string;
+  company_id: string;
+  name: string;
+  codec: string;
+  supports_otaa: number;
+  supports_class_b: number;
+  supports_class_c: number;
+  template_id: string | null;
+  created_at: string;
+}
+
+export interface GroupsTable {
+  id: string;
+  company_id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface UnitsTable {
+  id: string;
+  company_id: string;
+  name: string;
+  group_id: string | null;
+  created_at: string;
+}
+
+export type PowerSource = 'external' | 'battery' | 'unknown';
+
+export interface DevicesTable {
+  id: string;
+  company_id: string;
+  /** 16 upper-case hex digits, unique across the installation. */
+  dev_eui: string;
+  name: string;
+  /** 32 upper-case hex digits; never returned in lists. */
+  app_key: string;
+  profile_id: string | null;
+  unit_id: string | null;
+  last_seen: string | null;
+  power_source: PowerSource;
+  battery_level: number | null;
+  created_at: string;
+}
+
+export interface DeviceTopicsTable {
+  device_id: string;
+  topic: string;
+  /** JSON-encoded value (number, string, boolean, …). */
+  last_value: string;
+  last_timestamp: string;
+}
+
+export interface TopicSamplesTable {
+  device_id: string;
+  topic: string;
+  ts: string;
+  value: string;
+}
+
+export interface DeviceEventsTable {
+  id: string;
+  company_id: string;
+  device_id: string;
+  type: 'up' | 'join' | 'status' | 'error';
+  summary: string;
+  payload: string | null;
+  created_at: string;
+}
+
+export interface GatewaysTable {
+  id: string;
+  company_id: string;
+  /** EUI-64, 16 upper-case hex digits, unique. */
+  gateway_id: string;
+  name: string;
+  last_seen: string | null;
+  connected: number;
+  cert_expires_at: string | null;
+  cert_serial: string | null;
+  created_at: string;
+}
+
+export interface DashboardsTable {
+  id: string;
+  company_id: string;
+  owner_id: string;
+  name: string;
+  is_shared: number;
+  created_at: string;
+}
+
+export interface WidgetsTable {
+  id: string;
+  dashboard_id: string;
+  type: 'SINGLE_VALUE' | 'SERIES' | 'TABLE';
+  title: string;
+  data_source_mode: string;
+  query: string | null;
+  device_id: string | null;
+  unit_id: string | null;
+  topic: string | null;
+  width: number;
+  height: number;
+  position_x: number;
+  position_y: number;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  company_id: string | null;
+  kind: string;
+  title: string;
+  message: string;
+  is_read: number;
+  dedupe_key: string | null;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  lookup: string;
+  key_hash: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  created_at: string;
 }
