@@ -17,6 +17,8 @@ import { EXPOSED_HEADERS } from './auth/transport.js';
 import { getOrCreate, settingsStore } from './repositories/settings.js';
 import { companyRoutes } from './routes/companies.js';
 import { inviteRoutes } from './routes/invites.js';
+import { profileRoutes } from './routes/profiles.js';
+import { templateRoutes } from './routes/templates.js';
 import { tenantRoutes } from './routes/tenants.js';
 import { userRoutes } from './routes/users.js';
 import { versionRoutes } from './routes/version.js';
@@ -71,7 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
       await api.register(async (secured) => {
         secured.addHook('onRequest', requireIdentity(sessions, [], cookies));
-        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes]) {
+        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes]) {
           await secured.register((scope) => routes(scope, ctx));
         }
       });

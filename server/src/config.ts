@@ -14,6 +14,15 @@ export interface Config {
   marketingDir: string;
   /** Origins allowed to call the API from another host (VITE_API_URL setups). */
   corsOrigins: string[];
+  mqtt: {
+    /** Port of the embedded gateway broker (TLS with client certificates). */
+    port: number;
+    /** Address gateways are told to connect to (setup wizard, certificate download). */
+    publicUrl: string;
+    /** An external broker to subscribe to instead of running the embedded one. */
+    url: string | undefined;
+    gatewayCertDays: number;
+  };
   auth: {
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
@@ -62,6 +71,12 @@ export function loadConfig(env: Env = process.env): Config {
     consoleDir: path.resolve(env.CONSOLE_DIR || path.join(repoRoot, 'dist', 'admin')),
     marketingDir: path.resolve(env.MARKETING_DIR || path.join(repoRoot, 'marketing', 'public')),
     corsOrigins: list(env.CORS_ORIGINS),
+    mqtt: {
+      port: integer(env, 'MQTT_PORT', 8883, 0),
+      publicUrl: env.MQTT_PUBLIC_URL || `mqtts://localhost:${env.MQTT_PORT || 8883}`,
+      url: env.MQTT_URL?.trim() || undefined,
+      gatewayCertDays: integer(env, 'GATEWAY_CERT_DAYS', 365, 1),
+    },
     auth: {
       accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1),
       refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 100 * 24 * 3600, 60),

@@ -3,6 +3,8 @@ import type { Db, Dialect } from './db/database.js';
 import type { SessionService } from './auth/sessions.js';
 import { companiesRepository } from './repositories/companies.js';
 import { invitesRepository } from './repositories/invites.js';
+import { profilesRepository } from './repositories/profiles.js';
+import { templatesRepository } from './repositories/templates.js';
 import { sessionsRepository } from './repositories/sessions.js';
 import { tenantsRepository } from './repositories/tenants.js';
 import { usersRepository } from './repositories/users.js';
@@ -24,5 +26,7 @@ export function createRepositories(db: Db) {
     companies: companiesRepository(db),
     tenants: tenantsRepository(db),
     invites: invitesRepository(db),
+    profiles: profilesRepository(db),
+    templates: templatesRepository(db),
   };
 }

@@ -2,8 +2,14 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, messages, type ErrorBody } from './errors.js';
 import { fieldsFromValidation } from './validation.js';
 
+/** A unique constraint that a concurrent request won (SQLite and PostgreSQL codes). */
+function isUniqueViolation(error: FastifyError): boolean {
+  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === '23505';
+}
+
 function bodyFor(error: FastifyError): { status: number; body: ErrorBody } {
   if (error instanceof AppError) return { status: error.statusCode, body: error.toBody() };
+  if (isUniqueViolation(error)) return { status: 409, body: { code: 'duplicate', message: 'This record already exists.' } };
   if (error.validation) {
     return { status: 400, body: { code: 'validation', message: messages.validation, fields: fieldsFromValidation(error.validation) } };
   }

@@ -78,3 +78,15 @@ export function fieldsFromValidation(errors: readonly ErrorObject[]): Record<str
   }
   return fields;
 }
+
+/**
+ * Validates a value against a body schema outside Fastify's routing (for bodies whose shape
+ * depends on a query parameter); throws the same 400 the router would.
+ */
+export function bodyValidator<T>(schema: object): (value: unknown) => T {
+  const validate = exact.compile(schema);
+  return (value) => {
+    if (validate(value)) return value as T;
+    throw Object.assign(new Error('body validation failed'), { validation: validate.errors ?? [], statusCode: 400 });
+  };
+}

@@ -1,0 +1,97 @@
+import type { PowerSource } from '../../db/schema.js';
+import type { IngestDevice, TelemetryRepository } from '../../repositories/telemetry.js';
+import type { JoinEvent, StatusEvent, UplinkEvent } from './chirpstack.js';
+import { flattenReadings } from './flatten.js';
+
+/** The codec sandbox, as the ingest path needs it (LoRaWAN Payload Codec API, TS013). */
+export type UplinkDecoder = (
+  codec: string,
+  input: { bytes: number[]; fPort: number; recvTime: Date; variables: Record<string, string> },
+) => Promise<{ ok: true; data: unknown; warnings: string[]; errors: string[] } | { ok: false; error: { kind: string; message: string } }>;
+
+export type IngestOutcome = { status: 'stored'; deviceId: string; topics: number } | { status: 'unknown-device' };
+
+export interface IngestStats {
+  stored: number;
+  unknownDevices: number;
+  codecErrors: number;
+}
+
+/**
+ * Turns network-server events into stored device data. Every write is committed before the
+ * outcome is returned, so acknowledging the outcome acknowledges durable data.
+ */
+export class IngestService {
+  readonly stats: IngestStats = { stored: 0, unknownDevices: 0, codecErrors: 0 };
+
+  constructor(
+    private readonly telemetry: TelemetryRepository,
+    private readonly decode: UplinkDecoder,
+    private readonly now: () => Date,
+  ) {}
+
+  private async device(userId: string, devEui: string): Promise<IngestDevice | undefined> {
+    const device = await this.telemetry.findDevice(userId, devEui);
+    if (!device) this.stats.unknownDevices++;
+    return device;
+  }
+
+  private timeOf(event: { time?: string | undefined }): string {
+    return event.time ? new Date(event.time).toISOString() : this.now().toISOString();
+  }
+
+  async uplink(userId: string, event: UplinkEvent): Promise<IngestOutcome> {
+    const device = await this.device(userId, event.deviceInfo.devEui);
+    if (!device) return { status: 'unknown-device' };
+    const at = this.timeOf(event);
+    const fPort = event.fPort ?? 0;
+    const bytes = [...Buffer.from(event.data ?? '', 'base64')];
+    let data: unknown = event.object;
+    if (data === undefined && device.codec?.trim() && bytes.length > 0) {
+      const result = await this.decode(device.codec, { bytes, fPort, recvTime: new Date(at), variables: {} });
+      if (!result.ok) {
+        this.stats.codecErrors++;
+        await this.telemetry.recordEvent(
+          device,
+          at,
+          { type: 'error', summary: `Codec ${result.error.kind}: ${result.error.message}`, payload: { fPort, bytes: Buffer.from(bytes).toString('hex') } },
+          true,
+        );
+        return { status: 'stored', deviceId: device.id, topics: 0 };
+      }
+      data = result.data;
+    }
+    const readings = flattenReadings(data ?? {});
+    const summary = `Uplink on port ${fPort}${event.fCnt === undefined ? '' : `, frame ${event.fCnt}`}: ${readings.length} values`;
+    await this.telemetry.recordUplink(device, at, readings, { type: 'up', summary, payload: { fPort, fCnt: event.fCnt, data } });
+    this.stats.stored++;
+    return { status: 'stored', deviceId: device.id, topics: readings.length };
+  }
+
+  async status(userId: string, event: StatusEvent): Promise<IngestOutcome> {
+    const device = await this.device(userId, event.deviceInfo.devEui);
+    if (!device) return { status: 'unknown-device' };
+    const power = powerOf(event);
+    const summary =
+      power.source === 'external' ? 'Status: external power' : power.source === 'battery' ? `Status: battery ${power.batteryLevel} %` : 'Status: battery level unknown';
+    await this.telemetry.recordStatus(device, this.timeOf(event), power, { type: 'status', summary, payload: event });
+    this.stats.stored++;
+    return { status: 'stored', deviceId: device.id, topics: 0 };
+  }
+
+  async join(userId: string, event: JoinEvent): Promise<IngestOutcome> {
+    const device = await this.device(userId, event.deviceInfo.devEui);
+    if (!device) return { status: 'unknown-device' };
+    const summary = event.devAddr ? `Joined with address ${event.devAddr}` : 'Joined';
+    await this.telemetry.recordEvent(device, this.timeOf(event), { type: 'join', summary, payload: { devAddr: event.devAddr } }, true);
+    this.stats.stored++;
+    return { status: 'stored', deviceId: device.id, topics: 0 };
+  }
+}
+
+/** LoRaWAN DevStatusAns as ChirpStack reports it: external power, a battery level, or neither. */
+export function powerOf(event: StatusEvent): { source: PowerSource; batteryLevel: number | null } {
+  if (event.externalPowerSource) return { source: 'external', batteryLevel: null };
+  if (event.batteryLevelUnavailable || event.batteryLevel === undefined) return { source: 'unknown', batteryLevel: null };
+  return { source: 'battery', batteryLevel: Math.round(event.batteryLevel) };
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import type { ProfilesTable } from '../db/schema.js';
+import { likePattern } from './companies.js';
+
+export interface Profile {
+  id: string;
+  company_id: string;
+  name: string;
+  codec: string;
+  supports_otaa: boolean;
+  supports_class_b: boolean;
+  supports_class_c: boolean;
+  template_id: string | null;
+  is_template: boolean;
+  created_at: string;
+}
+
+export interface ProfileFields {
+  name?: string | undefined;
+  codec?: string | undefined;
+  supports_otaa?: boolean | undefined;
+  supports_class_b?: boolean | undefined;
+  supports_class_c?: boolean | undefined;
+}
+
+export type ProfileOrdering = 'name' | '-name' | 'created_at' | '-created_at';
+
+const flag = (value: boolean | undefined): number | undefined => (value === undefined ? undefined : value ? 1 : 0);
+
+export function toProfile(row: ProfilesTable): Profile {
+  return {
+    id: row.id,
+    company_id: row.company_id,
+    name: row.name,
+    codec: row.codec,
+    supports_otaa: row.supports_otaa === 1,
+    supports_class_b: row.supports_class_b === 1,
+    supports_class_c: row.supports_class_c === 1,
+    template_id: row.template_id,
+    is_template: row.template_id !== null,
+    created_at: row.created_at,
+  };
+}
+
+/** Device profiles of one company; callers have checked the caller's membership. */
+export function profilesRepository(db: Db) {
+  return {
+    async list(companyId: string, options: { search?: string | undefined; fromTemplates?: boolean; id?: string | undefined; ordering: ProfileOrdering; limit: number; offset: number }) {
+      let query = db.selectFrom('profiles').where('company_id', '=', companyId);
+      if (options.search) query = query.where((eb) => eb(eb.fn('lower', ['name']), 'like', likePattern(options.search ?? '')));
+      if (options.fromTemplates) query = query.where('template_id', 'is not', null);
+      if (options.id) query = query.where('id', '=', options.id);
+      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+      const descending = options.ordering.startsWith('-');
+      const rows = await query
+        .selectAll()
+        .orderBy(options.ordering.replace('-', '') === 'name' ? 'name' : 'created_at', descending ? 'desc' : 'asc')
+        .orderBy('id')
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute();
+      return { count: Number(counted?.count ?? 0), results: rows.map(toProfile) };
+    },
+
+    async find(companyId: string, id: string): Promise<Profile | undefined> {
+      const row = await db.selectFrom('profiles').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+      return row ? toProfile(row) : undefined;
+    },
+
+    async create(companyId: string, fields: ProfileFields & { name: string }, templateId: string | null, at: string): Promise<Profile> {
+      const row: ProfilesTable = {
+        id: randomUUID(),
+        company_id: companyId,
+        name: fields.name.trim(),
+        codec: fields.codec ?? '',
+        supports_otaa: fields.supports_otaa === false ? 0 : 1,
+        supports_class_b: fields.supports_class_b ? 1 : 0,
+        supports_class_c: fields.supports_class_c ? 1 : 0,
+        template_id: templateId,
+        created_at: at,
+      };
+      await db.insertInto('profiles').values(row).execute();
+      return toProfile(row);
+    },
+
+    async update(companyId: string, id: string, fields: ProfileFields): Promise<void> {
+      const set = {
+        name: fields.name?.trim(),
+        codec: fields.codec,
+        supports_otaa: flag(fields.supports_otaa),
+        supports_class_b: flag(fields.supports_class_b),
+        supports_class_c: flag(fields.supports_class_c),
+      };
+      const defined = Object.fromEntries(Object.entries(set).filter(([, value]) => value !== undefined));
+      if (Object.keys(defined).length > 0) await db.updateTable('profiles').set(defined).where('company_id', '=', companyId).where('id', '=', id).execute();
+    },
+
+    async remove(companyId: string, id: string): Promise<void> {
+      await db.deleteFrom('profiles').where('company_id', '=', companyId).where('id', '=', id).execute();
+    },
+
+    /** The company's profile made from a template, if it copied that template already. */
+    async findByTemplate(companyId: string, templateId: string): Promise<Profile | undefined> {
+      const row = await db.selectFrom('profiles').selectAll().where('company_id', '=', companyId).where('template_id', '=', templateId).executeTakeFirst();
+      return row ? toProfile(row) : undefined;
+    },
+  };
+}
+
+export type ProfilesRepository = ReturnType<typeof profilesRepository>;

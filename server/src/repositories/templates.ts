@@ -1,0 +1,125 @@
+import type { Db } from '../db/database.js';
+import type { TemplatesTable } from '../db/schema.js';
+import { likePattern } from './companies.js';
+
+export interface TemplateSample {
+  description: string;
+  fPort: number;
+  bytes_hex: string;
+  expected: unknown;
+}
+
+export interface StoreTemplate {
+  id: string;
+  vendor: string;
+  model: string;
+  version: string;
+  description: string;
+  supports_otaa: boolean;
+  supports_class_b: boolean;
+  supports_class_c: boolean;
+  codec: string;
+  samples: TemplateSample[];
+  /** The company's profile copied from this template, when it has one ('Already added'). */
+  profile_id: string | null;
+  already_added: boolean;
+}
+
+/** What the catalog module provides for each device model. */
+export interface TemplateSeed {
+  id: string;
+  vendor: string;
+  model: string;
+  version: string;
+  description: string;
+  supports_otaa: boolean;
+  supports_class_b: boolean;
+  supports_class_c: boolean;
+  codec: string;
+  samples: readonly TemplateSample[];
+}
+
+const toRow = (seed: TemplateSeed): TemplatesTable => ({
+  id: seed.id,
+  vendor: seed.vendor,
+  model: seed.model,
+  version: seed.version,
+  description: seed.description,
+  supports_otaa: seed.supports_otaa ? 1 : 0,
+  supports_class_b: seed.supports_class_b ? 1 : 0,
+  supports_class_c: seed.supports_class_c ? 1 : 0,
+  codec: seed.codec,
+  samples: JSON.stringify(seed.samples),
+});
+
+export function templatesRepository(db: Db) {
+  const withCompanyProfile = (companyId: string) =>
+    db
+      .selectFrom('templates')
+      .leftJoin('profiles', (join) => join.onRef('profiles.template_id', '=', 'templates.id').on('profiles.company_id', '=', companyId));
+
+  const toTemplate = (row: TemplatesTable & { profile_id: string | null }): StoreTemplate => ({
+    id: row.id,
+    vendor: row.vendor,
+    model: row.model,
+    version: row.version,
+    description: row.description,
+    supports_otaa: row.supports_otaa === 1,
+    supports_class_b: row.supports_class_b === 1,
+    supports_class_c: row.supports_class_c === 1,
+    codec: row.codec,
+    samples: JSON.parse(row.samples) as TemplateSample[],
+    profile_id: row.profile_id,
+    already_added: row.profile_id !== null,
+  });
+
+  return {
+    /** Brings the store in line with the catalog shipped in the code (runs at every start). */
+    async seed(catalog: readonly TemplateSeed[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        for (const seed of catalog) {
+          const row = toRow(seed);
+          const { id: _id, ...changes } = row;
+          await trx.insertInto('templates').values(row).onConflict((c) => c.column('id').doUpdateSet(changes)).execute();
+        }
+      });
+    },
+
+    async list(companyId: string, options: { search?: string | undefined; vendor?: string | undefined; limit: number; offset: number }) {
+      let query = withCompanyProfile(companyId);
+      if (options.search) {
+        const pattern = likePattern(options.search);
+        query = query.where((eb) =>
+          eb.or([
+            eb(eb.fn('lower', ['templates.vendor']), 'like', pattern),
+            eb(eb.fn('lower', ['templates.model']), 'like', pattern),
+            eb(eb.fn('lower', ['templates.description']), 'like', pattern),
+          ]),
+        );
+      }
+      if (options.vendor) query = query.where('templates.vendor', '=', options.vendor);
+      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+      const rows = await query
+        .selectAll('templates')
+        .select('profiles.id as profile_id')
+        .orderBy('templates.vendor')
+        .orderBy('templates.model')
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute();
+      const vendors = await db.selectFrom('templates').select('vendor').distinct().orderBy('vendor').execute();
+      return { count: Number(counted?.count ?? 0), results: rows.map(toTemplate), vendors: vendors.map((v) => v.vendor) };
+    },
+
+    async find(companyId: string, templateId: string): Promise<StoreTemplate | undefined> {
+      const row = await withCompanyProfile(companyId)
+        .selectAll('templates')
+        .select('profiles.id as profile_id')
+        .where('templates.id', '=', templateId)
+        .executeTakeFirst();
+      return row ? toTemplate(row) : undefined;
+    },
+  };
+}
+
+export type TemplatesRepository = ReturnType<typeof templatesRepository>;

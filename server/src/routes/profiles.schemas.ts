@@ -1,0 +1,79 @@
+import { Type, type Static } from 'typebox';
+import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from '../http/schemas.js';
+
+/** Codec scripts are plain JavaScript; 256 KiB is far above any vendor codec. */
+export const MAX_CODEC_LENGTH = 256 * 1024;
+
+export const ProfileResponse = Type.Object({
+  id: Type.String(),
+  company_id: Type.String(),
+  name: Type.String(),
+  codec: Type.String(),
+  supports_otaa: Type.Boolean(),
+  supports_class_b: Type.Boolean(),
+  supports_class_c: Type.Boolean(),
+  template_id: Type.Union([Type.String(), Type.Null()]),
+  is_template: Type.Boolean(),
+  created_at: Timestamp,
+});
+
+export const ProfilePage = Page(ProfileResponse);
+
+export const CompanyParams = Type.Object({ company_id: Uuid });
+export const ProfileParams = Type.Object({ company_id: Uuid, profile_id: Uuid });
+
+export const ProfileListQuery = Type.Object(
+  {
+    ...ListQueryFields,
+    ordering: Type.Optional(Type.Union(['name', '-name', 'created_at', '-created_at'].map((o) => Type.Literal(o)))),
+    id: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+);
+export type ProfileListQuery = Static<typeof ProfileListQuery>;
+
+const Codec = Type.String({ maxLength: MAX_CODEC_LENGTH });
+
+export const ProfileCreateBody = Type.Object(
+  {
+    name: NonBlank(200),
+    codec: Type.Optional(Codec),
+    supports_otaa: Type.Optional(Type.Boolean()),
+    supports_class_b: Type.Optional(Type.Boolean()),
+    supports_class_c: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const ProfileUpdateBody = Type.Object(
+  {
+    name: Type.Optional(NonBlank(200)),
+    codec: Type.Optional(Codec),
+    supports_otaa: Type.Optional(Type.Boolean()),
+    supports_class_b: Type.Optional(Type.Boolean()),
+    supports_class_c: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** A test run of a codec text (saved or not) against one uplink typed as hex or base64. */
+export const CodecTestBody = Type.Object(
+  {
+    codec: Codec,
+    payload: Type.String({ maxLength: 1024 }),
+    encoding: Type.Optional(Type.Union([Type.Literal('hex'), Type.Literal('base64')])),
+    fPort: Type.Integer({ minimum: 1, maximum: 255 }),
+  },
+  { additionalProperties: false },
+);
+export type CodecTestBody = Static<typeof CodecTestBody>;
+
+export const CodecTestResponse = Type.Object({
+  ok: Type.Boolean(),
+  data: Type.Optional(Type.Unknown()),
+  warnings: Type.Array(Type.String()),
+  errors: Type.Array(Type.String()),
+  /** Why the run failed: timeout, memory, exception, invalid-result, missing-function. */
+  error: Type.Optional(Type.Object({ kind: Type.String(), message: Type.String() })),
+  bytes: Type.Array(Type.Integer()),
+});

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { notFound } from '../http/errors.js';
+import { paging, searchText } from '../http/paging.js';
+import { errorResponses } from '../http/schemas.js';
+import type { ProfileOrdering } from '../repositories/profiles.js';
+import {
+  CompanyParams,
+  ProfileCreateBody,
+  ProfileListQuery,
+  ProfilePage,
+  ProfileParams,
+  ProfileResponse,
+  ProfileUpdateBody,
+} from './profiles.schemas.js';
+import { assertCompanyMember } from './scope.js';
+
+/** Device profiles under /config/{company_id} (spec §7 "Config profiles"). */
+export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['profiles'];
+  const { profiles } = ctx.repos;
+
+  const list = (fromTemplates: boolean) =>
+    async (request: { identity: { userId: string }; params: { company_id: string }; query: ProfileListQuery }) => {
+      await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
+      const q = request.query;
+      return profiles.list(request.params.company_id, {
+        search: searchText(q),
+        fromTemplates,
+        id: q.id,
+        ordering: (q.ordering ?? 'name') as ProfileOrdering,
+        ...paging(q),
+      });
+    };
+
+  const listSchema = { tags, params: CompanyParams, querystring: ProfileListQuery, response: { 200: ProfilePage, ...errorResponses } };
+  api.get('/config/:company_id', { schema: listSchema }, list(false));
+  api.get('/config/:company_id/templates', { schema: { ...listSchema, description: 'The profiles this company made from store templates.' } }, list(true));
+
+  api.post(
+    '/config/:company_id',
+    { schema: { tags, params: CompanyParams, body: ProfileCreateBody, response: { 201: ProfileResponse, ...errorResponses } } },
+    async (request, reply) => {
+      await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
+      const profile = await profiles.create(request.params.company_id, request.body, null, ctx.now().toISOString());
+      return reply.code(201).send(profile);
+    },
+  );
+
+  api.patch(
+    '/config/:company_id/:profile_id',
+    { schema: { tags, params: ProfileParams, body: ProfileUpdateBody, response: { 200: ProfileResponse, ...errorResponses } } },
+    async (request) => {
+      const { company_id, profile_id } = request.params;
+      await assertCompanyMember(ctx, request.identity.userId, company_id);
+      if (!(await profiles.find(company_id, profile_id))) throw notFound();
+      await profiles.update(company_id, profile_id, request.body);
+      const updated = await profiles.find(company_id, profile_id);
+      if (!updated) throw notFound();
+      return updated;
+    },
+  );
+
+  api.delete(
+    '/config/:company_id/:profile_id',
+    { schema: { tags, params: ProfileParams, response: { 204: Type.Null(), ...errorResponses } } },
+    async (request, reply) => {
+      const { company_id, profile_id } = request.params;
+      await assertCompanyMember(ctx, request.identity.userId, company_id);
+      if (!(await profiles.find(company_id, profile_id))) throw notFound();
+      await profiles.remove(company_id, profile_id);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../context.js';
+import { duplicate, notFound } from '../http/errors.js';
+import { paging, searchText } from '../http/paging.js';
+import { errorResponses } from '../http/schemas.js';
+import { CompanyParams, ProfileResponse } from './profiles.schemas.js';
+import { TemplateListQuery, TemplatePage, TemplateParams } from './templates.schemas.js';
+import { assertCompanyMember } from './scope.js';
+
+/** The profile template store (spec §7 "Templates"): browse, and copy into a company. */
+export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['templates'];
+  const { templates, profiles } = ctx.repos;
+
+  api.get(
+    '/template/:company_id',
+    { schema: { tags, params: CompanyParams, querystring: TemplateListQuery, response: { 200: TemplatePage, ...errorResponses } } },
+    async (request) => {
+      await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
+      const q = request.query;
+      return templates.list(request.params.company_id, { search: searchText(q), vendor: q.vendor?.trim() || undefined, ...paging(q) });
+    },
+  );
+
+  api.post(
+    '/template/:company_id/:template_id',
+    { schema: { tags, params: TemplateParams, response: { 201: ProfileResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const { company_id, template_id } = request.params;
+      await assertCompanyMember(ctx, request.identity.userId, company_id);
+      const template = await templates.find(company_id, template_id);
+      if (!template) throw notFound();
+      if (template.already_added) throw duplicate('This template is already added to the company.', { template_id: 'Already added' });
+      const profile = await profiles.create(
+        company_id,
+        {
+          name: `${template.vendor} ${template.model}`,
+          codec: template.codec,
+          supports_otaa: template.supports_otaa,
+          supports_class_b: template.supports_class_b,
+          supports_class_c: template.supports_class_c,
+        },
+        template.id,
+        ctx.now().toISOString(),
+      );
+      return reply.code(201).send(profile);
+    },
+  );
+}

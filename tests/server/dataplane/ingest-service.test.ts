@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IngestService, powerOf, type UplinkDecoder } from '../../../server/src/dataplane/ingest/service.js';
+import { flattenReadings } from '../../../server/src/dataplane/ingest/flatten.js';
+import { telemetryRepository } from '../../../server/src/repositories/telemetry.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { call, signUp, type SignedIn } from '../helpers/users.js';
+
+describe('flattenReadings', () => {
+  it('flattens nested objects with dots and arrays by index, skipping nulls', () => {
+    expect(flattenReadings({ temperature: 21.5, battery: { voltage: 3.1, low: false }, modes: ['a', 'b'], missing: null, label: 'x' })).toEqual([
+      { topic: 'temperature', value: 21.5 },
+      { topic: 'battery.voltage', value: 3.1 },
+      { topic: 'battery.low', value: false },
+      { topic: 'modes.0', value: 'a' },
+      { topic: 'modes.1', value: 'b' },
+      { topic: 'label', value: 'x' },
+    ]);
+  });
+
+  it('bounds the number of topics of one uplink', () => {
+    const many = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`f${i}`, i]));
+    expect(flattenReadings(many)).toHaveLength(200);
+  });
+});
+
+describe('powerOf (LoRaWAN device status)', () => {
+  const deviceInfo = { devEui: '0011223344556677' };
+  it.each([
+    [{ externalPowerSource: true, batteryLevel: 50 }, { source: 'external', batteryLevel: null }],
+    [{ batteryLevelUnavailable: true }, { source: 'unknown', batteryLevel: null }],
+    [{ batteryLevel: 87.6 }, { source: 'battery', batteryLevel: 88 }],
+    [{}, { source: 'unknown', batteryLevel: null }],
+  ])('%j → %j', (status, expected) => {
+    expect(powerOf({ deviceInfo, ...status })).toEqual(expected);
+  });
+});
+
+describe('IngestService with pre-decoded objects', () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let service: IngestService;
+  const devEui = 'A84041000181C6F1';
+  let deviceId: string;
+  const decoderCalls: string[] = [];
+  const decoder: UplinkDecoder = async (codec) => {
+    decoderCalls.push(codec);
+    return { ok: true, data: { decoded: 1 }, warnings: [], errors: [] };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signUp(t.app);
+    const company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Ingest Co' })).json<{ id: string }>().id;
+    deviceId = randomUUID();
+    await t.db
+      .insertInto('devices')
+      .values({ id: deviceId, company_id: company, dev_eui: devEui, name: 'Cellar', app_key: '0'.repeat(32), profile_id: null, unit_id: null, last_seen: null, power_source: 'unknown', battery_level: null, created_at: new Date().toISOString() })
+      .execute();
+    service = new IngestService(telemetryRepository(t.db), decoder, t.clock.now);
+  });
+  afterAll(async () => t.close());
+
+  it('stores the network server object as topics, series, event and last seen', async () => {
+    const outcome = await service.uplink(owner.id, {
+      deviceInfo: { devEui: devEui.toLowerCase() },
+      time: '2026-11-22T10:00:00.000Z',
+      fPort: 2,
+      fCnt: 7,
+      data: 'AQI=',
+      object: { TempC_SHT: 21.4, Hum_SHT: 55, ext: { sensor: 'ok' } },
+    });
+    expect(outcome).toEqual({ status: 'stored', deviceId, topics: 3 });
+    expect(decoderCalls).toEqual([]);
+    const topics = await t.db.selectFrom('device_topics').selectAll().where('device_id', '=', deviceId).orderBy('topic').execute();
+    expect(topics.map((r) => [r.topic, JSON.parse(r.last_value)])).toEqual([['Hum_SHT', 55], ['TempC_SHT', 21.4], ['ext.sensor', 'ok']]);
+    const device = await t.db.selectFrom('devices').select('last_seen').where('id', '=', deviceId).executeTakeFirstOrThrow();
+    expect(device.last_seen).toBe('2026-11-22T10:00:00.000Z');
+    const events = await t.db.selectFrom('device_events').selectAll().where('device_id', '=', deviceId).execute();
+    expect(events).toEqual([expect.objectContaining({ type: 'up', summary: 'Uplink on port 2, frame 7: 3 values' })]);
+  });
+
+  it('keeps the newer value when an older message arrives late', async () => {
+    await service.uplink(owner.id, { deviceInfo: { devEui }, time: '2026-11-22T09:00:00.000Z', fPort: 2, object: { TempC_SHT: 5 } });
+    const topic = await t.db.selectFrom('device_topics').selectAll().where('device_id', '=', deviceId).where('topic', '=', 'TempC_SHT').executeTakeFirstOrThrow();
+    expect(JSON.parse(topic.last_value)).toBe(21.4);
+    const samples = await t.db.selectFrom('topic_samples').select('value').where('device_id', '=', deviceId).where('topic', '=', 'TempC_SHT').execute();
+    expect(samples).toHaveLength(2);
+    const device = await t.db.selectFrom('devices').select('last_seen').where('id', '=', deviceId).executeTakeFirstOrThrow();
+    expect(device.last_seen).toBe('2026-11-22T10:00:00.000Z');
+  });
+
+  it('sets the power status from status events', async () => {
+    await service.status(owner.id, { deviceInfo: { devEui }, batteryLevel: 14.2, margin: 7 });
+    const device = await t.db.selectFrom('devices').select(['power_source', 'battery_level']).where('id', '=', deviceId).executeTakeFirstOrThrow();
+    expect(device).toEqual({ power_source: 'battery', battery_level: 14 });
+  });
+
+  it("rejects and counts devices that are unknown or belong to another company", async () => {
+    const stranger = await signUp(t.app);
+    expect(await service.uplink(stranger.id, { deviceInfo: { devEui }, object: { x: 1 } })).toEqual({ status: 'unknown-device' });
+    expect(await service.join(owner.id, { deviceInfo: { devEui: 'FFFFFFFFFFFFFFFF' } })).toEqual({ status: 'unknown-device' });
+    expect(service.stats.unknownDevices).toBe(2);
+  });
+});

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { call, signUp, type SignedIn } from '../helpers/users.js';
+
+interface Profile {
+  id: string;
+  name: string;
+  codec: string;
+  supports_otaa: boolean;
+  supports_class_b: boolean;
+  is_template: boolean;
+}
+
+describe('/api/config/{company_id}', () => {
+  let t: TestApp;
+  let alice: SignedIn;
+  let mallory: SignedIn;
+  let company: string;
+  let malloryCompany: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await signUp(t.app);
+    mallory = await signUp(t.app);
+    company = (await call(t.app, alice, 'POST', '/api/company/', { name: 'Alice GmbH' })).json<{ id: string }>().id;
+    malloryCompany = (await call(t.app, mallory, 'POST', '/api/company/', { name: 'Mallory Ltd' })).json<{ id: string }>().id;
+  });
+  afterAll(async () => t.close());
+
+  it('creates, lists, edits and deletes a custom profile', async () => {
+    const created = await call(t.app, alice, 'POST', `/api/config/${company}`, {
+      name: ' Soil sensor ',
+      codec: 'function decodeUplink(input) { return { data: { first: input.bytes[0] } }; }',
+      supports_class_b: true,
+    });
+    expect(created.statusCode).toBe(201);
+    const profile = created.json<Profile>();
+    expect(profile).toMatchObject({ name: 'Soil sensor', supports_otaa: true, supports_class_b: true, supports_class_c: false, is_template: false });
+
+    const list = (await call(t.app, alice, 'GET', `/api/config/${company}?search=soil`)).json<{ count: number; results: Profile[] }>();
+    expect(list.results.map((p) => p.id)).toEqual([profile.id]);
+    expect((await call(t.app, alice, 'GET', `/api/config/${company}/templates`)).json()).toEqual({ count: 0, results: [] });
+
+    const patched = await call(t.app, alice, 'PATCH', `/api/config/${company}/${profile.id}`, { name: 'Soil v2', supports_otaa: false });
+    expect(patched.json()).toMatchObject({ name: 'Soil v2', supports_otaa: false, codec: profile.codec });
+    expect((await call(t.app, alice, 'DELETE', `/api/config/${company}/${profile.id}`)).statusCode).toBe(204);
+    expect((await call(t.app, alice, 'GET', `/api/config/${company}`)).json()).toEqual({ count: 0, results: [] });
+  });
+
+  it.each([
+    [{}, 'name'],
+    [{ name: '  ' }, 'name'],
+    [{ name: 'P', codec: 42 }, 'codec'],
+    [{ name: 'P', supports_otaa: 'yes' }, 'supports_otaa'],
+    [{ name: 'P', codec: 'x'.repeat(256 * 1024 + 1) }, 'codec'],
+    [{ name: 'P', template_id: 'dragino-lht65n' }, 'template_id'],
+  ])('rejects profile %j', async (body, field) => {
+    const response = await call(t.app, alice, 'POST', `/api/config/${company}`, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation', fields: { [field]: expect.any(String) } });
+  });
+
+  it("answers 404 for every call on another company's profiles", async () => {
+    const theirs = (await call(t.app, mallory, 'POST', `/api/config/${malloryCompany}`, { name: 'Secret codec', codec: '// secret' })).json<Profile>();
+    const attempts: [Parameters<typeof call>[2], string, unknown?][] = [
+      ['GET', `/api/config/${malloryCompany}`],
+      ['GET', `/api/config/${malloryCompany}/templates`],
+      ['POST', `/api/config/${malloryCompany}`, { name: 'Planted' }],
+      ['PATCH', `/api/config/${malloryCompany}/${theirs.id}`, { name: 'Hijacked' }],
+      ['DELETE', `/api/config/${malloryCompany}/${theirs.id}`],
+      // Their profile id under my own company does not exist either.
+      ['PATCH', `/api/config/${company}/${theirs.id}`, { name: 'Hijacked' }],
+      ['DELETE', `/api/config/${company}/${theirs.id}`],
+    ];
+    for (const [method, url, body] of attempts) {
+      const response = await call(t.app, alice, method, url, body);
+      expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 404 });
+    }
+    expect((await call(t.app, mallory, 'GET', `/api/config/${malloryCompany}`)).json()).toMatchObject({ count: 1, results: [{ name: 'Secret codec' }] });
+  });
+});
