@@ -6,6 +6,8 @@ const port = Number(process.env.E2E_PORT ?? 8100);
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Its own folder: Playwright empties it, and test-results/ also holds the other suites' reports.
+  outputDir: 'test-results/playwright',
   fullyParallel: false,
   workers: 1,
   retries: 0,
