@@ -15,6 +15,8 @@ import { serveStaticSites } from './http/static.js';
 import { validatorCompiler } from './http/validation.js';
 import { EXPOSED_HEADERS } from './auth/transport.js';
 import { getOrCreate, settingsStore } from './repositories/settings.js';
+import { gatewayCertificates } from './dataplane/pki/gateway-certificates.js';
+import { gatewayRoutes } from './routes/gateways.js';
 import { companyRoutes } from './routes/companies.js';
 import { inviteRoutes } from './routes/invites.js';
 import { profileRoutes } from './routes/profiles.js';
@@ -51,7 +53,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The signing secret lives in the database so every process of one installation shares it.
   const secret = await getOrCreate(settingsStore(database.db), 'session_signing_secret', () => randomToken(48));
   const sessions = new SessionService(repos.sessions, secret, config.auth, now);
-  const ctx: AppContext = { config, db: database.db, dialect: database.dialect, now, repos, sessions };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    now,
+    repos,
+    sessions,
+    gatewayCertificates: gatewayCertificates(settingsStore(database.db), config.mqtt.gatewayCertDays),
+  };
   const cookies = { secure: config.auth.secureCookies };
 
   await app.register(fastifyCookie);
@@ -73,7 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
       await api.register(async (secured) => {
         secured.addHook('onRequest', requireIdentity(sessions, [], cookies));
-        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes]) {
+        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes]) {
           await secured.register((scope) => routes(scope, ctx));
         }
       });

@@ -1,7 +1,9 @@
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import type { SessionService } from './auth/sessions.js';
+import type { GatewayCertificates } from './dataplane/pki/gateway-certificates.js';
 import { companiesRepository } from './repositories/companies.js';
+import { gatewaysRepository } from './repositories/gateways.js';
 import { invitesRepository } from './repositories/invites.js';
 import { profilesRepository } from './repositories/profiles.js';
 import { templatesRepository } from './repositories/templates.js';
@@ -17,6 +19,7 @@ export interface AppContext {
   now: () => Date;
   repos: ReturnType<typeof createRepositories>;
   sessions: SessionService;
+  gatewayCertificates: GatewayCertificates;
 }
 
 export function createRepositories(db: Db) {
@@ -27,6 +30,7 @@ export function createRepositories(db: Db) {
     tenants: tenantsRepository(db),
     invites: invitesRepository(db),
     profiles: profilesRepository(db),
+    gateways: gatewaysRepository(db),
     templates: templatesRepository(db),
   };
 }

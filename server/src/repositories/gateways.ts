@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import type { GatewaysTable } from '../db/schema.js';
+import { likePattern } from './companies.js';
+import { memberCompanyIds } from './scope.js';
+
+export interface Gateway {
+  id: string;
+  company_id: string;
+  gateway_id: string;
+  name: string;
+  last_seen: string | null;
+  connected: boolean;
+  cert_expires_at: string | null;
+  created_at: string;
+}
+
+export type GatewayOrdering = 'name' | '-name' | 'last_seen' | '-last_seen' | 'gateway_id' | '-gateway_id' | 'created_at' | '-created_at';
+
+export const toGateway = (row: GatewaysTable): Gateway => ({
+  id: row.id,
+  company_id: row.company_id,
+  gateway_id: row.gateway_id,
+  name: row.name,
+  last_seen: row.last_seen,
+  connected: row.connected === 1,
+  cert_expires_at: row.cert_expires_at,
+  created_at: row.created_at,
+});
+
+export function gatewaysRepository(db: Db) {
+  const visible = (userId: string) => db.selectFrom('gateways').where('company_id', 'in', memberCompanyIds(db, userId));
+
+  return {
+    async list(
+      userId: string,
+      options: { companyId?: string | undefined; search?: string | undefined; id?: string | undefined; connected?: boolean | undefined; ordering: GatewayOrdering; limit: number; offset: number },
+    ) {
+      let query = visible(userId);
+      if (options.companyId) query = query.where('company_id', '=', options.companyId);
+      if (options.id) query = query.where('id', '=', options.id);
+      if (options.connected !== undefined) query = query.where('connected', '=', options.connected ? 1 : 0);
+      if (options.search) {
+        const pattern = likePattern(options.search);
+        query = query.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', pattern), eb(eb.fn('lower', ['gateway_id']), 'like', pattern)]));
+      }
+      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+      const column = options.ordering.replace('-', '') as 'name' | 'last_seen' | 'gateway_id' | 'created_at';
+      const rows = await query
+        .selectAll()
+        .orderBy(column, options.ordering.startsWith('-') ? 'desc' : 'asc')
+        .orderBy('id')
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute();
+      return { count: Number(counted?.count ?? 0), results: rows.map(toGateway) };
+    },
+
+    async find(userId: string, id: string): Promise<Gateway | undefined> {
+      const row = await visible(userId).selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toGateway(row) : undefined;
+    },
+
+    async findByGatewayId(gatewayId: string): Promise<Gateway | undefined> {
+      const row = await db.selectFrom('gateways').selectAll().where('gateway_id', '=', gatewayId).executeTakeFirst();
+      return row ? toGateway(row) : undefined;
+    },
+
+    async create(companyId: string, gatewayId: string, name: string, at: string): Promise<Gateway> {
+      const row: GatewaysTable = {
+        id: randomUUID(),
+        company_id: companyId,
+        gateway_id: gatewayId,
+        name: name.trim(),
+        last_seen: null,
+        connected: 0,
+        cert_expires_at: null,
+        cert_serial: null,
+        created_at: at,
+      };
+      await db.insertInto('gateways').values(row).execute();
+      return toGateway(row);
+    },
+
+    async update(id: string, changes: { name?: string | undefined }): Promise<void> {
+      if (changes.name !== undefined) await db.updateTable('gateways').set({ name: changes.name.trim() }).where('id', '=', id).execute();
+    },
+
+    async recordCertificate(id: string, serial: string, expiresAt: string): Promise<void> {
+      await db.updateTable('gateways').set({ cert_serial: serial, cert_expires_at: expiresAt }).where('id', '=', id).execute();
+    },
+
+    /** Connection state reported by the broker; last seen moves with every sign of life. */
+    async markSeen(gatewayId: string, connected: boolean, at: string): Promise<void> {
+      await db.updateTable('gateways').set({ connected: connected ? 1 : 0, last_seen: at }).where('gateway_id', '=', gatewayId).execute();
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('gateways').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type GatewaysRepository = ReturnType<typeof gatewaysRepository>;

@@ -1,0 +1,53 @@
+import { Type, type Static } from 'typebox';
+import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from '../http/schemas.js';
+
+/** EUI-64 as 16 hex digits; separators and any case are accepted and normalised. */
+export const EUI_INPUT = Type.String({
+  minLength: 16,
+  maxLength: 40,
+  pattern: '^(0x)?([0-9A-Fa-f]{2}[-: ]?){7}[0-9A-Fa-f]{2}$',
+  errorMessage: 'Gateway ID must be 16 hexadecimal digits.',
+});
+
+export const GatewayResponse = Type.Object({
+  id: Type.String(),
+  company_id: Type.String(),
+  gateway_id: Type.String(),
+  name: Type.String(),
+  last_seen: Type.Union([Timestamp, Type.Null()]),
+  connected: Type.Boolean(),
+  cert_expires_at: Type.Union([Timestamp, Type.Null()]),
+  created_at: Timestamp,
+});
+
+export const GatewayPage = Page(GatewayResponse);
+
+export const GatewayListQuery = Type.Object(
+  {
+    ...ListQueryFields,
+    ordering: Type.Optional(
+      Type.Union(['name', '-name', 'last_seen', '-last_seen', 'gateway_id', '-gateway_id', 'created_at', '-created_at'].map((o) => Type.Literal(o))),
+    ),
+    company_id: Type.Optional(Uuid),
+    id: Type.Optional(Uuid),
+    connected: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type GatewayListQuery = Static<typeof GatewayListQuery>;
+
+export const GatewayCreateBody = Type.Object(
+  { company_id: Uuid, gateway_id: EUI_INPUT, name: Type.Optional(Type.Union([NonBlank(200), Type.Literal('')])) },
+  { additionalProperties: false },
+);
+
+export const GatewayUpdateBody = Type.Object({ name: Type.Union([NonBlank(200), Type.Literal('')]) }, { additionalProperties: false });
+
+/** What a gateway needs to connect to the broker (setup wizard step 3). */
+export const GatewayCertResponse = Type.Object({
+  server: Type.String(),
+  ca_cert: Type.String(),
+  tls_cert: Type.String(),
+  tls_key: Type.String(),
+  expires_at: Timestamp,
+});

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { duplicate, invalid, notFound } from '../http/errors.js';
+import { paging, searchText } from '../http/paging.js';
+import { errorResponses, IdParams } from '../http/schemas.js';
+import { normaliseHex } from '../lib/hex.js';
+import type { GatewayOrdering } from '../repositories/gateways.js';
+import { GatewayCertResponse, GatewayCreateBody, GatewayListQuery, GatewayPage, GatewayResponse, GatewayUpdateBody } from './gateways.schemas.js';
+import { assertCompanyMember } from './scope.js';
+
+export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['gateways'];
+  const { gateways } = ctx.repos;
+
+  async function mine(userId: string, id: string) {
+    const gateway = await gateways.find(userId, id);
+    if (!gateway) throw notFound();
+    return gateway;
+  }
+
+  api.get('/gateway/', { schema: { tags, querystring: GatewayListQuery, response: { 200: GatewayPage, ...errorResponses } } }, async (request) => {
+    const q = request.query;
+    return gateways.list(request.identity.userId, {
+      companyId: q.company_id,
+      search: searchText(q),
+      id: q.id,
+      connected: q.connected,
+      ordering: (q.ordering ?? 'name') as GatewayOrdering,
+      ...paging(q),
+    });
+  });
+
+  api.post('/gateway/', { schema: { tags, body: GatewayCreateBody, response: { 201: GatewayResponse, ...errorResponses } } }, async (request, reply) => {
+    const { company_id, name } = request.body;
+    await assertCompanyMember(ctx, request.identity.userId, company_id);
+    const gatewayId = normaliseHex(request.body.gateway_id, 16);
+    if (!gatewayId) throw invalid({ gateway_id: 'Gateway ID must be 16 hexadecimal digits.' });
+    // Gateway IDs are unique across the installation: the broker knows a gateway by its ID alone.
+    if (await gateways.findByGatewayId(gatewayId)) throw duplicate('This gateway is already registered.', { gateway_id: 'This gateway ID is already registered.' });
+    const gateway = await gateways.create(company_id, gatewayId, name ?? '', ctx.now().toISOString());
+    return reply.code(201).send(gateway);
+  });
+
+  api.get('/gateway/:id/', { schema: { tags, params: IdParams, response: { 200: GatewayResponse, ...errorResponses } } }, async (request) =>
+    mine(request.identity.userId, request.params.id),
+  );
+
+  api.patch(
+    '/gateway/:id/',
+    { schema: { tags, params: IdParams, body: GatewayUpdateBody, response: { 200: GatewayResponse, ...errorResponses } } },
+    async (request) => {
+      await mine(request.identity.userId, request.params.id);
+      await gateways.update(request.params.id, request.body);
+      return mine(request.identity.userId, request.params.id);
+    },
+  );
+
+  api.delete('/gateway/:id/', { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
+    await mine(request.identity.userId, request.params.id);
+    await gateways.remove(request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  // Every call issues a fresh client certificate (the private key exists only in this answer).
+  api.get(
+    '/gateway/:id/cert',
+    { schema: { tags, params: IdParams, response: { 200: GatewayCertResponse, ...errorResponses } } },
+    async (request, reply) => {
+      const gateway = await mine(request.identity.userId, request.params.id);
+      const issued = await ctx.gatewayCertificates.issue(gateway.gateway_id);
+      await gateways.recordCertificate(gateway.id, issued.serialNumber, issued.expiresAt.toISOString());
+      reply.header('cache-control', 'no-store');
+      return {
+        server: ctx.config.mqtt.publicUrl,
+        ca_cert: issued.caCertPem,
+        tls_cert: issued.certPem,
+        tls_key: issued.keyPem,
+        expires_at: issued.expiresAt.toISOString(),
+      };
+    },
+  );
+}
