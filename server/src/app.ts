@@ -17,6 +17,9 @@ import { EXPOSED_HEADERS } from './auth/transport.js';
 import { getOrCreate, settingsStore } from './repositories/settings.js';
 import { gatewayCertificates } from './dataplane/pki/gateway-certificates.js';
 import { gatewayRoutes } from './routes/gateways.js';
+import { ingestRoutes } from './routes/ingest.js';
+import { CodecPool } from './dataplane/codec/index.js';
+import { IngestService } from './dataplane/ingest/service.js';
 import { companyRoutes } from './routes/companies.js';
 import { inviteRoutes } from './routes/invites.js';
 import { profileRoutes } from './routes/profiles.js';
@@ -53,6 +56,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The signing secret lives in the database so every process of one installation shares it.
   const secret = await getOrCreate(settingsStore(database.db), 'session_signing_secret', () => randomToken(48));
   const sessions = new SessionService(repos.sessions, secret, config.auth, now);
+  const codecs = new CodecPool();
+  app.addHook('onClose', async () => codecs.close());
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -61,6 +66,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     repos,
     sessions,
     gatewayCertificates: gatewayCertificates(settingsStore(database.db), config.mqtt.gatewayCertDays),
+    codecs,
+    ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now),
   };
   const cookies = { secure: config.auth.secureCookies };
 
@@ -83,7 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
       await api.register(async (secured) => {
         secured.addHook('onRequest', requireIdentity(sessions, [], cookies));
-        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes]) {
+        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes]) {
           await secured.register((scope) => routes(scope, ctx));
         }
       });

@@ -2,6 +2,8 @@ import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import type { SessionService } from './auth/sessions.js';
 import type { GatewayCertificates } from './dataplane/pki/gateway-certificates.js';
+import type { CodecPool } from './dataplane/codec/index.js';
+import type { IngestService } from './dataplane/ingest/service.js';
 import { companiesRepository } from './repositories/companies.js';
 import { gatewaysRepository } from './repositories/gateways.js';
 import { invitesRepository } from './repositories/invites.js';
@@ -9,6 +11,7 @@ import { profilesRepository } from './repositories/profiles.js';
 import { templatesRepository } from './repositories/templates.js';
 import { sessionsRepository } from './repositories/sessions.js';
 import { tenantsRepository } from './repositories/tenants.js';
+import { telemetryRepository } from './repositories/telemetry.js';
 import { usersRepository } from './repositories/users.js';
 
 /** What route plugins receive: configuration, the clock, repositories and services. */
@@ -20,6 +23,9 @@ export interface AppContext {
   repos: ReturnType<typeof createRepositories>;
   sessions: SessionService;
   gatewayCertificates: GatewayCertificates;
+  /** The payload-codec sandbox (worker threads running QuickJS). */
+  codecs: CodecPool;
+  ingest: IngestService;
 }
 
 export function createRepositories(db: Db) {
@@ -31,6 +37,7 @@ export function createRepositories(db: Db) {
     invites: invitesRepository(db),
     profiles: profilesRepository(db),
     gateways: gatewaysRepository(db),
+    telemetry: telemetryRepository(db),
     templates: templatesRepository(db),
   };
 }

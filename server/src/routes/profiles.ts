@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
-import { notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
 import { errorResponses } from '../http/schemas.js';
 import type { ProfileOrdering } from '../repositories/profiles.js';
+import { parsePayload } from '../dataplane/codec/index.js';
+import { invalid, notFound } from '../http/errors.js';
 import {
+  CodecTestBody,
+  CodecTestResponse,
   CompanyParams,
   ProfileCreateBody,
   ProfileListQuery,
@@ -47,6 +50,21 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
       const profile = await profiles.create(request.params.company_id, request.body, null, ctx.now().toISOString());
       return reply.code(201).send(profile);
+    },
+  );
+
+  // Test run for the codec editor: the script as typed (saved or not), run by the server's
+  // sandbox exactly as ingest runs it, never by the browser's own eval.
+  api.post(
+    '/config/:company_id/codec-test',
+    { schema: { tags, params: CompanyParams, body: CodecTestBody, response: { 200: CodecTestResponse, ...errorResponses } } },
+    async (request) => {
+      await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
+      const { codec, payload, encoding, fPort } = request.body;
+      const bytes = parsePayload(payload, encoding);
+      if (!bytes) throw invalid({ payload: 'Enter the bytes as hexadecimal (e.g. 01 A4 FF) or base64.' });
+      const result = await ctx.codecs.run(codec, { bytes, fPort, recvTime: ctx.now(), variables: {} });
+      return result.ok ? { ...result, bytes } : { ok: false, warnings: [], errors: [], error: result.error, bytes };
     },
   );
 

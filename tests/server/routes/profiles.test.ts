@@ -59,6 +59,30 @@ describe('/api/config/{company_id}', () => {
     expect(response.json()).toMatchObject({ code: 'validation', fields: { [field]: expect.any(String) } });
   });
 
+  it('test-runs a codec in the server sandbox on hex or base64 bytes', async () => {
+    const codec = 'function decodeUplink(input) { return { data: { t: ((input.bytes[0] << 8) | input.bytes[1]) / 100, port: input.fPort } }; }';
+    const hex = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, { codec, payload: '08 5C', fPort: 2 });
+    expect(hex.json()).toEqual({ ok: true, data: { t: 21.4, port: 2 }, warnings: [], errors: [], bytes: [8, 92] });
+    const base64 = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, { codec, payload: 'CFw=', encoding: 'base64', fPort: 2 });
+    expect(base64.json()).toMatchObject({ ok: true, data: { t: 21.4 } });
+    const failing = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, { codec: 'function decodeUplink() { while (true) {} }', payload: '00', fPort: 1 });
+    expect(failing.json()).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    const host = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, { codec: 'function decodeUplink() { return { data: typeof process + typeof require }; }', payload: '00', fPort: 1 });
+    expect(host.json()).toMatchObject({ ok: true, data: 'undefinedundefined' });
+  });
+
+  it.each([
+    [{ codec: 'x', payload: 'zz', fPort: 1 }, 'payload'],
+    [{ codec: 'x', payload: '00', fPort: 0 }, 'fPort'],
+    [{ codec: 'x', payload: '00' }, 'fPort'],
+    [{ payload: '00', fPort: 1 }, 'codec'],
+    [{ codec: 'x', payload: 'AQL/', encoding: 'hex', fPort: 1 }, 'payload'],
+  ])('rejects codec test %j', async (body, field) => {
+    const response = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: { [field]: expect.any(String) } });
+  });
+
   it("answers 404 for every call on another company's profiles", async () => {
     const theirs = (await call(t.app, mallory, 'POST', `/api/config/${malloryCompany}`, { name: 'Secret codec', codec: '// secret' })).json<Profile>();
     const attempts: [Parameters<typeof call>[2], string, unknown?][] = [
@@ -67,6 +91,7 @@ describe('/api/config/{company_id}', () => {
       ['POST', `/api/config/${malloryCompany}`, { name: 'Planted' }],
       ['PATCH', `/api/config/${malloryCompany}/${theirs.id}`, { name: 'Hijacked' }],
       ['DELETE', `/api/config/${malloryCompany}/${theirs.id}`],
+      ['POST', `/api/config/${malloryCompany}/codec-test`, { codec: 'x', payload: '00', fPort: 1 }],
       // Their profile id under my own company does not exist either.
       ['PATCH', `/api/config/${company}/${theirs.id}`, { name: 'Hijacked' }],
       ['DELETE', `/api/config/${company}/${theirs.id}`],

@@ -1,0 +1,107 @@
+// Codec sandbox worker: runs payload codecs in QuickJS, one fresh runtime per call.
+// Plain JavaScript on purpose: the same file serves the compiled server and the tests
+// (workers cannot load TypeScript). The pool in pool.ts owns it; message types are in types.ts.
+import { parentPort } from 'node:worker_threads';
+import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
+
+const DRIVER = `(function (input) {
+  input.recvTime = new Date(input.recvTime);
+  var out;
+  if (typeof decodeUplink === 'function') {
+    out = decodeUplink(input);
+    if (out === null || typeof out !== 'object') throw new TypeError('decodeUplink must return an object');
+    return JSON.stringify({ data: out.data, warnings: out.warnings || [], errors: out.errors || [] });
+  }
+  if (typeof Decode === 'function') {
+    out = Decode(input.fPort, input.bytes, input.variables);
+    return JSON.stringify({ data: out, warnings: [], errors: [] });
+  }
+  return '__missing__';
+})`;
+
+const quickjs = await getQuickJS();
+// Set when QuickJS could not free a runtime: this worker's memory is no longer trustworthy.
+let broken = false;
+
+function failure(kind, message) {
+  return { ok: false, error: { kind, message } };
+}
+
+function describe(context, handle, limits, deadline) {
+  const raw = context.dump(handle);
+  const error = raw && typeof raw === 'object' ? raw : { message: raw };
+  const message = String(error.message ?? raw);
+  if ((error.name === 'InternalError' && message === 'interrupted') || Date.now() >= deadline) {
+    return failure('timeout', `The codec ran longer than ${limits.timeMs} ms.`);
+  }
+  if (/out of memory|stack overflow|call stack|string too long|invalid string length|invalid array length/i.test(message)) {
+    return failure('memory', 'The codec exceeded its memory limit.');
+  }
+  return failure('exception', `${typeof error.name === 'string' ? `${error.name}: ` : ''}${message}`.slice(0, 500));
+}
+
+function evaluate(context, code, file, limits, deadline) {
+  const result = context.evalCode(code, file, { type: 'global' });
+  if (result.error) {
+    const described = describe(context, result.error, limits, deadline);
+    result.error.dispose();
+    return { failed: described };
+  }
+  const value = context.dump(result.value);
+  result.value.dispose();
+  return { value };
+}
+
+function interpret(text) {
+  if (text === '__missing__') {
+    return failure('missing-function', 'The codec defines neither decodeUplink(input) nor Decode(fPort, bytes, variables).');
+  }
+  if (typeof text !== 'string') return failure('invalid-result', 'The codec returned nothing that can be stored.');
+  let parsed;
+  try {
+    // A codec may replace JSON.stringify itself: its output is only trusted once it parses.
+    parsed = JSON.parse(text);
+  } catch {
+    return failure('invalid-result', 'The codec result is not valid JSON.');
+  }
+  const list = (value) => (Array.isArray(value) ? value.map(String).slice(0, 50) : []);
+  const errors = list(parsed.errors);
+  if (parsed.data === undefined && errors.length === 0) return failure('invalid-result', 'The codec returned no data.');
+  return { ok: true, data: parsed.data ?? null, warnings: list(parsed.warnings), errors };
+}
+
+function run({ script, input, limits }) {
+  const runtime = quickjs.newRuntime();
+  runtime.setMemoryLimit(limits.memoryBytes);
+  runtime.setMaxStackSize(limits.stackBytes);
+  const deadline = Date.now() + limits.timeMs;
+  runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
+  const context = runtime.newContext();
+  try {
+    const loaded = evaluate(context, script, 'codec.js', limits, deadline);
+    if (loaded.failed) return loaded.failed;
+    const called = evaluate(context, `${DRIVER}(${JSON.stringify(input)})`, 'driver.js', limits, deadline);
+    return called.failed ?? interpret(called.value);
+  } finally {
+    try {
+      context.dispose();
+      runtime.dispose();
+    } catch {
+      // QuickJS may refuse to free a runtime a codec broke (e.g. after a stack overflow):
+      // answer first, then the pool replaces this worker with a clean one.
+      broken = true;
+    }
+  }
+}
+
+parentPort.on('message', (request) => {
+  let result;
+  try {
+    result = run(request);
+  } catch (error) {
+    result = failure('exception', String(error instanceof Error ? error.message : error).slice(0, 500));
+  }
+  parentPort.postMessage({ id: request.id, result, restart: broken });
+});
+// The pool starts a call's clock only once the WASM module is compiled and loaded.
+parentPort.postMessage({ ready: true });

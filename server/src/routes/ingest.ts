@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { AppError } from '../http/errors.js';
+import { errorResponses } from '../http/schemas.js';
+import { bodyValidator } from '../http/validation.js';
+import { INGEST_EVENTS, JoinEvent, StatusEvent, UplinkEvent, type IngestEventType } from '../dataplane/ingest/chirpstack.js';
+import type { IngestOutcome } from '../dataplane/ingest/service.js';
+
+const checkUplink = bodyValidator<UplinkEvent>(UplinkEvent);
+const checkStatus = bodyValidator<StatusEvent>(StatusEvent);
+const checkJoin = bodyValidator<JoinEvent>(JoinEvent);
+
+const IngestQuery = Type.Object({ event: Type.Union(INGEST_EVENTS.map((e) => Type.Literal(e))) }, { additionalProperties: true });
+const IngestResponse = Type.Object({ status: Type.Literal('stored'), device_id: Type.String(), topics: Type.Integer() });
+
+/**
+ * ChirpStack v4 HTTP integration (DESIGN §6): POST /api/ingest/chirpstack?event=up|status|join,
+ * authenticated by an API key whose owner belongs to the device's company. The answer comes
+ * only after the data is committed.
+ */
+export async function ingestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  function dispatch(userId: string, event: IngestEventType, body: unknown): Promise<IngestOutcome> {
+    switch (event) {
+      case 'up':
+        return ctx.ingest.uplink(userId, checkUplink(body));
+      case 'status':
+        return ctx.ingest.status(userId, checkStatus(body));
+      case 'join':
+        return ctx.ingest.join(userId, checkJoin(body));
+    }
+  }
+
+  api.post(
+    '/ingest/chirpstack',
+    {
+      schema: { tags: ['ingest'], querystring: IngestQuery, body: Type.Unknown(), response: { 200: IngestResponse, ...errorResponses } },
+      bodyLimit: 64 * 1024,
+    },
+    async (request) => {
+      const outcome = await dispatch(request.identity.userId, request.query.event, request.body);
+      if (outcome.status === 'unknown-device') throw new AppError(404, 'notFound', 'Unknown device: register its DevEUI first.');
+      return { status: 'stored' as const, device_id: outcome.deviceId, topics: outcome.topics };
+    },
+  );
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { runUplinkCodec, type UplinkInput } from '../../../server/src/dataplane/codec/index.js';
+import { parsePayload } from '../../../server/src/dataplane/codec/payload.js';
+
+const input = (bytes: number[], fPort = 1): UplinkInput => ({ bytes, fPort, recvTime: new Date('2026-11-22T12:00:00Z'), variables: { unit: 'C' } });
+const good = 'function decodeUplink(input) { return { data: { first: input.bytes[0], port: input.fPort } }; }';
+
+describe('codec sandbox', () => {
+  it('runs a TS013 decodeUplink and returns data, warnings and errors', async () => {
+    const script = `function decodeUplink(input) {
+      return { data: { temperature: ((input.bytes[0] << 8) | input.bytes[1]) / 100 }, warnings: ['low resolution'], errors: [] };
+    }`;
+    expect(await runUplinkCodec(script, input([0x08, 0x5c]))).toEqual({ ok: true, data: { temperature: 21.4 }, warnings: ['low resolution'], errors: [] });
+  });
+
+  it('runs the older ChirpStack Decode(fPort, bytes, variables) form', async () => {
+    const script = 'function Decode(fPort, bytes, variables) { return { port: fPort, n: bytes.length, unit: variables.unit }; }';
+    expect(await runUplinkCodec(script, input([1, 2, 3], 5))).toEqual({ ok: true, data: { port: 5, n: 3, unit: 'C' }, warnings: [], errors: [] });
+  });
+
+  it('passes bytes as a real Array and recvTime as a Date', async () => {
+    const script = `function decodeUplink(input) {
+      return { data: {
+        isArray: Array.isArray(input.bytes),
+        doubled: input.bytes.map(function (b) { return b * 2; }),
+        tail: input.bytes.slice(1),
+        allSmall: input.bytes.every(function (b) { return b < 10; }),
+        year: input.recvTime.getUTCFullYear(),
+        isDate: input.recvTime instanceof Date
+      } };
+    }`;
+    expect(await runUplinkCodec(script, input([1, 2, 3]))).toMatchObject({
+      ok: true,
+      data: { isArray: true, doubled: [2, 4, 6], tail: [2, 3], allSmall: true, year: 2026, isDate: true },
+    });
+  });
+
+  it('accepts ES2015+ syntax and ignores normalizeUplink and downlink functions beside it', async () => {
+    const script = `
+      const scale = (v) => v / 10;
+      function decodeUplink({ bytes, fPort }) {
+        const [a, b = 0] = bytes;
+        return { data: { value: scale(a), label: \`port \${fPort}\`, b } };
+      }
+      function normalizeUplink(input) { return { data: { air: { temperature: input.data.value } } }; }
+      function encodeDownlink(input) { return { bytes: [1], fPort: 1 }; }
+      function decodeDownlink(input) { return { data: {} }; }`;
+    expect(await runUplinkCodec(script, input([250], 7))).toEqual({ ok: true, data: { value: 25, label: 'port 7', b: 0 }, warnings: [], errors: [] });
+  });
+
+  it('runs as a non-strict script, as old vendor codecs need', async () => {
+    const script = 'function decodeUplink(input) { undeclared = 5; with ({ x: 1 }) { return { data: { v: undeclared + x } }; } }';
+    expect(await runUplinkCodec(script, input([]))).toMatchObject({ ok: true, data: { v: 6 } });
+  });
+
+  it('keeps no state between calls', async () => {
+    const script = 'var count = (typeof count === "number" ? count : 0) + 1; function decodeUplink() { return { data: { count: count } }; }';
+    expect(await runUplinkCodec(script, input([]))).toMatchObject({ data: { count: 1 } });
+    expect(await runUplinkCodec(script, input([]))).toMatchObject({ data: { count: 1 } });
+  });
+
+  it.each([
+    ['an endless loop', 'function decodeUplink() { while (true) {} }', 'timeout'],
+    ['an endless loop at load time', 'for (;;) {}', 'timeout'],
+    // One slow native call never reaches QuickJS's deadline check: the pool's hard limit ends it.
+    ['a slow native call', 'function decodeUplink() { var a = []; for (;;) { a.push(new Array(100000).fill(1)); } }', 'timeout'],
+    ['a string bomb', 'function decodeUplink() { var s = "x"; for (;;) { s = s + s; } }', 'memory'],
+    ['deep recursion', 'function f(n) { return f(n + 1) + 1; } function decodeUplink() { return { data: f(0) }; }', 'memory'],
+    ['require', 'function decodeUplink() { var fs = require("fs"); return { data: fs.readFileSync("/etc/passwd") }; }', 'exception'],
+    ['process', 'function decodeUplink() { process.exit(1); }', 'exception'],
+    ['fetch', 'function decodeUplink() { return { data: globalThis.fetch("http://example.com") }; }', 'exception'],
+    ['a thrown error', 'function decodeUplink() { throw new Error("bad payload"); }', 'exception'],
+    ['a syntax error', 'function decodeUplink( {', 'exception'],
+    ['no entry point', 'var x = 1;', 'missing-function'],
+    ['a non-object result', 'function decodeUplink() { return 42; }', 'exception'],
+    ['a forged JSON', 'JSON.stringify = function () { return "{not json"; }; function decodeUplink() { return { data: 1 }; }', 'invalid-result'],
+    ['no data', 'function decodeUplink() { return {}; }', 'invalid-result'],
+  ])('contains %s as a %s error, and the next call works', async (_name, script, kind) => {
+    const result = await runUplinkCodec(script, input([1]));
+    expect(result).toMatchObject({ ok: false, error: { kind } });
+    expect(await runUplinkCodec(good, input([9], 3))).toEqual({ ok: true, data: { first: 9, port: 3 }, warnings: [], errors: [] });
+  });
+
+  it('stops a memory bomb by the memory limit or, when allocation itself is slow, by the hard time limit', async () => {
+    const result = await runUplinkCodec('function decodeUplink() { var a = []; for (;;) { a.push(new ArrayBuffer(4000000)); } }', input([1]));
+    expect(result.ok).toBe(false);
+    expect(result.ok ? undefined : result.error.kind).toMatch(/^(memory|timeout)$/);
+    expect(await runUplinkCodec(good, input([9], 3))).toMatchObject({ ok: true, data: { first: 9 } });
+  });
+
+  it('reports codec errors without data as a successful call carrying the errors', async () => {
+    const script = 'function decodeUplink() { return { errors: ["unknown frame type"] }; }';
+    expect(await runUplinkCodec(script, input([1]))).toEqual({ ok: true, data: null, warnings: [], errors: ['unknown frame type'] });
+  });
+});
+
+describe('parsePayload', () => {
+  it.each([
+    ['01 02 ff', undefined, [1, 2, 255]],
+    ['0x0102FF', undefined, [1, 2, 255]],
+    ['01:02:ff', 'hex', [1, 2, 255]],
+    ['AQL/', undefined, [1, 2, 255]],
+    ['AQL/', 'base64', [1, 2, 255]],
+    ['', undefined, []],
+  ] as const)('%s (%s) → %j', (text, encoding, bytes) => {
+    expect(parsePayload(text, encoding)).toEqual(bytes);
+  });
+
+  it.each([['zz'], ['012'], ['!!!']])('refuses %s', (text) => {
+    expect(parsePayload(text)).toBeUndefined();
+  });
+
+  it('refuses base64 when hex was asked for', () => {
+    expect(parsePayload('AQL/', 'hex')).toBeUndefined();
+  });
+});

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { call, signUp, type SignedIn } from '../helpers/users.js';
+
+const DEV_EUI = '70B3D57ED0051234';
+
+describe('POST /api/ingest/chirpstack', () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let deviceId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signUp(t.app);
+    const company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Field' })).json<{ id: string }>().id;
+    const codec = `function decodeUplink(input) {
+      var b = input.bytes;
+      return { data: { temperature: ((b[0] << 8) | b[1]) / 10, battery: { percent: b[2] } } };
+    }`;
+    const profile = (await call(t.app, owner, 'POST', `/api/config/${company}`, { name: 'Thermo', codec })).json<{ id: string }>().id;
+    deviceId = randomUUID();
+    await t.db
+      .insertInto('devices')
+      .values({ id: deviceId, company_id: company, dev_eui: DEV_EUI, name: 'Greenhouse', app_key: 'A'.repeat(32), profile_id: profile, unit_id: null, last_seen: null, power_source: 'unknown', battery_level: null, created_at: new Date().toISOString() })
+      .execute();
+  });
+  afterAll(async () => t.close());
+
+  const uplink = (body: object) => call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=up', body);
+
+  it('decodes an uplink with the profile codec and stores its topics', async () => {
+    const response = await uplink({ deviceInfo: { devEui: DEV_EUI.toLowerCase() }, fPort: 1, fCnt: 3, time: '2026-11-22T08:00:00Z', data: Buffer.from([0x00, 0xd7, 0x55]).toString('base64') });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'stored', device_id: deviceId, topics: 2 });
+    const topics = await t.db.selectFrom('device_topics').selectAll().where('device_id', '=', deviceId).orderBy('topic').execute();
+    expect(topics.map((row) => [row.topic, JSON.parse(row.last_value), row.last_timestamp])).toEqual([
+      ['battery.percent', 85, '2026-11-22T08:00:00.000Z'],
+      ['temperature', 21.5, '2026-11-22T08:00:00.000Z'],
+    ]);
+  });
+
+  it('records a failing codec as an error event and decodes the next message normally', async () => {
+    const company = (await t.db.selectFrom('devices').select('company_id').where('id', '=', deviceId).executeTakeFirstOrThrow()).company_id;
+    const profile = (await t.db.selectFrom('devices').select('profile_id').where('id', '=', deviceId).executeTakeFirstOrThrow()).profile_id;
+    const good = (await t.db.selectFrom('profiles').select('codec').where('id', '=', String(profile)).executeTakeFirstOrThrow()).codec;
+    await call(t.app, owner, 'PATCH', `/api/config/${company}/${profile}`, { codec: 'function decodeUplink() { while (true) {} }' });
+    const stalled = await uplink({ deviceInfo: { devEui: DEV_EUI }, fPort: 1, data: 'AAAA' });
+    expect(stalled.json()).toMatchObject({ status: 'stored', topics: 0 });
+    const errors = await t.db.selectFrom('device_events').select('summary').where('device_id', '=', deviceId).where('type', '=', 'error').execute();
+    expect(errors).toEqual([{ summary: expect.stringContaining('Codec timeout') }]);
+
+    await call(t.app, owner, 'PATCH', `/api/config/${company}/${profile}`, { codec: good });
+    expect((await uplink({ deviceInfo: { devEui: DEV_EUI }, fPort: 1, data: Buffer.from([0x00, 0x64, 0x50]).toString('base64') })).json()).toMatchObject({ topics: 2 });
+  });
+
+  it('sets the power status from a status event', async () => {
+    const response = await call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=status', { deviceInfo: { devEui: DEV_EUI }, externalPowerSource: true, margin: 10 });
+    expect(response.statusCode).toBe(200);
+    const device = await t.db.selectFrom('devices').select(['power_source', 'battery_level']).where('id', '=', deviceId).executeTakeFirstOrThrow();
+    expect(device).toEqual({ power_source: 'external', battery_level: null });
+  });
+
+  it('answers 404 for unknown devices and for devices of other companies', async () => {
+    expect((await uplink({ deviceInfo: { devEui: '0000000000000001' }, fPort: 1, data: 'AA==' })).statusCode).toBe(404);
+    const stranger = await signUp(t.app);
+    const foreign = await call(t.app, stranger, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: DEV_EUI }, fPort: 1, data: 'AA==' });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it.each([
+    ['up', {}, 'deviceInfo'],
+    ['up', { deviceInfo: { devEui: 'xyz' } }, 'deviceInfo.devEui'],
+    ['up', { deviceInfo: { devEui: DEV_EUI }, fPort: 300 }, 'fPort'],
+    ['status', { deviceInfo: { devEui: DEV_EUI }, batteryLevel: 150 }, 'batteryLevel'],
+  ])('rejects a malformed %s event', async (event, body, field) => {
+    const response = await call(t.app, owner, 'POST', `/api/ingest/chirpstack?event=${event}`, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation', fields: { [field]: expect.any(String) } });
+  });
+
+  it('rejects an unknown event type and requires authentication', async () => {
+    expect((await call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=txack', {})).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/ingest/chirpstack?event=up', payload: {} })).statusCode).toBe(401);
+  });
+});
