@@ -18,6 +18,8 @@ import { getOrCreate, settingsStore } from './repositories/settings.js';
 import { gatewayCertificates } from './dataplane/pki/gateway-certificates.js';
 import { gatewayRoutes } from './routes/gateways.js';
 import { ingestRoutes } from './routes/ingest.js';
+import { deviceRoutes } from './routes/devices.js';
+import { deviceImportRoutes } from './routes/device-import.js';
 import { CodecPool } from './dataplane/codec/index.js';
 import { IngestService } from './dataplane/ingest/service.js';
 import { companyRoutes } from './routes/companies.js';
@@ -90,7 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
       await api.register(async (secured) => {
         secured.addHook('onRequest', requireIdentity(sessions, [], cookies));
-        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes]) {
+        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes, deviceRoutes, deviceImportRoutes]) {
           await secured.register((scope) => routes(scope, ctx));
         }
       });

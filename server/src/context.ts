@@ -5,6 +5,8 @@ import type { GatewayCertificates } from './dataplane/pki/gateway-certificates.j
 import type { CodecPool } from './dataplane/codec/index.js';
 import type { IngestService } from './dataplane/ingest/service.js';
 import { companiesRepository } from './repositories/companies.js';
+import { deviceImportRepository } from './repositories/device-import.js';
+import { devicesRepository } from './repositories/devices.js';
 import { gatewaysRepository } from './repositories/gateways.js';
 import { invitesRepository } from './repositories/invites.js';
 import { profilesRepository } from './repositories/profiles.js';
@@ -37,6 +39,8 @@ export function createRepositories(db: Db) {
     invites: invitesRepository(db),
     profiles: profilesRepository(db),
     gateways: gatewaysRepository(db),
+    devices: devicesRepository(db),
+    deviceImport: deviceImportRepository(db),
     telemetry: telemetryRepository(db),
     templates: templatesRepository(db),
   };

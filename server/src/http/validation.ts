@@ -13,6 +13,8 @@ function makeAjv(coerceTypes: boolean): Ajv {
     useDefaults: true,
     coerceTypes: coerceTypes ? 'array' : false,
     strict: false,
+    // Gives each error its schema, whose `errorMessage` is the text people should read.
+    verbose: true,
   });
   addFormats(ajv);
   return ajv;
@@ -36,8 +38,13 @@ function fieldName(error: ErrorObject): string {
   return path || '_';
 }
 
+/** Keywords for which a schema's own `errorMessage` says it better than a generic text. */
+const FORMAT_KEYWORDS = new Set(['minLength', 'maxLength', 'pattern', 'format']);
+
 function describe(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
+  const custom = (error.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
+  if (typeof custom === 'string' && FORMAT_KEYWORDS.has(error.keyword)) return custom;
   switch (error.keyword) {
     case 'required':
       return 'This field is required.';
@@ -50,9 +57,7 @@ function describe(error: ErrorObject): string {
     case 'maxLength':
       return `Must be at most ${String(params.limit)} characters.`;
     case 'pattern':
-      return error.parentSchema && typeof error.parentSchema === 'object' && 'errorMessage' in error.parentSchema
-        ? String((error.parentSchema as { errorMessage: unknown }).errorMessage)
-        : 'Has an invalid format.';
+      return 'Has an invalid format.';
     case 'format':
       return `Must be a valid ${String(params.format)}.`;
     case 'minimum':

@@ -13,7 +13,7 @@ export const CompanyResponse = Type.Object({
 export const CompanyListQuery = Type.Object(
   {
     ...ListQueryFields,
-    ordering: Type.Optional(Type.Union(['name', '-name', 'created_at', '-created_at'].map((o) => Type.Literal(o)))),
+    ordering: Type.Optional(Type.Enum(['name', '-name', 'created_at', '-created_at'])),
     tenant_id: Type.Optional(Uuid),
     id: Type.Optional(Uuid),
   },

@@ -36,7 +36,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
       search: searchText(q),
       tenantId: q.tenant_id,
       id: q.id,
-      ordering: q.ordering === undefined ? 'name' : (q.ordering as 'name'),
+      ordering: q.ordering ?? 'name',
       ...paging(q),
     });
   });

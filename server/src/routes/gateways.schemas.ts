@@ -26,7 +26,7 @@ export const GatewayListQuery = Type.Object(
   {
     ...ListQueryFields,
     ordering: Type.Optional(
-      Type.Union(['name', '-name', 'last_seen', '-last_seen', 'gateway_id', '-gateway_id', 'created_at', '-created_at'].map((o) => Type.Literal(o))),
+      Type.Enum(['name', '-name', 'last_seen', '-last_seen', 'gateway_id', '-gateway_id', 'created_at', '-created_at']),
     ),
     company_id: Type.Optional(Uuid),
     id: Type.Optional(Uuid),

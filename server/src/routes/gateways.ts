@@ -6,7 +6,6 @@ import { duplicate, invalid, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
 import { errorResponses, IdParams } from '../http/schemas.js';
 import { normaliseHex } from '../lib/hex.js';
-import type { GatewayOrdering } from '../repositories/gateways.js';
 import { GatewayCertResponse, GatewayCreateBody, GatewayListQuery, GatewayPage, GatewayResponse, GatewayUpdateBody } from './gateways.schemas.js';
 import { assertCompanyMember } from './scope.js';
 
@@ -28,7 +27,7 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
       search: searchText(q),
       id: q.id,
       connected: q.connected,
-      ordering: (q.ordering ?? 'name') as GatewayOrdering,
+      ordering: q.ordering ?? 'name',
       ...paging(q),
     });
   });

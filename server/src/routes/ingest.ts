@@ -12,7 +12,7 @@ const checkUplink = bodyValidator<UplinkEvent>(UplinkEvent);
 const checkStatus = bodyValidator<StatusEvent>(StatusEvent);
 const checkJoin = bodyValidator<JoinEvent>(JoinEvent);
 
-const IngestQuery = Type.Object({ event: Type.Union(INGEST_EVENTS.map((e) => Type.Literal(e))) }, { additionalProperties: true });
+const IngestQuery = Type.Object({ event: Type.Enum(INGEST_EVENTS) }, { additionalProperties: true });
 const IngestResponse = Type.Object({ status: Type.Literal('stored'), device_id: Type.String(), topics: Type.Integer() });
 
 /**

@@ -25,7 +25,7 @@ export const ProfileParams = Type.Object({ company_id: Uuid, profile_id: Uuid })
 export const ProfileListQuery = Type.Object(
   {
     ...ListQueryFields,
-    ordering: Type.Optional(Type.Union(['name', '-name', 'created_at', '-created_at'].map((o) => Type.Literal(o)))),
+    ordering: Type.Optional(Type.Enum(['name', '-name', 'created_at', '-created_at'])),
     id: Type.Optional(Uuid),
   },
   { additionalProperties: false },

@@ -4,7 +4,6 @@ import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { paging, searchText } from '../http/paging.js';
 import { errorResponses } from '../http/schemas.js';
-import type { ProfileOrdering } from '../repositories/profiles.js';
 import { parsePayload } from '../dataplane/codec/index.js';
 import { invalid, notFound } from '../http/errors.js';
 import {
@@ -34,7 +33,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
         search: searchText(q),
         fromTemplates,
         id: q.id,
-        ordering: (q.ordering ?? 'name') as ProfileOrdering,
+        ordering: q.ordering ?? 'name',
         ...paging(q),
       });
     };

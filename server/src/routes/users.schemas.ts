@@ -22,7 +22,7 @@ export const UserUpdateBody = Type.Object(
     profile_picture: Type.Optional(Type.Union([Type.String({ format: 'uri', maxLength: 2048 }), Type.Null()])),
     is_tenant_enabled: Type.Optional(Type.Boolean()),
     is_onboarded: Type.Optional(Type.Boolean()),
-    language: Type.Optional(Type.Union(LANGUAGES.map((l) => Type.Literal(l)))),
+    language: Type.Optional(Type.Enum(LANGUAGES)),
   },
   { additionalProperties: false },
 );

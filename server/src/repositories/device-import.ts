@@ -1,0 +1,52 @@
+import type { Db } from '../db/database.js';
+import type { DevicesTable } from '../db/schema.js';
+
+// 500 rows × 11 columns stays far below both databases' bound-parameter limits.
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Set-based queries of the bulk import: a few statements per 500 rows, never one per row. */
+export function deviceImportRepository(db: Db) {
+  return {
+    /** The DevEUIs among these that exist already (in any company), with their device id and company. */
+    async existing(devEuis: readonly string[]): Promise<Map<string, { id: string; company_id: string }>> {
+      const found = new Map<string, { id: string; company_id: string }>();
+      for (const part of chunks(devEuis)) {
+        const rows = await db.selectFrom('devices').select(['id', 'dev_eui', 'company_id']).where('dev_eui', 'in', part).execute();
+        for (const row of rows) found.set(row.dev_eui, { id: row.id, company_id: row.company_id });
+      }
+      return found;
+    },
+
+    async profileIds(companyId: string): Promise<Set<string>> {
+      const rows = await db.selectFrom('profiles').select('id').where('company_id', '=', companyId).execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async unitExists(companyId: string, unitId: string): Promise<boolean> {
+      return (await db.selectFrom('units').select('id').where('id', '=', unitId).where('company_id', '=', companyId).executeTakeFirst()) !== undefined;
+    },
+
+    /**
+     * Inserts in one transaction; a DevEUI that a concurrent request took meanwhile is skipped
+     * (ON CONFLICT DO NOTHING). Returns the ids that were really inserted.
+     */
+    async insert(rows: readonly DevicesTable[]): Promise<Set<string>> {
+      const inserted = new Set<string>();
+      await db.transaction().execute(async (trx) => {
+        for (const part of chunks(rows)) {
+          await trx.insertInto('devices').values(part).onConflict((c) => c.column('dev_eui').doNothing()).execute();
+          const ids = part.map((r) => r.id);
+          const present = await trx.selectFrom('devices').select('id').where('id', 'in', ids).execute();
+          for (const row of present) inserted.add(row.id);
+        }
+      });
+      return inserted;
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { DevicesTable } from '../db/schema.js';
+import { likePattern } from './companies.js';
+import { memberCompanyIds } from './scope.js';
+
+/** Below this battery level a battery-powered device reads 'battery low' (DESIGN §6). */
+export const BATTERY_LOW_PERCENT = 20;
+
+export const POWER_STATUSES = ['external', 'battery', 'battery_low', 'unknown'] as const;
+export type PowerStatus = (typeof POWER_STATUSES)[number];
+
+export const DEVICE_ORDERINGS = ['name', '-name', 'last_seen', '-last_seen', 'dev_eui', '-dev_eui', 'created_at', '-created_at'] as const;
+export type DeviceOrdering = (typeof DEVICE_ORDERINGS)[number];
+
+export interface Device {
+  id: string;
+  company_id: string;
+  dev_eui: string;
+  name: string;
+  config: string | null;
+  config_name: string | null;
+  unit: string | null;
+  unit_name: string | null;
+  last_seen: string | null;
+  power_status: PowerStatus;
+  battery_level: number | null;
+  created_at: string;
+}
+
+export interface DeviceFilters {
+  companyId?: string | undefined;
+  id?: string | undefined;
+  search?: string | undefined;
+  profileId?: string | undefined;
+  unitId?: string | undefined;
+  powerStatus?: PowerStatus | undefined;
+}
+
+export interface DeviceFields {
+  dev_eui: string;
+  app_key: string;
+  name: string;
+  profile_id: string | null;
+  unit_id: string | null;
+}
+
+export function powerStatus(row: Pick<DevicesTable, 'power_source' | 'battery_level'>): PowerStatus {
+  if (row.power_source === 'external') return 'external';
+  if (row.power_source === 'battery') return row.battery_level !== null && row.battery_level < BATTERY_LOW_PERCENT ? 'battery_low' : 'battery';
+  return 'unknown';
+}
+
+type DeviceRow = DevicesTable & { config_name: string | null; unit_name: string | null };
+
+const toDevice = (row: DeviceRow): Device => ({
+  id: row.id,
+  company_id: row.company_id,
+  dev_eui: row.dev_eui,
+  name: row.name,
+  config: row.profile_id,
+  config_name: row.config_name,
+  unit: row.unit_id,
+  unit_name: row.unit_name,
+  last_seen: row.last_seen,
+  power_status: powerStatus(row),
+  battery_level: row.power_source === 'battery' ? row.battery_level : null,
+  created_at: row.created_at,
+});
+
+export function devicesRepository(db: Db) {
+  const visible = (userId: string) => db.selectFrom('devices').where('devices.company_id', 'in', memberCompanyIds(db, userId));
+
+  /** The power-status filter as SQL, so it runs in the database with the rest. */
+  function powerCondition(status: PowerStatus): Expression<SqlBool> {
+    switch (status) {
+      case 'external':
+        return sql<SqlBool>`devices.power_source = 'external'`;
+      case 'battery_low':
+        return sql<SqlBool>`devices.power_source = 'battery' and devices.battery_level < ${BATTERY_LOW_PERCENT}`;
+      case 'battery':
+        return sql<SqlBool>`devices.power_source = 'battery' and (devices.battery_level is null or devices.battery_level >= ${BATTERY_LOW_PERCENT})`;
+      case 'unknown':
+        return sql<SqlBool>`devices.power_source not in ('external', 'battery')`;
+    }
+  }
+
+  function filtered(userId: string, filters: DeviceFilters) {
+    let query = visible(userId);
+    if (filters.companyId) query = query.where('devices.company_id', '=', filters.companyId);
+    if (filters.id) query = query.where('devices.id', '=', filters.id);
+    if (filters.profileId) query = query.where('devices.profile_id', '=', filters.profileId);
+    if (filters.unitId) query = query.where('devices.unit_id', '=', filters.unitId);
+    if (filters.powerStatus) query = query.where(powerCondition(filters.powerStatus));
+    if (filters.search) {
+      const pattern = likePattern(filters.search);
+      query = query.where((eb) => eb.or([eb(eb.fn('lower', ['devices.name']), 'like', pattern), eb(eb.fn('lower', ['devices.dev_eui']), 'like', pattern)]));
+    }
+    return query;
+  }
+
+  const withNames = <Q extends ReturnType<typeof visible>>(query: Q) =>
+    query
+      .leftJoin('profiles', 'profiles.id', 'devices.profile_id')
+      .leftJoin('units', 'units.id', 'devices.unit_id')
+      .selectAll('devices')
+      .select(['profiles.name as config_name', 'units.name as unit_name']);
+
+  return {
+    async list(userId: string, filters: DeviceFilters, page: { ordering: DeviceOrdering; limit: number; offset: number }) {
+      const query = filtered(userId, filters);
+      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+      const column = `devices.${page.ordering.replace('-', '')}` as 'devices.name';
+      const descending = page.ordering.startsWith('-');
+      const rows = await withNames(query)
+        // Never-seen devices go last when the newest come first, and first the other way round, on both databases.
+        .orderBy(column, (ob) => (descending ? ob.desc().nullsLast() : ob.asc().nullsFirst()))
+        .orderBy('devices.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+      return { count: Number(counted?.count ?? 0), results: rows.map(toDevice) };
+    },
+
+    async find(userId: string, id: string): Promise<(Device & { app_key: string }) | undefined> {
+      const row = await withNames(visible(userId).where('devices.id', '=', id)).executeTakeFirst();
+      return row ? { ...toDevice(row), app_key: row.app_key } : undefined;
+    },
+
+    async findByDevEui(devEui: string): Promise<{ id: string; company_id: string } | undefined> {
+      return db.selectFrom('devices').select(['id', 'company_id']).where('dev_eui', '=', devEui).executeTakeFirst();
+    },
+
+    async create(companyId: string, fields: DeviceFields, at: string): Promise<string> {
+      const id = randomUUID();
+      await db
+        .insertInto('devices')
+        .values({ id, company_id: companyId, ...fields, last_seen: null, power_source: 'unknown', battery_level: null, created_at: at })
+        .execute();
+      return id;
+    },
+
+    async update(id: string, fields: Partial<DeviceFields>): Promise<void> {
+      if (Object.keys(fields).length > 0) await db.updateTable('devices').set(fields).where('id', '=', id).execute();
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('devices').where('id', '=', id).execute();
+    },
+
+    async topics(deviceId: string): Promise<{ topic: string; last_value: unknown; last_timestamp: string }[]> {
+      const rows = await db.selectFrom('device_topics').selectAll().where('device_id', '=', deviceId).orderBy('topic').execute();
+      return rows.map((row) => ({ topic: row.topic, last_value: JSON.parse(row.last_value) as unknown, last_timestamp: row.last_timestamp }));
+    },
+
+    /** Whether a profile and a unit (when given) belong to the company a device is in. */
+    async referencesBelongTo(companyId: string, refs: { profileId?: string | null | undefined; unitId?: string | null | undefined }) {
+      const profileOk = !refs.profileId || (await db.selectFrom('profiles').select('id').where('id', '=', refs.profileId).where('company_id', '=', companyId).executeTakeFirst()) !== undefined;
+      const unitOk = !refs.unitId || (await db.selectFrom('units').select('id').where('id', '=', refs.unitId).where('company_id', '=', companyId).executeTakeFirst()) !== undefined;
+      return { profileOk, unitOk };
+    },
+  };
+}
+
+export type DevicesRepository = ReturnType<typeof devicesRepository>;

@@ -1,0 +1,106 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { duplicate, invalid, notFound } from '../http/errors.js';
+import { paging, searchText } from '../http/paging.js';
+import { errorResponses, IdParams } from '../http/schemas.js';
+import { normaliseHex } from '../lib/hex.js';
+import type { DeviceFields } from '../repositories/devices.js';
+import {
+  DeviceCreateBody,
+  DeviceDetailResponse,
+  DeviceListQuery,
+  DevicePage,
+  DeviceUpdateBody,
+  TopicValuesResponse,
+} from './devices.schemas.js';
+import { assertCompanyMember } from './scope.js';
+
+export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['devices'];
+  const { devices } = ctx.repos;
+
+  async function mine(userId: string, id: string) {
+    const device = await devices.find(userId, id);
+    if (!device) throw notFound();
+    return device;
+  }
+
+  /** Profile and unit must be the device's company's own: another company's id is "no such". */
+  async function assertReferences(companyId: string, profileId: string | null | undefined, unitId: string | null | undefined) {
+    const { profileOk, unitOk } = await devices.referencesBelongTo(companyId, { profileId, unitId });
+    const fields: Record<string, string> = {};
+    if (!profileOk) fields.config = 'No such device profile.';
+    if (!unitOk) fields.unit = 'No such unit.';
+    if (Object.keys(fields).length > 0) throw invalid(fields);
+  }
+
+  async function assertNewDevEui(devEui: string) {
+    if (await devices.findByDevEui(devEui)) throw duplicate('A device with this DevEUI is already registered.', { dev_eui: 'This DevEUI is already registered.' });
+  }
+
+  api.get('/device/', { schema: { tags, querystring: DeviceListQuery, response: { 200: DevicePage, ...errorResponses } } }, async (request) => {
+    const q = request.query;
+    return devices.list(
+      request.identity.userId,
+      { companyId: q.company_id, id: q.id, search: searchText(q), profileId: q.profile, unitId: q.unit, powerStatus: q.power_status },
+      { ordering: q.ordering ?? 'name', ...paging(q) },
+    );
+  });
+
+  api.post('/device/', { schema: { tags, body: DeviceCreateBody, response: { 201: DeviceDetailResponse, ...errorResponses } } }, async (request, reply) => {
+    const body = request.body;
+    await assertCompanyMember(ctx, request.identity.userId, body.company_id);
+    await assertReferences(body.company_id, body.config, body.unit);
+    const fields: DeviceFields = {
+      dev_eui: normaliseHex(body.dev_eui, 16) as string,
+      app_key: normaliseHex(body.app_key, 32) as string,
+      name: body.name?.trim() ?? '',
+      profile_id: body.config ?? null,
+      unit_id: body.unit ?? null,
+    };
+    await assertNewDevEui(fields.dev_eui);
+    const id = await devices.create(body.company_id, fields, ctx.now().toISOString());
+    return reply.code(201).send(await mine(request.identity.userId, id));
+  });
+
+  api.get('/device/:id/', { schema: { tags, params: IdParams, response: { 200: DeviceDetailResponse, ...errorResponses } } }, async (request) =>
+    mine(request.identity.userId, request.params.id),
+  );
+
+  api.put(
+    '/device/:id/',
+    { schema: { tags, params: IdParams, body: DeviceUpdateBody, response: { 200: DeviceDetailResponse, ...errorResponses } } },
+    async (request) => {
+      const device = await mine(request.identity.userId, request.params.id);
+      const body = request.body;
+      await assertReferences(device.company_id, body.config, body.unit);
+      const changes: Partial<DeviceFields> = {};
+      if (body.dev_eui !== undefined) changes.dev_eui = normaliseHex(body.dev_eui, 16) as string;
+      if (body.app_key !== undefined) changes.app_key = normaliseHex(body.app_key, 32) as string;
+      if (body.name !== undefined) changes.name = body.name.trim();
+      if (body.config !== undefined) changes.profile_id = body.config;
+      if (body.unit !== undefined) changes.unit_id = body.unit;
+      if (changes.dev_eui && changes.dev_eui !== device.dev_eui) await assertNewDevEui(changes.dev_eui);
+      await devices.update(device.id, changes);
+      return mine(request.identity.userId, device.id);
+    },
+  );
+
+  api.delete('/device/:id/', { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
+    await mine(request.identity.userId, request.params.id);
+    await devices.remove(request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  api.get(
+    '/device/:id/topics/values',
+    { schema: { tags, params: IdParams, response: { 200: TopicValuesResponse, ...errorResponses } } },
+    async (request) => {
+      const device = await mine(request.identity.userId, request.params.id);
+      return devices.topics(device.id);
+    },
+  );
+}
