@@ -14,6 +14,7 @@ import { templatesRepository } from './repositories/templates.js';
 import { sessionsRepository } from './repositories/sessions.js';
 import { tenantsRepository } from './repositories/tenants.js';
 import { telemetryRepository } from './repositories/telemetry.js';
+import { groupsRepository, unitsRepository } from './repositories/units.js';
 import { usersRepository } from './repositories/users.js';
 
 /** What route plugins receive: configuration, the clock, repositories and services. */
@@ -41,6 +42,8 @@ export function createRepositories(db: Db) {
     gateways: gatewaysRepository(db),
     devices: devicesRepository(db),
     deviceImport: deviceImportRepository(db),
+    units: unitsRepository(db),
+    groups: groupsRepository(db),
     telemetry: telemetryRepository(db),
     templates: templatesRepository(db),
   };

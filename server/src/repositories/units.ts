@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import { likePattern } from './companies.js';
+import { memberCompanyIds } from './scope.js';
+
+export interface Unit {
+  id: string;
+  company_id: string;
+  name: string;
+  group: string | null;
+  group_name: string | null;
+  device_count: number;
+  created_at: string;
+}
+
+export interface Group {
+  id: string;
+  company_id: string;
+  name: string;
+  unit_count: number;
+  created_at: string;
+}
+
+export interface NamedListOptions {
+  companyId?: string | undefined;
+  id?: string | undefined;
+  search?: string | undefined;
+  descending: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** Units (places or assets devices belong to) and the groups units are gathered in. */
+export function unitsRepository(db: Db) {
+  const visibleUnits = (userId: string, options: Partial<NamedListOptions> & { groupId?: string | undefined }) => {
+    let query = db.selectFrom('units').where('units.company_id', 'in', memberCompanyIds(db, userId));
+    if (options.companyId) query = query.where('units.company_id', '=', options.companyId);
+    if (options.id) query = query.where('units.id', '=', options.id);
+    if (options.groupId) query = query.where('units.group_id', '=', options.groupId);
+    if (options.search) query = query.where((eb) => eb(eb.fn('lower', ['units.name']), 'like', likePattern(options.search ?? '')));
+    return query;
+  };
+
+  const unitColumns = (query: ReturnType<typeof visibleUnits>) =>
+    query
+      .leftJoin('groups', 'groups.id', 'units.group_id')
+      .select((eb) => [
+        'units.id',
+        'units.company_id',
+        'units.name',
+        'units.group_id as group',
+        'groups.name as group_name',
+        'units.created_at',
+        eb.selectFrom('devices').select((d) => d.fn.countAll<number>().as('n')).whereRef('devices.unit_id', '=', 'units.id').as('device_count'),
+      ]);
+
+  const toUnit = (row: Omit<Unit, 'device_count'> & { device_count: number | string | null }): Unit => ({ ...row, device_count: Number(row.device_count ?? 0) });
+
+  return {
+    async list(userId: string, options: NamedListOptions & { groupId?: string | undefined }) {
+      const query = visibleUnits(userId, options);
+      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+      const rows = await unitColumns(query)
+        .orderBy('units.name', options.descending ? 'desc' : 'asc')
+        .orderBy('units.id')
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute();
+      return { count: Number(counted?.count ?? 0), results: rows.map(toUnit) };
+    },
+    async find(userId: string, id: string): Promise<Unit | undefined> {
+      const row = await unitColumns(visibleUnits(userId, { id })).executeTakeFirst();
+      return row ? toUnit(row) : undefined;
+    },
+    async create(companyId: string, name: string, groupId: string | null, at: string): Promise<string> {
+      const id = randomUUID();
+      await db.insertInto('units').values({ id, company_id: companyId, name: name.trim(), group_id: groupId, created_at: at }).execute();
+      return id;
+    },
+    async update(id: string, changes: { name?: string | undefined; group_id?: string | null | undefined }): Promise<void> {
+      const set = { ...(changes.name !== undefined ? { name: changes.name.trim() } : {}), ...(changes.group_id !== undefined ? { group_id: changes.group_id } : {}) };
+      if (Object.keys(set).length > 0) await db.updateTable('units').set(set).where('id', '=', id).execute();
+    },
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('units').where('id', '=', id).execute();
+    },
+  };
+}
+
+export function groupsRepository(db: Db) {
+  const visibleGroups = (userId: string, options: Partial<NamedListOptions>) => {
+    let query = db.selectFrom('groups').where('groups.company_id', 'in', memberCompanyIds(db, userId));
+    if (options.companyId) query = query.where('groups.company_id', '=', options.companyId);
+    if (options.id) query = query.where('groups.id', '=', options.id);
+    if (options.search) query = query.where((eb) => eb(eb.fn('lower', ['groups.name']), 'like', likePattern(options.search ?? '')));
+    return query;
+  };
+
+  const groupColumns = (query: ReturnType<typeof visibleGroups>) =>
+    query.select((eb) => [
+      'groups.id',
+      'groups.company_id',
+      'groups.name',
+      'groups.created_at',
+      eb.selectFrom('units').select((u) => u.fn.countAll<number>().as('n')).whereRef('units.group_id', '=', 'groups.id').as('unit_count'),
+    ]);
+
+  const toGroup = (row: Omit<Group, 'unit_count'> & { unit_count: number | string | null }): Group => ({ ...row, unit_count: Number(row.unit_count ?? 0) });
+
+  return {
+    async list(userId: string, options: NamedListOptions) {
+      const query = visibleGroups(userId, options);
+      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+      const rows = await groupColumns(query)
+        .orderBy('groups.name', options.descending ? 'desc' : 'asc')
+        .orderBy('groups.id')
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute();
+      return { count: Number(counted?.count ?? 0), results: rows.map(toGroup) };
+    },
+    async find(userId: string, id: string): Promise<Group | undefined> {
+      const row = await groupColumns(visibleGroups(userId, { id })).executeTakeFirst();
+      return row ? toGroup(row) : undefined;
+    },
+    /** Whether the group exists in the given company (units may only join their own company's groups). */
+    async inCompany(companyId: string, id: string): Promise<boolean> {
+      return (await db.selectFrom('groups').select('id').where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst()) !== undefined;
+    },
+    async create(companyId: string, name: string, at: string): Promise<string> {
+      const id = randomUUID();
+      await db.insertInto('groups').values({ id, company_id: companyId, name: name.trim(), created_at: at }).execute();
+      return id;
+    },
+    async rename(id: string, name: string): Promise<void> {
+      await db.updateTable('groups').set({ name: name.trim() }).where('id', '=', id).execute();
+    },
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('groups').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type UnitsRepository = ReturnType<typeof unitsRepository>;
+export type GroupsRepository = ReturnType<typeof groupsRepository>;

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { invalid, notFound } from '../http/errors.js';
+import { paging, searchText } from '../http/paging.js';
+import { errorResponses, IdParams } from '../http/schemas.js';
+import { UnitCreateBody, UnitListQuery, UnitPage, UnitResponse, UnitUpdateBody } from './units.schemas.js';
+import { assertCompanyMember } from './scope.js';
+
+export async function unitRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['units'];
+  const { units, groups } = ctx.repos;
+
+  async function mine(userId: string, id: string) {
+    const unit = await units.find(userId, id);
+    if (!unit) throw notFound();
+    return unit;
+  }
+
+  async function assertGroup(companyId: string, groupId: string | null | undefined) {
+    if (groupId && !(await groups.inCompany(companyId, groupId))) throw invalid({ group: 'No such group.' });
+  }
+
+  api.get('/unit/', { schema: { tags, querystring: UnitListQuery, response: { 200: UnitPage, ...errorResponses } } }, async (request) => {
+    const q = request.query;
+    return units.list(request.identity.userId, { companyId: q.company_id, id: q.id, groupId: q.group, search: searchText(q), descending: q.ordering === '-name', ...paging(q) });
+  });
+
+  api.post('/unit/', { schema: { tags, body: UnitCreateBody, response: { 201: UnitResponse, ...errorResponses } } }, async (request, reply) => {
+    const { company_id, name, group } = request.body;
+    await assertCompanyMember(ctx, request.identity.userId, company_id);
+    await assertGroup(company_id, group);
+    const id = await units.create(company_id, name, group ?? null, ctx.now().toISOString());
+    return reply.code(201).send(await mine(request.identity.userId, id));
+  });
+
+  api.put('/unit/:id/', { schema: { tags, params: IdParams, body: UnitUpdateBody, response: { 200: UnitResponse, ...errorResponses } } }, async (request) => {
+    const unit = await mine(request.identity.userId, request.params.id);
+    await assertGroup(unit.company_id, request.body.group);
+    await units.update(unit.id, { name: request.body.name, group_id: request.body.group });
+    return mine(request.identity.userId, unit.id);
+  });
+
+  api.delete('/unit/:id/', { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
+    await mine(request.identity.userId, request.params.id);
+    await units.remove(request.params.id);
+    return reply.code(204).send(null);
+  });
+}
