@@ -22,6 +22,8 @@ import { deviceRoutes } from './routes/devices.js';
 import { deviceImportRoutes } from './routes/device-import.js';
 import { unitRoutes } from './routes/units.js';
 import { groupRoutes } from './routes/groups.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
+import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
 import { IngestService } from './dataplane/ingest/service.js';
 import { companyRoutes } from './routes/companies.js';
@@ -93,8 +95,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const limiter = new FailureLimiter(config.auth.signInMaxFailures, config.auth.signInWindowSeconds * 1000, now);
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
       await api.register(async (secured) => {
-        secured.addHook('onRequest', requireIdentity(sessions, [], cookies));
-        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes, deviceRoutes, deviceImportRoutes, unitRoutes, groupRoutes]) {
+        secured.addHook('onRequest', requireIdentity(sessions, [apiKeyAuthenticator(repos.apiKeys, now)], cookies));
+        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes, deviceRoutes, deviceImportRoutes, unitRoutes, groupRoutes, apiKeyRoutes]) {
           await secured.register((scope) => routes(scope, ctx));
         }
       });

@@ -5,6 +5,7 @@ import type { GatewayCertificates } from './dataplane/pki/gateway-certificates.j
 import type { CodecPool } from './dataplane/codec/index.js';
 import type { IngestService } from './dataplane/ingest/service.js';
 import { companiesRepository } from './repositories/companies.js';
+import { apiKeysRepository } from './repositories/api-keys.js';
 import { deviceImportRepository } from './repositories/device-import.js';
 import { devicesRepository } from './repositories/devices.js';
 import { gatewaysRepository } from './repositories/gateways.js';
@@ -44,6 +45,7 @@ export function createRepositories(db: Db) {
     deviceImport: deviceImportRepository(db),
     units: unitsRepository(db),
     groups: groupsRepository(db),
+    apiKeys: apiKeysRepository(db),
     telemetry: telemetryRepository(db),
     templates: templatesRepository(db),
   };

@@ -35,7 +35,8 @@ export const Page = <T extends TSchema>(item: T) =>
 /** Standard error responses to list on a route, so the OpenAPI file documents them. */
 export const errorResponses = {
   400: ErrorResponse,
-  401: Type.Object({ message: Type.String() }),
+  // Sessions answer {message} as supertokens-web-js expects; API keys answer the error body.
+  401: Type.Object({ message: Type.String(), code: Type.Optional(Type.String()) }),
   403: ErrorResponse,
   404: ErrorResponse,
 } as const;

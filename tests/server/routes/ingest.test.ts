@@ -78,6 +78,19 @@ describe('POST /api/ingest/chirpstack', () => {
     expect(response.json()).toMatchObject({ code: 'validation', fields: { [field]: expect.any(String) } });
   });
 
+  it('accepts the network server integration authenticated by an API key', async () => {
+    const key = (await call(t.app, owner, 'POST', '/api/api-keys/', { name: 'ChirpStack' })).json<{ key: string }>().key;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/ingest/chirpstack?event=join',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { deviceInfo: { devEui: DEV_EUI }, devAddr: '01ab23cd' },
+    });
+    expect(response.statusCode).toBe(200);
+    const joins = await t.db.selectFrom('device_events').select('summary').where('device_id', '=', deviceId).where('type', '=', 'join').execute();
+    expect(joins).toEqual([{ summary: 'Joined with address 01ab23cd' }]);
+  });
+
   it('rejects an unknown event type and requires authentication', async () => {
     expect((await call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=txack', {})).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/ingest/chirpstack?event=up', payload: {} })).statusCode).toBe(401);

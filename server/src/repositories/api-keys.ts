@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import type { ApiKeysTable } from '../db/schema.js';
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  expiresAt: string | null;
+  last_used: string | null;
+  expired: boolean;
+  created_at: string;
+}
+
+export const toApiKey = (row: ApiKeysTable, now: Date): ApiKey => ({
+  id: row.id,
+  name: row.name,
+  expiresAt: row.expires_at,
+  last_used: row.last_used_at,
+  expired: row.expires_at !== null && new Date(row.expires_at) <= now,
+  created_at: row.created_at,
+});
+
+export function apiKeysRepository(db: Db) {
+  return {
+    async list(userId: string, options: { limit: number; offset: number }): Promise<{ count: number; rows: ApiKeysTable[] }> {
+      const counted = await db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirst();
+      const rows = await db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute();
+      return { count: Number(counted?.count ?? 0), rows };
+    },
+    async find(userId: string, id: string): Promise<ApiKeysTable | undefined> {
+      return db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    },
+    async findByLookup(lookup: string): Promise<ApiKeysTable | undefined> {
+      return db.selectFrom('api_keys').selectAll().where('lookup', '=', lookup).executeTakeFirst();
+    },
+    async create(userId: string, name: string, expiresAt: string | null, secret: { lookup: string; hash: string }, at: string): Promise<ApiKeysTable> {
+      const row: ApiKeysTable = { id: randomUUID(), user_id: userId, name: name.trim(), lookup: secret.lookup, key_hash: secret.hash, expires_at: expiresAt, last_used_at: null, created_at: at };
+      await db.insertInto('api_keys').values(row).execute();
+      return row;
+    },
+    /** Replaces the secret: the old lookup and hash are gone in the same statement. */
+    async replaceSecret(id: string, secret: { lookup: string; hash: string }): Promise<void> {
+      await db.updateTable('api_keys').set({ lookup: secret.lookup, key_hash: secret.hash }).where('id', '=', id).execute();
+    },
+    async touch(id: string, at: string): Promise<void> {
+      await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+    },
+    async remove(id: string): Promise<void> {
+      await db.deleteFrom('api_keys').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type ApiKeysRepository = ReturnType<typeof apiKeysRepository>;

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { call, signUp, type SignedIn } from '../helpers/users.js';
+
+interface Key {
+  id: string;
+  name: string;
+  expiresAt: string | null;
+  last_used: string | null;
+  expired: boolean;
+  key?: string;
+}
+
+describe('/api/api-keys and Bearer API keys', () => {
+  let t: TestApp;
+  let alice: SignedIn;
+  let bob: SignedIn;
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await signUp(t.app);
+    bob = await signUp(t.app);
+    await call(t.app, alice, 'POST', '/api/company/', { name: 'Keyed' });
+  });
+  afterAll(async () => t.close());
+
+  const withKey = (key: string, url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+
+  it('shows the secret once, stores only a hash, and lists name, expiry, last used', async () => {
+    const created = await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Grafana' });
+    expect(created.statusCode).toBe(201);
+    const key = created.json<Key>();
+    expect(key).toMatchObject({ name: 'Grafana', expiresAt: null, last_used: null, expired: false, key: expect.stringMatching(/^lk_[A-Za-z0-9]{12}_/) });
+    const listed = (await call(t.app, alice, 'GET', '/api/api-keys/')).json<{ count: number; results: Key[] }>();
+    expect(listed.results[0]).not.toHaveProperty('key');
+    expect(JSON.stringify(listed)).not.toContain(key.key);
+    const stored = await t.db.selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(String(key.key));
+  });
+
+  it("works as Bearer on REST calls with the owner's rights and records its use", async () => {
+    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Script' })).json<Key>();
+    const user = await withKey(String(key.key), '/api/user/');
+    expect(user.statusCode).toBe(200);
+    expect(user.json()).toMatchObject({ id: alice.id });
+    expect((await withKey(String(key.key), '/api/company/')).json()).toMatchObject({ count: 1, results: [{ name: 'Keyed' }] });
+    const listed = (await call(t.app, alice, 'GET', '/api/api-keys/')).json<{ results: Key[] }>();
+    expect(listed.results.find((k) => k.id === key.id)?.last_used).toEqual(expect.any(String));
+  });
+
+  it('stops an old secret at once when the key is regenerated, and a deleted key', async () => {
+    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Rotating' })).json<Key>();
+    const regenerated = await call(t.app, alice, 'PUT', `/api/api-keys/${key.id}/regenerate`);
+    const fresh = regenerated.json<Key>();
+    expect(fresh.id).toBe(key.id);
+    expect(fresh.key).not.toBe(key.key);
+    const old = await withKey(String(key.key), '/api/user/');
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toEqual({ code: 'unauthorized', message: 'You are not authorized to access this resource.' });
+    expect((await withKey(String(fresh.key), '/api/user/')).statusCode).toBe(200);
+    expect((await call(t.app, alice, 'DELETE', `/api/api-keys/${key.id}`)).statusCode).toBe(204);
+    expect((await withKey(String(fresh.key), '/api/user/')).statusCode).toBe(401);
+  });
+
+  it('refuses an expired key and shows it as expired', async () => {
+    const soon = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Short', expiresAt: soon })).json<Key>();
+    expect((await withKey(String(key.key), '/api/user/')).statusCode).toBe(200);
+    t.clock.advance(120_000);
+    expect((await withKey(String(key.key), '/api/user/')).statusCode).toBe(401);
+    const listed = (await call(t.app, alice, 'GET', '/api/api-keys/')).json<{ results: Key[] }>();
+    expect(listed.results.find((k) => k.id === key.id)?.expired).toBe(true);
+  });
+
+  it('refuses forged keys and does not let a key manage keys', async () => {
+    expect((await withKey('lk_AAAAAAAAAAAA_' + 'x'.repeat(43), '/api/user/')).statusCode).toBe(401);
+    expect((await withKey('lk_short', '/api/user/')).statusCode).toBe(401);
+    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Limited' })).json<Key>();
+    const minting = await t.app.inject({ method: 'POST', url: '/api/api-keys/', headers: { authorization: `Bearer ${String(key.key)}` }, payload: { name: 'More' } });
+    expect(minting.statusCode).toBe(403);
+  });
+
+  it.each([
+    [{}, 'name'],
+    [{ name: ' ' }, 'name'],
+    [{ name: 'x'.repeat(101) }, 'name'],
+    [{ name: 'k', expiresAt: 'tomorrow' }, 'expiresAt'],
+    [{ name: 'k', expiresAt: '2000-01-01T00:00:00Z' }, 'expiresAt'],
+    [{ name: 'k', scopes: ['all'] }, 'scopes'],
+  ])('rejects %j', async (body, field) => {
+    const response = await call(t.app, alice, 'POST', '/api/api-keys/', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: { [field]: expect.any(String) } });
+  });
+
+  it("hides and protects another user's keys", async () => {
+    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Private' })).json<Key>();
+    expect((await call(t.app, bob, 'GET', '/api/api-keys/')).json()).toEqual({ count: 0, results: [] });
+    expect((await call(t.app, bob, 'PUT', `/api/api-keys/${key.id}/regenerate`)).statusCode).toBe(404);
+    expect((await call(t.app, bob, 'DELETE', `/api/api-keys/${key.id}`)).statusCode).toBe(404);
+    expect((await withKey(String(key.key), '/api/user/')).json()).toMatchObject({ id: alice.id });
+  });
+});
