@@ -23,6 +23,7 @@ import { deviceImportRoutes } from './routes/device-import.js';
 import { unitRoutes } from './routes/units.js';
 import { groupRoutes } from './routes/groups.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
+import { searchRoutes } from './routes/search.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
 import { IngestService } from './dataplane/ingest/service.js';
@@ -58,7 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installErrorHandling(app);
   app.addHook('onClose', async () => database.close());
 
-  const repos = createRepositories(database.db);
+  const repos = createRepositories(database.db, database.dialect);
   // The signing secret lives in the database so every process of one installation shares it.
   const secret = await getOrCreate(settingsStore(database.db), 'session_signing_secret', () => randomToken(48));
   const sessions = new SessionService(repos.sessions, secret, config.auth, now);
@@ -96,7 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
       await api.register(async (secured) => {
         secured.addHook('onRequest', requireIdentity(sessions, [apiKeyAuthenticator(repos.apiKeys, now)], cookies));
-        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes, deviceRoutes, deviceImportRoutes, unitRoutes, groupRoutes, apiKeyRoutes]) {
+        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes, deviceRoutes, deviceImportRoutes, unitRoutes, groupRoutes, apiKeyRoutes, searchRoutes]) {
           await secured.register((scope) => routes(scope, ctx));
         }
       });

@@ -6,6 +6,7 @@ import type { CodecPool } from './dataplane/codec/index.js';
 import type { IngestService } from './dataplane/ingest/service.js';
 import { companiesRepository } from './repositories/companies.js';
 import { apiKeysRepository } from './repositories/api-keys.js';
+import { searchRepository } from './repositories/search.js';
 import { deviceImportRepository } from './repositories/device-import.js';
 import { devicesRepository } from './repositories/devices.js';
 import { gatewaysRepository } from './repositories/gateways.js';
@@ -32,7 +33,7 @@ export interface AppContext {
   ingest: IngestService;
 }
 
-export function createRepositories(db: Db) {
+export function createRepositories(db: Db, dialect: Dialect) {
   return {
     users: usersRepository(db),
     sessions: sessionsRepository(db),
@@ -46,6 +47,7 @@ export function createRepositories(db: Db) {
     units: unitsRepository(db),
     groups: groupsRepository(db),
     apiKeys: apiKeysRepository(db),
+    search: searchRepository(db, dialect),
     telemetry: telemetryRepository(db),
     templates: templatesRepository(db),
   };

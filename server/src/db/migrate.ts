@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.js';
 import * as core from './migrations/0001_core.js';
 import * as resources from './migrations/0002_resources.js';
+import * as search from './migrations/0003_search.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -10,6 +11,7 @@ import * as resources from './migrations/0002_resources.js';
 const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_resources': resources,
+  '0003_search': search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -76,6 +76,16 @@ export interface InvitesTable {
 }
 
 
+/** Maintained by triggers (migration 0003); read by the search repository only. */
+export interface SearchEntriesTable {
+  type: 'device' | 'gateway' | 'unit' | 'group' | 'company' | 'tenant' | 'event';
+  id: string;
+  company_id: string | null;
+  tenant_id: string | null;
+  name: string;
+  terms: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -98,6 +108,7 @@ export interface Database {
   widgets: WidgetsTable;
   notifications: NotificationsTable;
   api_keys: ApiKeysTable;
+  search_entries: SearchEntriesTable;
 }
 
 export interface TemplatesTable {

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { call, signUp, type SignedIn } from '../helpers/users.js';
+
+interface Hit {
+  type: string;
+  id: string;
+  name?: string;
+}
+
+describe('GET /api/search/', () => {
+  let t: TestApp;
+  let alice: SignedIn;
+  let bob: SignedIn;
+  let company: string;
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await signUp(t.app);
+    bob = await signUp(t.app);
+    company = (await call(t.app, alice, 'POST', '/api/company/', { name: 'Vineyard Rheingau' })).json<{ id: string }>().id;
+    ids.device = (await call(t.app, alice, 'POST', '/api/device/', { company_id: company, dev_eui: 'A840410001810001', app_key: 'A'.repeat(32), name: 'Vineyard soil probe' })).json<{ id: string }>().id;
+    ids.unnamed = (await call(t.app, alice, 'POST', '/api/device/', { company_id: company, dev_eui: 'A8404100018100FF', app_key: 'A'.repeat(32) })).json<{ id: string }>().id;
+    ids.gateway = (await call(t.app, alice, 'POST', '/api/gateway/', { company_id: company, gateway_id: '0016C001F1530001', name: 'Vineyard hill gateway' })).json<{ id: string }>().id;
+    ids.group = (await call(t.app, alice, 'POST', '/api/group/', { company_id: company, name: 'Vineyard plots' })).json<{ id: string }>().id;
+    ids.unit = (await call(t.app, alice, 'POST', '/api/unit/', { company_id: company, name: 'Vineyard row 7' })).json<{ id: string }>().id;
+    await call(t.app, alice, 'PUT', '/api/user/', { is_tenant_enabled: true });
+    ids.tenant = (await call(t.app, alice, 'POST', '/api/tenant/', { name: 'Vineyard reseller' })).json<{ id: string }>().id;
+    await call(t.app, alice, 'POST', '/api/ingest/chirpstack?event=join', { deviceInfo: { devEui: 'A840410001810001' }, devAddr: 'vineyard' });
+    const other = (await call(t.app, bob, 'POST', '/api/company/', { name: 'Vineyard of Bob' })).json<{ id: string }>().id;
+    await call(t.app, bob, 'POST', '/api/device/', { company_id: other, dev_eui: 'B840410001810001', app_key: 'B'.repeat(32), name: 'Vineyard secret' });
+  });
+  afterAll(async () => t.close());
+
+  const search = async (user: SignedIn, query: string) => (await call(t.app, user, 'GET', `/api/search/?${query}`)).json<{ results: Hit[] }>().results;
+
+  it('finds every kind of record of the own companies, grouped by type', async () => {
+    const hits = await search(alice, 'q=vineyard');
+    expect(new Set(hits.map((h) => h.type))).toEqual(new Set(['company', 'device', 'gateway', 'group', 'unit', 'event']));
+    expect(hits).toContainEqual({ type: 'device', id: ids.device, name: 'Vineyard soil probe' });
+    expect(hits).toContainEqual({ type: 'gateway', id: ids.gateway, name: 'Vineyard hill gateway' });
+    expect(hits.some((h) => h.name?.includes('Bob') || h.name?.includes('secret'))).toBe(false);
+  });
+
+  it('finds devices by DevEUI and shows the id when a record has no name', async () => {
+    expect(await search(alice, 'q=8100ff')).toEqual([{ type: 'device', id: ids.unnamed }]);
+  });
+
+  it('includes tenants only when asked and the tenant feature is on', async () => {
+    expect((await search(alice, 'q=reseller')).map((h) => h.type)).toEqual([]);
+    expect(await search(alice, 'q=reseller&include_tenants=true')).toEqual([{ type: 'tenant', id: ids.tenant, name: 'Vineyard reseller' }]);
+    await call(t.app, alice, 'PUT', '/api/user/', { is_tenant_enabled: false });
+    expect(await search(alice, 'q=reseller&include_tenants=true')).toEqual([]);
+    await call(t.app, alice, 'PUT', '/api/user/', { is_tenant_enabled: true });
+  });
+
+  it('follows renames and deletions', async () => {
+    await call(t.app, alice, 'PUT', `/api/unit/${ids.unit}/`, { name: 'Cellar row 7' });
+    expect((await search(alice, 'q=cellar')).map((h) => h.id)).toEqual([ids.unit]);
+    await call(t.app, alice, 'DELETE', `/api/unit/${ids.unit}/`);
+    expect(await search(alice, 'q=cellar')).toEqual([]);
+  });
+
+  it('answers blank queries with nothing, short ones by prefix', async () => {
+    expect(await search(alice, 'q=%20%20')).toEqual([]);
+    expect(await search(alice, '')).toEqual([]);
+    expect((await search(alice, 'q=vi')).length).toBeGreaterThan(0);
+    expect(await search(alice, 'q=zz')).toEqual([]);
+  });
+
+  it('rejects bad parameters', async () => {
+    expect((await call(t.app, alice, 'GET', '/api/search/?q=x&include_tenants=maybe')).statusCode).toBe(400);
+    expect((await call(t.app, alice, 'GET', `/api/search/?q=${'x'.repeat(201)}`)).statusCode).toBe(400);
+  });
+});
