@@ -24,6 +24,7 @@ import { unitRoutes } from './routes/units.js';
 import { groupRoutes } from './routes/groups.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { searchRoutes } from './routes/search.js';
+import { filterOptionRoutes } from './routes/filter-options.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
 import { IngestService } from './dataplane/ingest/service.js';
@@ -97,7 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
       await api.register(async (secured) => {
         secured.addHook('onRequest', requireIdentity(sessions, [apiKeyAuthenticator(repos.apiKeys, now)], cookies));
-        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes, deviceRoutes, deviceImportRoutes, unitRoutes, groupRoutes, apiKeyRoutes, searchRoutes]) {
+        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes, deviceRoutes, deviceImportRoutes, unitRoutes, groupRoutes, apiKeyRoutes, searchRoutes, filterOptionRoutes]) {
           await secured.register((scope) => routes(scope, ctx));
         }
       });

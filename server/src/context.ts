@@ -7,6 +7,7 @@ import type { IngestService } from './dataplane/ingest/service.js';
 import { companiesRepository } from './repositories/companies.js';
 import { apiKeysRepository } from './repositories/api-keys.js';
 import { searchRepository } from './repositories/search.js';
+import { filterOptionsRepository } from './repositories/filter-options.js';
 import { deviceImportRepository } from './repositories/device-import.js';
 import { devicesRepository } from './repositories/devices.js';
 import { gatewaysRepository } from './repositories/gateways.js';
@@ -48,6 +49,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     groups: groupsRepository(db),
     apiKeys: apiKeysRepository(db),
     search: searchRepository(db, dialect),
+    filterOptions: filterOptionsRepository(db),
     telemetry: telemetryRepository(db),
     templates: templatesRepository(db),
   };

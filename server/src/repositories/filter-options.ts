@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { BATTERY_LOW_PERCENT } from './devices.js';
+import { likePattern } from './companies.js';
+import { memberCompanyIds } from './scope.js';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+  count: number;
+}
+
+export const MAX_FILTER_OPTIONS = 200;
+
+interface Scope {
+  userId: string;
+  companyId?: string | undefined;
+  search?: string | undefined;
+}
+
+type OptionQuery = (db: Db, scope: Scope) => Promise<FilterOption[]>;
+
+const toOptions = (rows: { value: string | number | null; label: string | null; count: number | string }[]): FilterOption[] =>
+  rows.filter((row) => row.value !== null).map((row) => ({ value: String(row.value), label: row.label ?? String(row.value), count: Number(row.count) }));
+
+function devicesOf(db: Db, scope: Scope) {
+  let query = db.selectFrom('devices').where('devices.company_id', 'in', memberCompanyIds(db, scope.userId));
+  if (scope.companyId) query = query.where('devices.company_id', '=', scope.companyId);
+  return query;
+}
+
+const deviceProfile: OptionQuery = async (db, scope) => {
+  let query = devicesOf(db, scope).innerJoin('profiles as ref', 'ref.id', 'devices.profile_id');
+  if (scope.search) query = query.where((eb) => eb(eb.fn('lower', ['ref.name']), 'like', likePattern(scope.search ?? '')));
+  const rows = await query
+    .select(['ref.id as value', 'ref.name as label', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(['ref.id', 'ref.name'])
+    .orderBy('ref.name')
+    .limit(MAX_FILTER_OPTIONS)
+    .execute();
+  return toOptions(rows);
+};
+
+const deviceUnit: OptionQuery = async (db, scope) => {
+  let query = devicesOf(db, scope).innerJoin('units as ref', 'ref.id', 'devices.unit_id');
+  if (scope.search) query = query.where((eb) => eb(eb.fn('lower', ['ref.name']), 'like', likePattern(scope.search ?? '')));
+  const rows = await query
+    .select(['ref.id as value', 'ref.name as label', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(['ref.id', 'ref.name'])
+    .orderBy('ref.name')
+    .limit(MAX_FILTER_OPTIONS)
+    .execute();
+  return toOptions(rows);
+};
+
+const powerStatus: OptionQuery = async (db, scope) => {
+  const status = sql<string>`case when devices.power_source = 'external' then 'external'
+    when devices.power_source = 'battery' and devices.battery_level < ${sql.lit(BATTERY_LOW_PERCENT)} then 'battery_low'
+    when devices.power_source = 'battery' then 'battery' else 'unknown' end`;
+  const rows = await devicesOf(db, scope)
+    .select([status.as('value'), (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(status)
+    .orderBy('value')
+    .execute();
+  return toOptions(rows.map((row) => ({ ...row, label: row.value })));
+};
+
+const gatewayConnected: OptionQuery = async (db, scope) => {
+  let query = db.selectFrom('gateways').where('company_id', 'in', memberCompanyIds(db, scope.userId));
+  if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
+  const rows = await query.select(['connected', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('connected').orderBy('connected').execute();
+  return rows.map((row) => ({ value: row.connected === 1 ? 'true' : 'false', label: row.connected === 1 ? 'connected' : 'disconnected', count: Number(row.count) }));
+};
+
+const unitGroup: OptionQuery = async (db, scope) => {
+  let query = db.selectFrom('units').innerJoin('groups', 'groups.id', 'units.group_id').where('units.company_id', 'in', memberCompanyIds(db, scope.userId));
+  if (scope.companyId) query = query.where('units.company_id', '=', scope.companyId);
+  if (scope.search) query = query.where((eb) => eb(eb.fn('lower', ['groups.name']), 'like', likePattern(scope.search ?? '')));
+  const rows = await query
+    .select(['groups.id as value', 'groups.name as label', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(['groups.id', 'groups.name'])
+    .orderBy('groups.name')
+    .limit(MAX_FILTER_OPTIONS)
+    .execute();
+  return toOptions(rows);
+};
+
+const templateVendor: OptionQuery = async (db, scope) => {
+  let query = db.selectFrom('templates');
+  if (scope.search) query = query.where((eb) => eb(eb.fn('lower', ['vendor']), 'like', likePattern(scope.search ?? '')));
+  const rows = await query.select(['vendor as value', 'vendor as label', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('vendor').orderBy('vendor').limit(MAX_FILTER_OPTIONS).execute();
+  return toOptions(rows);
+};
+
+/** The allow-list: model name → field name → its options. Anything else is a 400. */
+export const FILTER_FIELDS: Record<string, Record<string, OptionQuery>> = {
+  device: { config: deviceProfile, unit: deviceUnit, power_status: powerStatus },
+  gateway: { connected: gatewayConnected },
+  unit: { group: unitGroup },
+  template: { vendor: templateVendor },
+};
+
+export function filterOptionsRepository(db: Db) {
+  return {
+    async options(model: string, field: string, scope: Scope): Promise<FilterOption[] | undefined> {
+      const query = FILTER_FIELDS[model]?.[field];
+      return query ? query(db, scope) : undefined;
+    },
+  };
+}
