@@ -27,6 +27,7 @@ import { searchRoutes } from './routes/search.js';
 import { filterOptionRoutes } from './routes/filter-options.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
+import { templateCatalog } from './templates/catalog/index.js';
 import { IngestService } from './dataplane/ingest/service.js';
 import { companyRoutes } from './routes/companies.js';
 import { inviteRoutes } from './routes/invites.js';
@@ -61,6 +62,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => database.close());
 
   const repos = createRepositories(database.db, database.dialect);
+  // The template store follows the catalog shipped with this version of the server.
+  await repos.templates.seed(templateCatalog);
   // The signing secret lives in the database so every process of one installation shares it.
   const secret = await getOrCreate(settingsStore(database.db), 'session_signing_secret', () => randomToken(48));
   const sessions = new SessionService(repos.sessions, secret, config.auth, now);

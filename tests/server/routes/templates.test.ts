@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { call, signUp, type SignedIn } from '../helpers/users.js';
+
+interface StoreTemplate {
+  id: string;
+  vendor: string;
+  model: string;
+  version: string;
+  already_added: boolean;
+  profile_id: string | null;
+  samples: { fPort: number; bytes_hex: string; expected: { data: unknown } }[];
+}
+
+describe('template store /api/template/{company_id}', () => {
+  let t: TestApp;
+  let alice: SignedIn;
+  let bob: SignedIn;
+  let company: string;
+  let bobCompany: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    alice = await signUp(t.app);
+    bob = await signUp(t.app);
+    company = (await call(t.app, alice, 'POST', '/api/company/', { name: 'Store' })).json<{ id: string }>().id;
+    bobCompany = (await call(t.app, bob, 'POST', '/api/company/', { name: 'Other' })).json<{ id: string }>().id;
+  });
+  afterAll(async () => t.close());
+
+  const store = async (query = '') => (await call(t.app, alice, 'GET', `/api/template/${company}${query}`)).json<{ count: number; results: StoreTemplate[]; vendors: string[] }>();
+
+  it('lists the seeded models with their vendors, searchable and filterable by vendor', async () => {
+    const all = await store('?page_size=100');
+    expect(all.count).toBeGreaterThanOrEqual(12);
+    expect(all.vendors).toEqual(expect.arrayContaining(['Dragino', 'Milesight', 'ELSYS', 'Browan', 'Netvox', 'Adeunis']));
+    expect((await store('?vendor=Milesight')).results.every((r) => r.vendor === 'Milesight')).toBe(true);
+    expect((await store('?search=lht65')).results.map((r) => r.id)).toEqual(['dragino-lht65n']);
+  });
+
+  it('copies a template into the company once, then says Already added', async () => {
+    const copied = await call(t.app, alice, 'POST', `/api/template/${company}/milesight-em300-th`);
+    expect(copied.statusCode).toBe(201);
+    const profile = copied.json<{ id: string; name: string; template_id: string; is_template: boolean; codec: string }>();
+    expect(profile).toMatchObject({ name: 'Milesight EM300-TH', template_id: 'milesight-em300-th', is_template: true });
+    const again = await call(t.app, alice, 'POST', `/api/template/${company}/milesight-em300-th`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ fields: { template_id: 'Already added' } });
+    const listed = (await store('?search=em300-th')).results[0];
+    expect(listed).toMatchObject({ already_added: true, profile_id: profile.id });
+    expect((await call(t.app, alice, 'GET', `/api/config/${company}/templates`)).json()).toMatchObject({ count: 1, results: [{ id: profile.id }] });
+    // Other companies still see it as not added.
+    expect((await call(t.app, bob, 'GET', `/api/template/${bobCompany}?search=em300-th`)).json()).toMatchObject({ results: [{ already_added: false }] });
+  });
+
+  it("test-runs a copied template's codec on its own sample payload", async () => {
+    const template = (await store('?search=lht65n')).results[0] as StoreTemplate;
+    const profile = (await call(t.app, alice, 'POST', `/api/template/${company}/${template.id}`)).json<{ codec: string }>();
+    const sample = template.samples[0];
+    const run = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, { codec: profile.codec, payload: sample?.bytes_hex, fPort: sample?.fPort });
+    expect(run.json()).toMatchObject({ ok: true, ...sample?.expected });
+  });
+
+  it('answers 404 for unknown templates and for companies of others', async () => {
+    expect((await call(t.app, alice, 'POST', `/api/template/${company}/no-such-model`)).statusCode).toBe(404);
+    expect((await call(t.app, alice, 'GET', `/api/template/${bobCompany}`)).statusCode).toBe(404);
+    expect((await call(t.app, alice, 'POST', `/api/template/${bobCompany}/dragino-lds02`)).statusCode).toBe(404);
+    expect((await call(t.app, alice, 'GET', `/api/template/${company}?page_size=0`)).statusCode).toBe(400);
+  });
+});
