@@ -25,6 +25,7 @@ import { groupRoutes } from './routes/groups.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { searchRoutes } from './routes/search.js';
 import { filterOptionRoutes } from './routes/filter-options.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
 import { templateCatalog } from './templates/catalog/index.js';
@@ -78,7 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessions,
     gatewayCertificates: gatewayCertificates(settingsStore(database.db), config.mqtt.gatewayCertDays),
     codecs,
-    ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now),
+    ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications),
   };
   const cookies = { secure: config.auth.secureCookies };
 
@@ -101,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
       await api.register(async (secured) => {
         secured.addHook('onRequest', requireIdentity(sessions, [apiKeyAuthenticator(repos.apiKeys, now)], cookies));
-        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes, deviceRoutes, deviceImportRoutes, unitRoutes, groupRoutes, apiKeyRoutes, searchRoutes, filterOptionRoutes]) {
+        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes, deviceRoutes, deviceImportRoutes, unitRoutes, groupRoutes, apiKeyRoutes, searchRoutes, filterOptionRoutes, notificationRoutes]) {
           await secured.register((scope) => routes(scope, ctx));
         }
       });

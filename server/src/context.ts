@@ -8,6 +8,7 @@ import { companiesRepository } from './repositories/companies.js';
 import { apiKeysRepository } from './repositories/api-keys.js';
 import { searchRepository } from './repositories/search.js';
 import { filterOptionsRepository } from './repositories/filter-options.js';
+import { notificationsRepository } from './repositories/notifications.js';
 import { deviceImportRepository } from './repositories/device-import.js';
 import { devicesRepository } from './repositories/devices.js';
 import { gatewaysRepository } from './repositories/gateways.js';
@@ -50,6 +51,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     apiKeys: apiKeysRepository(db),
     search: searchRepository(db, dialect),
     filterOptions: filterOptionsRepository(db),
+    notifications: notificationsRepository(db),
     telemetry: telemetryRepository(db),
     templates: templatesRepository(db),
   };

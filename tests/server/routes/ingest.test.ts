@@ -60,6 +60,18 @@ describe('POST /api/ingest/chirpstack', () => {
     expect(device).toEqual({ power_source: 'external', battery_level: null });
   });
 
+  it('notifies the company once when the battery runs low, and again only after it recovered', async () => {
+    const status = (batteryLevel: number) => call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=status', { deviceInfo: { devEui: DEV_EUI }, batteryLevel });
+    const lowOnes = async () =>
+      (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<{ results: { kind: string; title: string }[] }>().results.filter((n) => n.kind === 'battery_low');
+    await status(15);
+    await status(12);
+    expect(await lowOnes()).toEqual([expect.objectContaining({ title: 'Battery low: Greenhouse' })]);
+    await status(95);
+    await status(10);
+    expect(await lowOnes()).toHaveLength(2);
+  });
+
   it('answers 404 for unknown devices and for devices of other companies', async () => {
     expect((await uplink({ deviceInfo: { devEui: '0000000000000001' }, fPort: 1, data: 'AA==' })).statusCode).toBe(404);
     const stranger = await signUp(t.app);

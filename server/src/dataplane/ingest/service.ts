@@ -1,5 +1,7 @@
 import type { PowerSource } from '../../db/schema.js';
 import type { IngestDevice, TelemetryRepository } from '../../repositories/telemetry.js';
+import type { NotificationsRepository } from '../../repositories/notifications.js';
+import { BATTERY_LOW_PERCENT } from '../../repositories/devices.js';
 import type { JoinEvent, StatusEvent, UplinkEvent } from './chirpstack.js';
 import { flattenReadings } from './flatten.js';
 
@@ -28,6 +30,7 @@ export class IngestService {
     private readonly telemetry: TelemetryRepository,
     private readonly decode: UplinkDecoder,
     private readonly now: () => Date,
+    private readonly notifications?: NotificationsRepository,
   ) {}
 
   private async device(userId: string, devEui: string): Promise<IngestDevice | undefined> {
@@ -75,6 +78,7 @@ export class IngestService {
     const summary =
       power.source === 'external' ? 'Status: external power' : power.source === 'battery' ? `Status: battery ${power.batteryLevel} %` : 'Status: battery level unknown';
     await this.telemetry.recordStatus(device, this.timeOf(event), power, { type: 'status', summary, payload: event });
+    await this.notifyBattery(device, power);
     this.stats.stored++;
     return { status: 'stored', deviceId: device.id, topics: 0 };
   }
@@ -86,6 +90,23 @@ export class IngestService {
     await this.telemetry.recordEvent(device, this.timeOf(event), { type: 'join', summary, payload: { devAddr: event.devAddr } }, true);
     this.stats.stored++;
     return { status: 'stored', deviceId: device.id, topics: 0 };
+  }
+
+  /** Battery low: one notification per occurrence; a recovered battery re-arms it. */
+  private async notifyBattery(device: IngestDevice, power: { source: PowerSource; batteryLevel: number | null }): Promise<void> {
+    if (!this.notifications) return;
+    const key = `battery-low:${device.id}`;
+    if (power.source === 'battery' && power.batteryLevel !== null && power.batteryLevel < BATTERY_LOW_PERCENT) {
+      const members = await this.notifications.companyMemberIds(device.company_id);
+      const name = device.name || device.dev_eui;
+      await this.notifications.notify(
+        members,
+        { kind: 'battery_low', title: `Battery low: ${name}`, message: `The battery of ${name} is at ${power.batteryLevel} %.`, dedupeKey: key, companyId: device.company_id },
+        this.now().toISOString(),
+      );
+    } else if (power.source !== 'unknown') {
+      await this.notifications.clearDedupe(key);
+    }
   }
 }
 

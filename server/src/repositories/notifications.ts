@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import type { NotificationsTable } from '../db/schema.js';
+
+export interface Notification {
+  id: string;
+  title: string;
+  message: string;
+  kind: string;
+  is_read: boolean;
+  created_at: string;
+}
+
+const toNotification = (row: NotificationsTable): Notification => ({
+  id: row.id,
+  title: row.title,
+  message: row.message,
+  kind: row.kind,
+  is_read: row.is_read === 1,
+  created_at: row.created_at,
+});
+
+export interface NewNotification {
+  kind: string;
+  title: string;
+  message: string;
+  /** One notification per occurrence: a second one with the same key is not created. */
+  dedupeKey?: string | undefined;
+  companyId?: string | undefined;
+}
+
+export function notificationsRepository(db: Db) {
+  return {
+    async list(userId: string, options: { unreadOnly: boolean; limit: number; offset: number }) {
+      let query = db.selectFrom('notifications').where('user_id', '=', userId);
+      if (options.unreadOnly) query = query.where('is_read', '=', 0);
+      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+      const rows = await query.selectAll().orderBy('is_read').orderBy('created_at', 'desc').orderBy('id').limit(options.limit).offset(options.offset).execute();
+      return { count: Number(counted?.count ?? 0), results: rows.map(toNotification) };
+    },
+    async find(userId: string, id: string): Promise<Notification | undefined> {
+      const row = await db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      return row ? toNotification(row) : undefined;
+    },
+    async markRead(userId: string, ids: readonly string[] | 'all', isRead: boolean): Promise<number> {
+      let query = db.updateTable('notifications').set({ is_read: isRead ? 1 : 0 }).where('user_id', '=', userId);
+      if (ids !== 'all') {
+        if (ids.length === 0) return 0;
+        query = query.where('id', 'in', ids);
+      }
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    async remove(userId: string, id: string): Promise<void> {
+      await db.deleteFrom('notifications').where('user_id', '=', userId).where('id', '=', id).execute();
+    },
+
+    /** Notifies users (each once per dedupe key); returns how many notifications were created. */
+    async notify(userIds: readonly string[], notification: NewNotification, at: string): Promise<number> {
+      if (userIds.length === 0) return 0;
+      const rows: NotificationsTable[] = userIds.map((userId) => ({
+        id: randomUUID(),
+        user_id: userId,
+        company_id: notification.companyId ?? null,
+        kind: notification.kind,
+        title: notification.title,
+        message: notification.message,
+        is_read: 0,
+        dedupe_key: notification.dedupeKey ?? null,
+        created_at: at,
+      }));
+      const result = await db.insertInto('notifications').values(rows).onConflict((c) => c.columns(['user_id', 'dedupe_key']).doNothing()).executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0);
+    },
+
+    /** Lets the occurrence happen again (e.g. the battery was replaced, then ran low again). */
+    async clearDedupe(dedupeKey: string): Promise<void> {
+      await db.updateTable('notifications').set({ dedupe_key: null }).where('dedupe_key', '=', dedupeKey).execute();
+    },
+
+    async companyMemberIds(companyId: string): Promise<string[]> {
+      const rows = await db.selectFrom('company_members').select('user_id').where('company_id', '=', companyId).execute();
+      return rows.map((r) => r.user_id);
+    },
+  };
+}
+
+export type NotificationsRepository = ReturnType<typeof notificationsRepository>;
