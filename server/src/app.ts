@@ -26,6 +26,8 @@ import { apiKeyRoutes } from './routes/api-keys.js';
 import { searchRoutes } from './routes/search.js';
 import { filterOptionRoutes } from './routes/filter-options.js';
 import { notificationRoutes } from './routes/notifications.js';
+import { dashboardRoutes } from './routes/dashboards.js';
+import { widgetRoutes } from './routes/widgets.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
 import { templateCatalog } from './templates/catalog/index.js';
@@ -102,7 +104,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
       await api.register(async (secured) => {
         secured.addHook('onRequest', requireIdentity(sessions, [apiKeyAuthenticator(repos.apiKeys, now)], cookies));
-        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes, deviceRoutes, deviceImportRoutes, unitRoutes, groupRoutes, apiKeyRoutes, searchRoutes, filterOptionRoutes, notificationRoutes]) {
+        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes, deviceRoutes, deviceImportRoutes, unitRoutes, groupRoutes, apiKeyRoutes, searchRoutes, filterOptionRoutes, notificationRoutes, dashboardRoutes, widgetRoutes]) {
           await secured.register((scope) => routes(scope, ctx));
         }
       });

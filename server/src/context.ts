@@ -9,6 +9,8 @@ import { apiKeysRepository } from './repositories/api-keys.js';
 import { searchRepository } from './repositories/search.js';
 import { filterOptionsRepository } from './repositories/filter-options.js';
 import { notificationsRepository } from './repositories/notifications.js';
+import { dashboardsRepository } from './repositories/dashboards.js';
+import { widgetDataRepository } from './repositories/widget-data.js';
 import { deviceImportRepository } from './repositories/device-import.js';
 import { devicesRepository } from './repositories/devices.js';
 import { gatewaysRepository } from './repositories/gateways.js';
@@ -52,6 +54,8 @@ export function createRepositories(db: Db, dialect: Dialect) {
     search: searchRepository(db, dialect),
     filterOptions: filterOptionsRepository(db),
     notifications: notificationsRepository(db),
+    dashboards: dashboardsRepository(db),
+    widgetData: widgetDataRepository(db),
     telemetry: telemetryRepository(db),
     templates: templatesRepository(db),
   };
