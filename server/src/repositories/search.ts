@@ -32,26 +32,28 @@ export function searchRepository(db: Db, dialect: Dialect) {
       );
 
   return {
-    /** Up to RESULTS_PER_TYPE hits of each type, one indexed query per type. */
+    /** Up to RESULTS_PER_TYPE hits of each type, in one query over the index. */
     async search(userId: string, text: string, includeTenants: boolean): Promise<SearchHit[]> {
       const needle = text.trim().toLowerCase();
-      const types = SEARCH_TYPES.filter((type) => type !== 'tenant' || includeTenants);
-      const perType = await Promise.all(
-        types.map((type) => {
-          let query = visible(userId, includeTenants).select(['e.type', 'e.id', 'e.name']).where('e.type', '=', type);
-          if (needle.length < MIN_INDEXED_LENGTH) {
-            query = query.where('e.terms', 'like', likePattern(needle).slice(1));
-          } else if (dialect === 'sqlite') {
-            const phrase = `"${needle.replaceAll('"', '""')}"`;
-            query = query.where(sql<boolean>`e.rowid in (select rowid from search_fts where search_fts match ${phrase})`);
-          } else {
-            // pg_trgm's GIN index serves LIKE '%…%' directly.
-            query = query.where('e.terms', 'like', likePattern(needle));
-          }
-          return query.orderBy('e.name').limit(RESULTS_PER_TYPE).execute();
-        }),
-      );
-      return perType.flat();
+      let matches = visible(userId, includeTenants).select(['e.type', 'e.id', 'e.name', sql<number>`row_number() over (partition by e.type order by e.name)`.as('rank')]);
+      if (!includeTenants) matches = matches.where('e.type', '!=', 'tenant');
+      if (needle.length < MIN_INDEXED_LENGTH) {
+        matches = matches.where('e.terms', 'like', likePattern(needle).slice(1));
+      } else if (dialect === 'sqlite') {
+        const phrase = `"${needle.replaceAll('"', '""')}"`;
+        matches = matches.where(sql<boolean>`e.rowid in (select rowid from search_fts where search_fts match ${phrase})`);
+      } else {
+        // pg_trgm's GIN index serves LIKE '%…%' directly.
+        matches = matches.where('e.terms', 'like', likePattern(needle));
+      }
+      const rows = await db
+        .selectFrom(matches.as('ranked'))
+        .select(['ranked.type', 'ranked.id', 'ranked.name'])
+        .where('ranked.rank', '<=', RESULTS_PER_TYPE)
+        .orderBy('ranked.type')
+        .orderBy('ranked.name')
+        .execute();
+      return rows;
     },
   };
 }
