@@ -29,29 +29,23 @@ function devicesOf(db: Db, scope: Scope) {
   return query;
 }
 
-const deviceProfile: OptionQuery = async (db, scope) => {
-  let query = devicesOf(db, scope).innerJoin('profiles as ref', 'ref.id', 'devices.profile_id');
-  if (scope.search) query = query.where((eb) => eb(eb.fn('lower', ['ref.name']), 'like', likePattern(scope.search ?? '')));
-  const rows = await query
-    .select(['ref.id as value', 'ref.name as label', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy(['ref.id', 'ref.name'])
-    .orderBy('ref.name')
-    .limit(MAX_FILTER_OPTIONS)
-    .execute();
-  return toOptions(rows);
-};
-
-const deviceUnit: OptionQuery = async (db, scope) => {
-  let query = devicesOf(db, scope).innerJoin('units as ref', 'ref.id', 'devices.unit_id');
-  if (scope.search) query = query.where((eb) => eb(eb.fn('lower', ['ref.name']), 'like', likePattern(scope.search ?? '')));
-  const rows = await query
-    .select(['ref.id as value', 'ref.name as label', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy(['ref.id', 'ref.name'])
-    .orderBy('ref.name')
-    .limit(MAX_FILTER_OPTIONS)
-    .execute();
-  return toOptions(rows);
-};
+/**
+ * Devices counted per referenced record (profile or unit), labelled with its name. The join
+ * target is aliased `ref` so one query serves both references.
+ */
+function deviceReference(target: 'profiles' | 'units', column: 'devices.profile_id' | 'devices.unit_id'): OptionQuery {
+  return async (db, scope) => {
+    const joined = devicesOf(db, scope).innerJoin(`${target} as ref` as 'profiles as ref', 'ref.id', column);
+    const query = scope.search ? joined.where((eb) => eb(eb.fn('lower', ['ref.name']), 'like', likePattern(scope.search ?? ''))) : joined;
+    const rows = await query
+      .select(['ref.id as value', 'ref.name as label', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy(['ref.id', 'ref.name'])
+      .orderBy('ref.name')
+      .limit(MAX_FILTER_OPTIONS)
+      .execute();
+    return toOptions(rows);
+  };
+}
 
 const powerStatus: OptionQuery = async (db, scope) => {
   const status = sql<string>`case when devices.power_source = 'external' then 'external'
@@ -94,7 +88,7 @@ const templateVendor: OptionQuery = async (db, scope) => {
 
 /** The allow-list: model name → field name → its options. Anything else is a 400. */
 export const FILTER_FIELDS: Record<string, Record<string, OptionQuery>> = {
-  device: { config: deviceProfile, unit: deviceUnit, power_status: powerStatus },
+  device: { config: deviceReference('profiles', 'devices.profile_id'), unit: deviceReference('units', 'devices.unit_id'), power_status: powerStatus },
   gateway: { connected: gatewayConnected },
   unit: { group: unitGroup },
   template: { vendor: templateVendor },

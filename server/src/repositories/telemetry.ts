@@ -20,6 +20,18 @@ export interface DeviceEvent {
   payload?: unknown;
 }
 
+type Transaction = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
+
+/** Moves last seen forward only: a late, older message never sets it back. */
+function markSeen(trx: Transaction, deviceId: string, at: string) {
+  return trx
+    .updateTable('devices')
+    .set({ last_seen: at })
+    .where('id', '=', deviceId)
+    .where((eb) => eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', at)]))
+    .execute();
+}
+
 /** Writes of the data plane: readings, status and events of devices, each in one transaction. */
 export function telemetryRepository(db: Db) {
   return {
@@ -45,12 +57,7 @@ export function telemetryRepository(db: Db) {
     /** Stores an uplink: last seen, each topic's latest value, the time series and the event. */
     async recordUplink(device: IngestDevice, at: string, readings: readonly TopicReading[], event: DeviceEvent): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('devices')
-          .set({ last_seen: at })
-          .where('id', '=', device.id)
-          .where((eb) => eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', at)]))
-          .execute();
+        await markSeen(trx, device.id, at);
         if (readings.length > 0) {
           const values = readings.map((r) => ({ device_id: device.id, topic: r.topic, last_value: JSON.stringify(r.value), last_timestamp: at }));
           await trx
@@ -80,12 +87,7 @@ export function telemetryRepository(db: Db) {
           .set({ power_source: power.source, battery_level: power.batteryLevel })
           .where('id', '=', device.id)
           .execute();
-        await trx
-          .updateTable('devices')
-          .set({ last_seen: at })
-          .where('id', '=', device.id)
-          .where((eb) => eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', at)]))
-          .execute();
+        await markSeen(trx, device.id, at);
         await trx.insertInto('device_events').values(eventRow(device, at, event)).execute();
       });
     },
@@ -93,12 +95,7 @@ export function telemetryRepository(db: Db) {
     async recordEvent(device: IngestDevice, at: string, event: DeviceEvent, seen: boolean): Promise<void> {
       await db.transaction().execute(async (trx) => {
         if (seen) {
-          await trx
-            .updateTable('devices')
-            .set({ last_seen: at })
-            .where('id', '=', device.id)
-            .where((eb) => eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', at)]))
-            .execute();
+          await markSeen(trx, device.id, at);
         }
         await trx.insertInto('device_events').values(eventRow(device, at, event)).execute();
       });

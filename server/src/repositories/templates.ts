@@ -9,22 +9,6 @@ export interface TemplateSample {
   expected: unknown;
 }
 
-export interface StoreTemplate {
-  id: string;
-  vendor: string;
-  model: string;
-  version: string;
-  description: string;
-  supports_otaa: boolean;
-  supports_class_b: boolean;
-  supports_class_c: boolean;
-  codec: string;
-  samples: TemplateSample[];
-  /** The company's profile copied from this template, when it has one ('Already added'). */
-  profile_id: string | null;
-  already_added: boolean;
-}
-
 /** What the catalog module provides for each device model. */
 export interface TemplateSeed {
   id: string;
@@ -37,6 +21,14 @@ export interface TemplateSeed {
   supports_class_c: boolean;
   codec: string;
   samples: readonly TemplateSample[];
+}
+
+/** A store entry as one company sees it. */
+export interface StoreTemplate extends Omit<TemplateSeed, 'samples'> {
+  samples: TemplateSample[];
+  /** The company's profile copied from this template, when it has one ('Already added'). */
+  profile_id: string | null;
+  already_added: boolean;
 }
 
 const toRow = (seed: TemplateSeed): TemplatesTable => ({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { twoCompanies } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type SignedIn } from '../helpers/users.js';
 
 interface Device {
   id: string;
@@ -24,11 +25,7 @@ describe('/api/device', () => {
   let bobCompany: string;
   let profile: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    alice = await signUp(t.app);
-    bob = await signUp(t.app);
-    company = (await call(t.app, alice, 'POST', '/api/company/', { name: 'Alice' })).json<{ id: string }>().id;
-    bobCompany = (await call(t.app, bob, 'POST', '/api/company/', { name: 'Bob' })).json<{ id: string }>().id;
+    ({ t, alice, bob, company, bobCompany } = await twoCompanies());
     profile = (await call(t.app, alice, 'POST', `/api/config/${company}`, { name: 'LHT65N' })).json<{ id: string }>().id;
   });
   afterAll(async () => t.close());

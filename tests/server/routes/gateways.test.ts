@@ -1,7 +1,8 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { twoCompanies } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type SignedIn } from '../helpers/users.js';
 
 interface Gateway {
   id: string;
@@ -19,11 +20,7 @@ describe('/api/gateway', () => {
   let company: string;
   let bobCompany: string;
   beforeAll(async () => {
-    t = await createTestApp({ MQTT_PUBLIC_URL: 'mqtts://lora.example.com:8883' });
-    alice = await signUp(t.app);
-    bob = await signUp(t.app);
-    company = (await call(t.app, alice, 'POST', '/api/company/', { name: 'Alice' })).json<{ id: string }>().id;
-    bobCompany = (await call(t.app, bob, 'POST', '/api/company/', { name: 'Bob' })).json<{ id: string }>().id;
+    ({ t, alice, bob, company, bobCompany } = await twoCompanies({ MQTT_PUBLIC_URL: 'mqtts://lora.example.com:8883' }));
   });
   afterAll(async () => t.close());
 

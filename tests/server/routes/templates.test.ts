@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { twoCompanies } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type SignedIn } from '../helpers/users.js';
 
 interface StoreTemplate {
   id: string;
@@ -19,11 +20,7 @@ describe('template store /api/template/{company_id}', () => {
   let company: string;
   let bobCompany: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    alice = await signUp(t.app);
-    bob = await signUp(t.app);
-    company = (await call(t.app, alice, 'POST', '/api/company/', { name: 'Store' })).json<{ id: string }>().id;
-    bobCompany = (await call(t.app, bob, 'POST', '/api/company/', { name: 'Other' })).json<{ id: string }>().id;
+    ({ t, alice, bob, company, bobCompany } = await twoCompanies());
   });
   afterAll(async () => t.close());
 

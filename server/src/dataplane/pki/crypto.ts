@@ -3,7 +3,7 @@ import { randomBytes, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
 // @peculiar/x509 signs through WebCrypto; Node's implementation is a full one.
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+x509.cryptoProvider.set(webcrypto as unknown as ReturnType<typeof x509.cryptoProvider.get>);
 
 export { x509 };
 export type CryptoKey = webcrypto.CryptoKey;
