@@ -12,7 +12,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lora-e2e-'));
 const server = spawn(process.execPath, ['server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...quietEnv, PORT: process.env.PORT ?? '8100', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  env: { ...quietEnv, PORT: process.env.PORT ?? '8100', MQTT_PORT: process.env.MQTT_PORT ?? '8884', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
 });
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', stop);

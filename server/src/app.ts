@@ -31,6 +31,8 @@ import { widgetRoutes } from './routes/widgets.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
 import { templateCatalog } from './templates/catalog/index.js';
+import { startEmbeddedBroker } from './dataplane/broker/start.js';
+import type { RunningBroker } from './dataplane/broker/gateway-broker.js';
 import { IngestService } from './dataplane/ingest/service.js';
 import { companyRoutes } from './routes/companies.js';
 import { inviteRoutes } from './routes/invites.js';
@@ -48,6 +50,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the console and marketing builds (off in API tests). */
   serveStatic?: boolean;
+  /** Run the embedded gateway broker on MQTT_PORT (npm start; off in API tests). */
+  gatewayBroker?: boolean;
 }
 
 /** Builds the whole application without listening (DESIGN §7: app.ts builds, main.ts listens). */
@@ -111,6 +115,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   );
+
+  // With MQTT_URL the gateways talk to an external broker; the embedded one stays off.
+  if (options.gatewayBroker && !config.mqtt.url) {
+    let broker: RunningBroker | undefined;
+    app.addHook('onReady', async () => {
+      broker = await startEmbeddedBroker(ctx, (error) => app.log.error({ err: error }, 'gateway broker'));
+      app.log.info(`gateway broker (MQTT over TLS) on port ${broker.port}`);
+    });
+    app.addHook('onClose', async () => broker?.close());
+  }
 
   if (options.serveStatic) await serveStaticSites(app, config);
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'notFound', message: 'The requested resource was not found.' }));

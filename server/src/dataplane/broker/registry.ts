@@ -1,0 +1,40 @@
+import type { GatewaysRepository } from '../../repositories/gateways.js';
+import type { NotificationsRepository } from '../../repositories/notifications.js';
+import type { GatewayRegistry } from './gateway-broker.js';
+
+/**
+ * The broker's view of gateways, on the database: connected state and last seen (the setup
+ * wizard's verify step reads them), and one "gateway disconnected" notification per outage.
+ */
+export function databaseGatewayRegistry(gateways: GatewaysRepository, notifications: NotificationsRepository, now: () => Date): GatewayRegistry {
+  const outageKey = (id: string) => `gateway-offline:${id}`;
+
+  async function disconnected(gatewayId: string): Promise<void> {
+    const gateway = await gateways.findByGatewayId(gatewayId);
+    if (!gateway) return;
+    await gateways.markSeen(gatewayId, false, now().toISOString());
+    const name = gateway.name || gateway.gateway_id;
+    await notifications.notify(
+      await notifications.companyMemberIds(gateway.company_id),
+      { kind: 'gateway_disconnected', title: `Gateway disconnected: ${name}`, message: `${name} lost its connection to the platform.`, dedupeKey: outageKey(gateway.id), companyId: gateway.company_id },
+      now().toISOString(),
+    );
+  }
+
+  return {
+    async isRegistered(gatewayId) {
+      return (await gateways.findByGatewayId(gatewayId)) !== undefined;
+    },
+    async connected(gatewayId) {
+      await gateways.markSeen(gatewayId, true, now().toISOString());
+      const gateway = await gateways.findByGatewayId(gatewayId);
+      if (gateway) await notifications.clearDedupe(outageKey(gateway.id));
+    },
+    disconnected,
+    async message(gatewayId, kind, _topic, payload) {
+      // The forwarder's will message on state/conn says OFFLINE (JSON mode) when it drops away.
+      if (kind === 'conn' && /"state"\s*:\s*"OFFLINE"/i.test(payload.toString('utf8'))) return disconnected(gatewayId);
+      await gateways.markSeen(gatewayId, true, now().toISOString());
+    },
+  };
+}

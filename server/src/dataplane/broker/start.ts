@@ -1,0 +1,27 @@
+import type { AppContext } from '../../context.js';
+import { issueServerCertificate } from '../pki/issue.js';
+import { startGatewayBroker, type RunningBroker } from './gateway-broker.js';
+import { databaseGatewayRegistry } from './registry.js';
+
+/** Host names the broker's certificate is valid for: local ones and the public address's host. */
+function brokerHostnames(publicUrl: string): string[] {
+  const names = new Set(['localhost', '127.0.0.1']);
+  try {
+    names.add(new URL(publicUrl).hostname);
+  } catch {
+    // A malformed MQTT_PUBLIC_URL only costs the extra name.
+  }
+  return [...names];
+}
+
+/** Starts the embedded gateway broker on MQTT_PORT with a server certificate from the platform CA. */
+export async function startEmbeddedBroker(ctx: AppContext, log: (error: unknown) => void): Promise<RunningBroker> {
+  const ca = await ctx.gatewayCertificates.ca();
+  const server = await issueServerCertificate(ca, brokerHostnames(ctx.config.mqtt.publicUrl), { validityDays: 825 });
+  return startGatewayBroker({
+    port: ctx.config.mqtt.port,
+    tls: { caPem: ca.certPem, certPem: server.certPem, keyPem: server.keyPem },
+    registry: databaseGatewayRegistry(ctx.repos.gateways, ctx.repos.notifications, ctx.now),
+    onError: log,
+  });
+}

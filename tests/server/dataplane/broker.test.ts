@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt, { type MqttClient } from 'mqtt';
+import { createPlatformCa } from '../../../server/src/dataplane/pki/ca.js';
+import { issueGatewayCertificate, issueServerCertificate } from '../../../server/src/dataplane/pki/issue.js';
+import { startGatewayBroker, type GatewayRegistry, type RunningBroker } from '../../../server/src/dataplane/broker/gateway-broker.js';
+import { isOwnTopic } from '../../../server/src/dataplane/broker/topics.js';
+
+const GATEWAY = '0016C001F153A14C';
+const OTHER = '0016C001F153A14D';
+const UNREGISTERED = '0016C001F153A14E';
+
+/** The registry as the broker sees it, recording what it was told (one layer under test). */
+function recordingRegistry(registered: string[]) {
+  const events: string[] = [];
+  const registry: GatewayRegistry = {
+    isRegistered: async (id) => registered.includes(id),
+    connected: async (id) => void events.push(`connected ${id}`),
+    disconnected: async (id) => void events.push(`disconnected ${id}`),
+    message: async (id, kind, topic, payload) => void events.push(`${kind} ${id} ${topic} ${payload.toString()}`),
+  };
+  return { registry, events };
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  return check();
+};
+
+describe('gateway MQTT broker', () => {
+  let broker: RunningBroker;
+  let ca: Awaited<ReturnType<typeof createPlatformCa>>;
+  const { registry, events } = recordingRegistry([GATEWAY, OTHER]);
+  const clients: MqttClient[] = [];
+
+  const connect = (identity: { certPem?: string; keyPem?: string; caPem?: string }) => {
+    const client = mqtt.connect(`mqtts://127.0.0.1:${broker.port}`, {
+      ca: ca.certPem,
+      ...(identity.certPem ? { cert: identity.certPem, key: identity.keyPem } : {}),
+      rejectUnauthorized: true,
+      servername: 'localhost',
+      reconnectPeriod: 0,
+      connectTimeout: 3000,
+    });
+    clients.push(client);
+    return new Promise<MqttClient>((resolve, reject) => {
+      client.once('connect', () => resolve(client));
+      client.once('error', reject);
+      client.once('close', () => reject(new Error('closed')));
+    });
+  };
+
+  beforeAll(async () => {
+    ca = await createPlatformCa();
+    const server = await issueServerCertificate(ca, ['localhost', '127.0.0.1']);
+    broker = await startGatewayBroker({ port: 0, host: '127.0.0.1', tls: { caPem: ca.certPem, certPem: server.certPem, keyPem: server.keyPem }, registry });
+  });
+  afterAll(async () => {
+    for (const client of clients) client.end(true);
+    await broker.close();
+  });
+
+  it('accepts a registered gateway with its certificate and reports connect and disconnect', async () => {
+    const cert = await issueGatewayCertificate(ca, GATEWAY);
+    const client = await connect(cert);
+    expect(await until(() => events.includes(`connected ${GATEWAY}`))).toBe(true);
+    await client.endAsync();
+    expect(await until(() => events.includes(`disconnected ${GATEWAY}`))).toBe(true);
+  });
+
+  it('refuses a client without a certificate', async () => {
+    await expect(connect({})).rejects.toThrow();
+  });
+
+  it("refuses a certificate from another CA", async () => {
+    const foreign = await createPlatformCa();
+    await expect(connect(await issueGatewayCertificate(foreign, GATEWAY))).rejects.toThrow();
+  });
+
+  it('refuses an expired certificate', async () => {
+    const expired = await issueGatewayCertificate(ca, GATEWAY, { notBefore: new Date('2020-01-01'), notAfter: new Date('2021-01-01') });
+    await expect(connect(expired)).rejects.toThrow();
+  });
+
+  it('refuses the certificate of an unregistered gateway', async () => {
+    await expect(connect(await issueGatewayCertificate(ca, UNREGISTERED))).rejects.toThrow(/Not authorized|Connection refused/i);
+  });
+
+  it("delivers a gateway's own messages and refuses another gateway's topics", async () => {
+    const own = await connect(await issueGatewayCertificate(ca, GATEWAY));
+    const granted = await own.subscribeAsync(`eu868/gateway/${GATEWAY}/command/#`);
+    expect(granted[0]?.qos).toBe(0);
+    // A refused subscription comes back with return code 128, which the client reports as an error.
+    await expect(own.subscribeAsync(`eu868/gateway/${OTHER}/event/#`)).rejects.toThrow(/Subscribe error/);
+    await expect(own.subscribeAsync('#')).rejects.toThrow(/Subscribe error/);
+    expect(own.connected).toBe(true);
+
+    await own.publishAsync(`eu868/gateway/${GATEWAY}/event/stats`, '{"rxPacketsReceived":3}');
+    expect(await until(() => events.includes(`stats ${GATEWAY} eu868/gateway/${GATEWAY}/event/stats {"rxPacketsReceived":3}`))).toBe(true);
+
+    const other = await connect(await issueGatewayCertificate(ca, OTHER));
+    await other.subscribeAsync(`eu868/gateway/${OTHER}/event/up`);
+    const received: string[] = [];
+    other.on('message', (topic) => received.push(topic));
+    own.publish(`eu868/gateway/${OTHER}/event/up`, 'forged');
+    expect(await until(() => own.disconnecting || !own.connected)).toBe(true);
+    expect(received).toEqual([]);
+    expect(events.some((e) => e.includes('forged'))).toBe(false);
+  });
+});
+
+describe('isOwnTopic', () => {
+  it.each([
+    ['eu868/gateway/0016C001F153A14C/event/up', true],
+    ['+/gateway/0016C001F153A14C/#', true],
+    ['eu868/gateway/0016C001F153A14D/event/up', false],
+    ['eu868/gateway/+/event/up', false],
+    ['#', false],
+    ['#/gateway/0016C001F153A14C/x', false],
+    ['eu868/gateway/0016C001F153A14C', false],
+    ['$SYS/gateway/0016C001F153A14C/x', false],
+  ])('%s → %s', (topic, allowed) => {
+    expect(isOwnTopic(topic, GATEWAY)).toBe(allowed);
+  });
+});

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt from 'mqtt';
+import { startGatewayBroker, type RunningBroker } from '../../../server/src/dataplane/broker/gateway-broker.js';
+import { databaseGatewayRegistry } from '../../../server/src/dataplane/broker/registry.js';
+import { gatewayCertificates } from '../../../server/src/dataplane/pki/gateway-certificates.js';
+import { issueServerCertificate } from '../../../server/src/dataplane/pki/issue.js';
+import { gatewaysRepository } from '../../../server/src/repositories/gateways.js';
+import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
+import { settingsStore } from '../../../server/src/repositories/settings.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { call, signUp, type SignedIn } from '../helpers/users.js';
+
+const until = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return false;
+};
+
+/** The setup wizard's flow: register, download the certificate, connect, be seen as connected. */
+describe('a gateway connecting with the certificate the API issued', () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let broker: RunningBroker;
+  let gatewayId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signUp(t.app);
+    const company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Gateways' })).json<{ id: string }>().id;
+    gatewayId = (await call(t.app, owner, 'POST', '/api/gateway/', { company_id: company, gateway_id: 'B827EBFFFE8B0001', name: 'Roof' })).json<{ id: string }>().id;
+    // The same CA the API signs with (it lives in the database).
+    const ca = await gatewayCertificates(settingsStore(t.db), 365).ca();
+    const server = await issueServerCertificate(ca, ['localhost', '127.0.0.1']);
+    const registry = databaseGatewayRegistry(gatewaysRepository(t.db), notificationsRepository(t.db), t.clock.now);
+    broker = await startGatewayBroker({ port: 0, host: '127.0.0.1', tls: { caPem: ca.certPem, certPem: server.certPem, keyPem: server.keyPem }, registry });
+  });
+  afterAll(async () => {
+    await broker.close();
+    await t.close();
+  });
+
+  const gateway = async () => (await call(t.app, owner, 'GET', `/api/gateway/${gatewayId}/`)).json<{ connected: boolean; last_seen: string | null }>();
+
+  it('is connected while the gateway is online and notifies once when it goes away', async () => {
+    const cert = (await call(t.app, owner, 'GET', `/api/gateway/${gatewayId}/cert`)).json<{ ca_cert: string; tls_cert: string; tls_key: string }>();
+    const client = await mqtt.connectAsync(`mqtts://127.0.0.1:${broker.port}`, {
+      ca: cert.ca_cert,
+      cert: cert.tls_cert,
+      key: cert.tls_key,
+      servername: 'localhost',
+      reconnectPeriod: 0,
+    });
+    expect(await until(async () => (await gateway()).connected)).toBe(true);
+    expect((await gateway()).last_seen).toEqual(expect.any(String));
+    await client.publishAsync('eu868/gateway/B827EBFFFE8B0001/event/stats', '{"rxPacketsReceived":1}');
+    await client.endAsync();
+    expect(await until(async () => !(await gateway()).connected)).toBe(true);
+    const notes = (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<{ results: { kind: string; title: string }[] }>().results;
+    expect(notes).toEqual([expect.objectContaining({ kind: 'gateway_disconnected', title: 'Gateway disconnected: Roof' })]);
+  });
+});
