@@ -33,6 +33,7 @@ import { CodecPool } from './dataplane/codec/index.js';
 import { templateCatalog } from './templates/catalog/index.js';
 import { startEmbeddedBroker } from './dataplane/broker/start.js';
 import type { RunningBroker } from './dataplane/broker/gateway-broker.js';
+import { startChirpstackSubscriber, type Subscriber } from './dataplane/ingest/mqtt-subscriber.js';
 import { IngestService } from './dataplane/ingest/service.js';
 import { companyRoutes } from './routes/companies.js';
 import { inviteRoutes } from './routes/invites.js';
@@ -124,6 +125,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       app.log.info(`gateway broker (MQTT over TLS) on port ${broker.port}`);
     });
     app.addHook('onClose', async () => broker?.close());
+  }
+  // With MQTT_URL the network server's events arrive over that broker too (besides HTTP).
+  const mqttUrl = config.mqtt.url;
+  if (options.gatewayBroker && mqttUrl) {
+    let subscriber: Subscriber | undefined;
+    app.addHook('onReady', async () => {
+      subscriber = await startChirpstackSubscriber(mqttUrl, ctx.ingest, (error) => app.log.warn({ err: error }, 'MQTT ingest'));
+      app.log.info('subscribed to network server events on MQTT_URL');
+    });
+    app.addHook('onClose', async () => subscriber?.close());
   }
 
   if (options.serveStatic) await serveStaticSites(app, config);

@@ -14,6 +14,9 @@ export interface IngestDevice {
   battery_level: number | null;
 }
 
+/** Who delivers data: a user's API key (its companies' devices) or the operator's network server. */
+export type IngestScope = { userId: string } | 'network-server';
+
 export interface DeviceEvent {
   type: DeviceEventsTable['type'];
   summary: string;
@@ -35,9 +38,12 @@ function markSeen(trx: Transaction, deviceId: string, at: string) {
 /** Writes of the data plane: readings, status and events of devices, each in one transaction. */
 export function telemetryRepository(db: Db) {
   return {
-    /** The device with this DevEUI among the given user's companies, with its profile's codec. */
-    async findDevice(userId: string, devEui: string): Promise<IngestDevice | undefined> {
-      return db
+    /**
+     * The device with this DevEUI, with its profile's codec: among the companies of the user an
+     * HTTP integration authenticates as, or any device for the operator's own network server.
+     */
+    async findDevice(scope: IngestScope, devEui: string): Promise<IngestDevice | undefined> {
+      let query = db
         .selectFrom('devices')
         .leftJoin('profiles', 'profiles.id', 'devices.profile_id')
         .select([
@@ -49,9 +55,9 @@ export function telemetryRepository(db: Db) {
           'devices.power_source',
           'devices.battery_level',
         ])
-        .where('devices.dev_eui', '=', devEui.toUpperCase())
-        .where('devices.company_id', 'in', memberCompanyIds(db, userId))
-        .executeTakeFirst();
+        .where('devices.dev_eui', '=', devEui.toUpperCase());
+      if (scope !== 'network-server') query = query.where('devices.company_id', 'in', memberCompanyIds(db, scope.userId));
+      return query.executeTakeFirst();
     },
 
     /** Stores an uplink: last seen, each topic's latest value, the time series and the event. */

@@ -4,13 +4,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/errors.js';
 import { errorResponses } from '../http/schemas.js';
-import { bodyValidator } from '../http/validation.js';
-import { INGEST_EVENTS, JoinEvent, StatusEvent, UplinkEvent, type IngestEventType } from '../dataplane/ingest/chirpstack.js';
-import type { IngestOutcome } from '../dataplane/ingest/service.js';
-
-const checkUplink = bodyValidator<UplinkEvent>(UplinkEvent);
-const checkStatus = bodyValidator<StatusEvent>(StatusEvent);
-const checkJoin = bodyValidator<JoinEvent>(JoinEvent);
+import { INGEST_EVENTS } from '../dataplane/ingest/chirpstack.js';
 
 const IngestQuery = Type.Object({ event: Type.Enum(INGEST_EVENTS) }, { additionalProperties: true });
 const IngestResponse = Type.Object({ status: Type.Literal('stored'), device_id: Type.String(), topics: Type.Integer() });
@@ -23,17 +17,6 @@ const IngestResponse = Type.Object({ status: Type.Literal('stored'), device_id: 
 export async function ingestRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  function dispatch(userId: string, event: IngestEventType, body: unknown): Promise<IngestOutcome> {
-    switch (event) {
-      case 'up':
-        return ctx.ingest.uplink(userId, checkUplink(body));
-      case 'status':
-        return ctx.ingest.status(userId, checkStatus(body));
-      case 'join':
-        return ctx.ingest.join(userId, checkJoin(body));
-    }
-  }
-
   api.post(
     '/ingest/chirpstack',
     {
@@ -41,7 +24,7 @@ export async function ingestRoutes(app: FastifyInstance, ctx: AppContext): Promi
       bodyLimit: 64 * 1024,
     },
     async (request) => {
-      const outcome = await dispatch(request.identity.userId, request.query.event, request.body);
+      const outcome = await ctx.ingest.handle({ userId: request.identity.userId }, request.query.event, request.body);
       if (outcome.status === 'unknown-device') throw new AppError(404, 'notFound', 'Unknown device: register its DevEUI first.');
       return { status: 'stored' as const, device_id: outcome.deviceId, topics: outcome.topics };
     },

@@ -62,7 +62,7 @@ describe('IngestService with pre-decoded objects', () => {
   afterAll(async () => t.close());
 
   it('stores the network server object as topics, series, event and last seen', async () => {
-    const outcome = await service.uplink(owner.id, {
+    const outcome = await service.uplink({ userId: owner.id }, {
       deviceInfo: { devEui: devEui.toLowerCase() },
       time: '2026-11-22T10:00:00.000Z',
       fPort: 2,
@@ -81,7 +81,7 @@ describe('IngestService with pre-decoded objects', () => {
   });
 
   it('keeps the newer value when an older message arrives late', async () => {
-    await service.uplink(owner.id, { deviceInfo: { devEui }, time: '2026-11-22T09:00:00.000Z', fPort: 2, object: { TempC_SHT: 5 } });
+    await service.uplink({ userId: owner.id }, { deviceInfo: { devEui }, time: '2026-11-22T09:00:00.000Z', fPort: 2, object: { TempC_SHT: 5 } });
     const topic = await t.db.selectFrom('device_topics').selectAll().where('device_id', '=', deviceId).where('topic', '=', 'TempC_SHT').executeTakeFirstOrThrow();
     expect(JSON.parse(topic.last_value)).toBe(21.4);
     const samples = await t.db.selectFrom('topic_samples').select('value').where('device_id', '=', deviceId).where('topic', '=', 'TempC_SHT').execute();
@@ -91,15 +91,15 @@ describe('IngestService with pre-decoded objects', () => {
   });
 
   it('sets the power status from status events', async () => {
-    await service.status(owner.id, { deviceInfo: { devEui }, batteryLevel: 14.2, margin: 7 });
+    await service.status({ userId: owner.id }, { deviceInfo: { devEui }, batteryLevel: 14.2, margin: 7 });
     const device = await t.db.selectFrom('devices').select(['power_source', 'battery_level']).where('id', '=', deviceId).executeTakeFirstOrThrow();
     expect(device).toEqual({ power_source: 'battery', battery_level: 14 });
   });
 
   it("rejects and counts devices that are unknown or belong to another company", async () => {
     const stranger = await signUp(t.app);
-    expect(await service.uplink(stranger.id, { deviceInfo: { devEui }, object: { x: 1 } })).toEqual({ status: 'unknown-device' });
-    expect(await service.join(owner.id, { deviceInfo: { devEui: 'FFFFFFFFFFFFFFFF' } })).toEqual({ status: 'unknown-device' });
+    expect(await service.uplink({ userId: stranger.id }, { deviceInfo: { devEui }, object: { x: 1 } })).toEqual({ status: 'unknown-device' });
+    expect(await service.join({ userId: owner.id }, { deviceInfo: { devEui: 'FFFFFFFFFFFFFFFF' } })).toEqual({ status: 'unknown-device' });
     expect(service.stats.unknownDevices).toBe(2);
   });
 });

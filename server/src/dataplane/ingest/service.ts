@@ -1,8 +1,13 @@
 import type { PowerSource } from '../../db/schema.js';
-import type { IngestDevice, TelemetryRepository } from '../../repositories/telemetry.js';
+import type { IngestDevice, IngestScope, TelemetryRepository } from '../../repositories/telemetry.js';
 import type { NotificationsRepository } from '../../repositories/notifications.js';
 import { BATTERY_LOW_PERCENT } from '../../repositories/devices.js';
-import type { JoinEvent, StatusEvent, UplinkEvent } from './chirpstack.js';
+import { JoinEvent, StatusEvent, UplinkEvent, type IngestEventType } from './chirpstack.js';
+import { bodyValidator } from '../../http/validation.js';
+
+const checkUplink = bodyValidator<UplinkEvent>(UplinkEvent);
+const checkStatus = bodyValidator<StatusEvent>(StatusEvent);
+const checkJoin = bodyValidator<JoinEvent>(JoinEvent);
 import { flattenReadings } from './flatten.js';
 
 /** The codec sandbox, as the ingest path needs it (LoRaWAN Payload Codec API, TS013). */
@@ -33,8 +38,8 @@ export class IngestService {
     private readonly notifications?: NotificationsRepository,
   ) {}
 
-  private async device(userId: string, devEui: string): Promise<IngestDevice | undefined> {
-    const device = await this.telemetry.findDevice(userId, devEui);
+  private async device(scope: IngestScope, devEui: string): Promise<IngestDevice | undefined> {
+    const device = await this.telemetry.findDevice(scope, devEui);
     if (!device) this.stats.unknownDevices++;
     return device;
   }
@@ -43,8 +48,20 @@ export class IngestService {
     return event.time ? new Date(event.time).toISOString() : this.now().toISOString();
   }
 
-  async uplink(userId: string, event: UplinkEvent): Promise<IngestOutcome> {
-    const device = await this.device(userId, event.deviceInfo.devEui);
+  /** Validates an event body of the given type (a 400-style error when malformed) and stores it. */
+  handle(scope: IngestScope, event: IngestEventType, body: unknown): Promise<IngestOutcome> {
+    switch (event) {
+      case 'up':
+        return this.uplink(scope, checkUplink(body));
+      case 'status':
+        return this.status(scope, checkStatus(body));
+      case 'join':
+        return this.join(scope, checkJoin(body));
+    }
+  }
+
+  async uplink(scope: IngestScope, event: UplinkEvent): Promise<IngestOutcome> {
+    const device = await this.device(scope, event.deviceInfo.devEui);
     if (!device) return { status: 'unknown-device' };
     const at = this.timeOf(event);
     const fPort = event.fPort ?? 0;
@@ -71,8 +88,8 @@ export class IngestService {
     return { status: 'stored', deviceId: device.id, topics: readings.length };
   }
 
-  async status(userId: string, event: StatusEvent): Promise<IngestOutcome> {
-    const device = await this.device(userId, event.deviceInfo.devEui);
+  async status(scope: IngestScope, event: StatusEvent): Promise<IngestOutcome> {
+    const device = await this.device(scope, event.deviceInfo.devEui);
     if (!device) return { status: 'unknown-device' };
     const power = powerOf(event);
     const summary =
@@ -83,8 +100,8 @@ export class IngestService {
     return { status: 'stored', deviceId: device.id, topics: 0 };
   }
 
-  async join(userId: string, event: JoinEvent): Promise<IngestOutcome> {
-    const device = await this.device(userId, event.deviceInfo.devEui);
+  async join(scope: IngestScope, event: JoinEvent): Promise<IngestOutcome> {
+    const device = await this.device(scope, event.deviceInfo.devEui);
     if (!device) return { status: 'unknown-device' };
     const summary = event.devAddr ? `Joined with address ${event.devAddr}` : 'Joined';
     await this.telemetry.recordEvent(device, this.timeOf(event), { type: 'join', summary, payload: { devAddr: event.devAddr } }, true);
