@@ -1,0 +1,90 @@
+// Ingest benchmark (issue #8): uplinks per second through the real ingest path
+// (HTTP route → validation → codec in the sandbox → one committed transaction), and the codec's
+// cost per message. Usage: npm run build:server && node bench/ingest.bench.mjs [sqlite|postgres ...]
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../server/dist/app.js';
+import { loadConfig } from '../server/dist/config.js';
+import { dropPostgresSchema, openDatabase } from '../server/dist/db/database.js';
+import { migrateToLatest } from '../server/dist/db/migrate.js';
+import { CodecPool } from '../server/dist/dataplane/codec/index.js';
+import { templateCatalog } from '../server/dist/templates/catalog/index.js';
+
+const MESSAGES = 5000;
+const IN_FLIGHT = 32;
+const LHT65N = templateCatalog.find((t) => t.id === 'dragino-lht65n');
+const SAMPLE = Buffer.from(LHT65N.samples[0].bytes_hex, 'hex').toString('base64');
+
+async function run(label, count, send) {
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      const response = await send(i);
+      if (response.statusCode !== 200) throw new Error(`${label}: HTTP ${response.statusCode} ${response.body}`);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  return { label, messages: count, seconds: seconds.toFixed(2), per_second: Math.round(count / seconds) };
+}
+
+async function bench(dialect) {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lora-ingest-'));
+  const database = await openDatabase(dialect === 'postgres' ? { databaseUrl: url, pgSchema: schema } : { sqliteFile: path.join(dir, 'ingest.sqlite') });
+  try {
+    await migrateToLatest(database.db);
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
+    const signUp = await app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'st-auth-mode': 'header' }, payload: { formFields: [{ id: 'email', value: 'ingest@example.com' }, { id: 'password', value: 'ingest password 1' }] } });
+    const headers = { authorization: `Bearer ${signUp.headers['st-access-token']}` };
+    const company = (await app.inject({ method: 'POST', url: '/api/company/', headers, payload: { name: 'Ingest' } })).json().id;
+    const profile = (await app.inject({ method: 'POST', url: `/api/template/${company}/dragino-lht65n`, headers })).json().id;
+    const devices = Array.from({ length: 100 }, (_, i) => ({ dev_eui: `A8404100${i.toString(16).padStart(8, '0')}`, app_key: 'A'.repeat(32) }));
+    await app.inject({ method: 'POST', url: '/api/device/bulk/', headers, payload: { company_id: company, config: profile, devices } });
+    const key = (await app.inject({ method: 'POST', url: '/api/api-keys/', headers, payload: { name: 'bench' } })).json().key;
+    const keyHeaders = { authorization: `Bearer ${key}` };
+    const uplink = (payload) => app.inject({ method: 'POST', url: '/api/ingest/chirpstack?event=up', headers: keyHeaders, payload });
+    const time = (i) => new Date(Date.UTC(2026, 10, 22, 0, 0, 0, i)).toISOString();
+    const results = [
+      await run('uplinks, decoded by the network server (no codec)', MESSAGES, (i) =>
+        uplink({ deviceInfo: { devEui: devices[i % 100].dev_eui }, time: time(i), fPort: 2, object: { temperature: 20 + (i % 10), humidity: 50 } }),
+      ),
+      await run('uplinks through the LHT65N codec', MESSAGES, (i) => uplink({ deviceInfo: { devEui: devices[i % 100].dev_eui }, time: time(MESSAGES + i), fPort: 2, data: SAMPLE })),
+    ];
+    await app.close();
+    return { dialect, results };
+  } finally {
+    await database.close().catch(() => undefined);
+    if (dialect === 'postgres') await dropPostgresSchema(url, schema);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function codecOverhead() {
+  const pool = new CodecPool();
+  const input = { bytes: [...Buffer.from(SAMPLE, 'base64')], fPort: 2, recvTime: new Date(), variables: {} };
+  await pool.run(LHT65N.codec, input);
+  const n = 2000;
+  let started = performance.now();
+  for (let i = 0; i < n; i++) await pool.run(LHT65N.codec, input);
+  const sequential = ((performance.now() - started) * 1000) / n;
+  started = performance.now();
+  await Promise.all(Array.from({ length: n }, () => pool.run(LHT65N.codec, input)));
+  const parallel = n / ((performance.now() - started) / 1000);
+  await pool.close();
+  return { sequential_us_per_call: Math.round(sequential), parallel_calls_per_second: Math.round(parallel) };
+}
+
+const dialects = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['sqlite', 'postgres'];
+console.log('codec (LHT65N) in the worker pool:', await codecOverhead());
+for (const dialect of dialects) {
+  const report = await bench(dialect);
+  console.log(`\n${dialect}:`);
+  console.table(report.results);
+}
