@@ -28,6 +28,8 @@ import { filterOptionRoutes } from './routes/filter-options.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { dashboardRoutes } from './routes/dashboards.js';
 import { widgetRoutes } from './routes/widgets.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { WebhookDispatcher } from './dataplane/webhooks/dispatcher.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
 import { templateCatalog } from './templates/catalog/index.js';
@@ -51,8 +53,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the console and marketing builds (off in API tests). */
   serveStatic?: boolean;
-  /** Run the embedded gateway broker on MQTT_PORT (npm start; off in API tests). */
-  gatewayBroker?: boolean;
+  /** Run the data plane's background parts: gateway broker (or MQTT_URL subscriber) and webhook delivery (npm start; off in API tests). */
+  dataPlane?: boolean;
 }
 
 /** Builds the whole application without listening (DESIGN §7: app.ts builds, main.ts listens). */
@@ -86,7 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sessions,
     gatewayCertificates: gatewayCertificates(settingsStore(database.db), config.mqtt.gatewayCertDays),
     codecs,
-    ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications),
+    ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications, repos.webhooks),
   };
   const cookies = { secure: config.auth.secureCookies };
 
@@ -109,7 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
       await api.register(async (secured) => {
         secured.addHook('onRequest', requireIdentity(sessions, [apiKeyAuthenticator(repos.apiKeys, now)], cookies));
-        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes, deviceRoutes, deviceImportRoutes, unitRoutes, groupRoutes, apiKeyRoutes, searchRoutes, filterOptionRoutes, notificationRoutes, dashboardRoutes, widgetRoutes]) {
+        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes, deviceRoutes, deviceImportRoutes, unitRoutes, groupRoutes, apiKeyRoutes, searchRoutes, filterOptionRoutes, notificationRoutes, dashboardRoutes, widgetRoutes, webhookRoutes]) {
           await secured.register((scope) => routes(scope, ctx));
         }
       });
@@ -118,7 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   // With MQTT_URL the gateways talk to an external broker; the embedded one stays off.
-  if (options.gatewayBroker && !config.mqtt.url) {
+  if (options.dataPlane && !config.mqtt.url) {
     let broker: RunningBroker | undefined;
     app.addHook('onReady', async () => {
       broker = await startEmbeddedBroker(ctx, (error) => app.log.error({ err: error }, 'gateway broker'));
@@ -128,13 +130,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   // With MQTT_URL the network server's events arrive over that broker too (besides HTTP).
   const mqttUrl = config.mqtt.url;
-  if (options.gatewayBroker && mqttUrl) {
+  if (options.dataPlane && mqttUrl) {
     let subscriber: Subscriber | undefined;
     app.addHook('onReady', async () => {
       subscriber = await startChirpstackSubscriber(mqttUrl, ctx.ingest, (error) => app.log.warn({ err: error }, 'MQTT ingest'));
       app.log.info('subscribed to network server events on MQTT_URL');
     });
     app.addHook('onClose', async () => subscriber?.close());
+  }
+
+  if (options.dataPlane) {
+    const dispatcher = new WebhookDispatcher(repos.webhooks, now);
+    app.addHook('onReady', async () => dispatcher.start(1000, (error) => app.log.warn({ err: error }, 'webhook delivery')));
+    app.addHook('onClose', async () => dispatcher.stop());
   }
 
   if (options.serveStatic) await serveStaticSites(app, config);

@@ -14,6 +14,8 @@ export interface Config {
   marketingDir: string;
   /** Origins allowed to call the API from another host (VITE_API_URL setups). */
   corsOrigins: string[];
+  /** Allow webhooks to loopback and private addresses (development and tests only). */
+  webhooksAllowPrivate: boolean;
   mqtt: {
     /** Port of the embedded gateway broker (TLS with client certificates). */
     port: number;
@@ -71,6 +73,7 @@ export function loadConfig(env: Env = process.env): Config {
     consoleDir: path.resolve(env.CONSOLE_DIR || path.join(repoRoot, 'dist', 'admin')),
     marketingDir: path.resolve(env.MARKETING_DIR || path.join(repoRoot, 'marketing', 'public')),
     corsOrigins: list(env.CORS_ORIGINS),
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
     mqtt: {
       port: integer(env, 'MQTT_PORT', 8883, 0),
       publicUrl: env.MQTT_PUBLIC_URL || `mqtts://localhost:${env.MQTT_PORT || 8883}`,

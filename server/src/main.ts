@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, serveStatic: true, gatewayBroker: true });
+  const app = await buildApp({ config, database, serveStatic: true, dataPlane: true });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -3,6 +3,7 @@ import type { Db } from './database.js';
 import * as core from './migrations/0001_core.js';
 import * as resources from './migrations/0002_resources.js';
 import * as search from './migrations/0003_search.js';
+import * as webhooks from './migrations/0004_webhooks.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_resources': resources,
   '0003_search': search,
+  '0004_webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

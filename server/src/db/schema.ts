@@ -76,6 +76,29 @@ export interface InvitesTable {
 }
 
 
+export interface WebhooksTable {
+  id: string;
+  company_id: string;
+  url: string;
+  header_name: string | null;
+  header_value: string | null;
+  enabled: number;
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  response_status: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Maintained by triggers (migration 0003); read by the search repository only. */
 export interface SearchEntriesTable {
   type: 'device' | 'gateway' | 'unit' | 'group' | 'company' | 'tenant' | 'event';
@@ -109,6 +132,8 @@ export interface Database {
   notifications: NotificationsTable;
   api_keys: ApiKeysTable;
   search_entries: SearchEntriesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export interface TemplatesTable {

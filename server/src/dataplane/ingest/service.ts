@@ -1,6 +1,7 @@
 import type { PowerSource } from '../../db/schema.js';
 import type { IngestDevice, IngestScope, TelemetryRepository } from '../../repositories/telemetry.js';
 import type { NotificationsRepository } from '../../repositories/notifications.js';
+import type { WebhooksRepository } from '../../repositories/webhooks.js';
 import { BATTERY_LOW_PERCENT } from '../../repositories/devices.js';
 import { JoinEvent, StatusEvent, UplinkEvent, type IngestEventType } from './chirpstack.js';
 import { bodyValidator } from '../../http/validation.js';
@@ -22,6 +23,7 @@ export interface IngestStats {
   stored: number;
   unknownDevices: number;
   codecErrors: number;
+  webhookErrors: number;
 }
 
 /**
@@ -29,13 +31,14 @@ export interface IngestStats {
  * outcome is returned, so acknowledging the outcome acknowledges durable data.
  */
 export class IngestService {
-  readonly stats: IngestStats = { stored: 0, unknownDevices: 0, codecErrors: 0 };
+  readonly stats: IngestStats = { stored: 0, unknownDevices: 0, codecErrors: 0, webhookErrors: 0 };
 
   constructor(
     private readonly telemetry: TelemetryRepository,
     private readonly decode: UplinkDecoder,
     private readonly now: () => Date,
     private readonly notifications?: NotificationsRepository,
+    private readonly webhooks?: WebhooksRepository,
   ) {}
 
   private async device(scope: IngestScope, devEui: string): Promise<IngestDevice | undefined> {
@@ -85,6 +88,7 @@ export class IngestService {
     const summary = `Uplink on port ${fPort}${event.fCnt === undefined ? '' : `, frame ${event.fCnt}`}: ${readings.length} values`;
     await this.telemetry.recordUplink(device, at, readings, { type: 'up', summary, payload: { fPort, fCnt: event.fCnt, data } });
     this.stats.stored++;
+    await this.queueWebhooks(device, { event: 'up', time: at, device: { id: device.id, dev_eui: device.dev_eui, name: device.name }, fPort, fCnt: event.fCnt, data });
     return { status: 'stored', deviceId: device.id, topics: readings.length };
   }
 
@@ -107,6 +111,15 @@ export class IngestService {
     await this.telemetry.recordEvent(device, this.timeOf(event), { type: 'join', summary, payload: { devAddr: event.devAddr } }, true);
     this.stats.stored++;
     return { status: 'stored', deviceId: device.id, topics: 0 };
+  }
+
+  /** Queues the decoded uplink for the company's webhooks; a failure here never fails ingest. */
+  private async queueWebhooks(device: IngestDevice, payload: unknown): Promise<void> {
+    try {
+      await this.webhooks?.enqueue(device.company_id, payload, this.now().toISOString());
+    } catch {
+      this.stats.webhookErrors++;
+    }
   }
 
   /** Battery low: one notification per occurrence; a recovered battery re-arms it. */

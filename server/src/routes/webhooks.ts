@@ -1,0 +1,107 @@
+import { isIP } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { invalid, notFound } from '../http/errors.js';
+import { errorResponses, IdParams, Timestamp, Uuid } from '../http/schemas.js';
+import { assertCompanyMember } from './scope.js';
+
+const Url = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048, errorMessage: 'Must be an http(s) URL.' });
+const HeaderName = Type.String({ pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$", errorMessage: 'Must be a valid HTTP header name.' });
+const WebhookResponse = Type.Object({
+  id: Type.String(),
+  company_id: Type.String(),
+  url: Type.String(),
+  header_name: Type.Union([Type.String(), Type.Null()]),
+  has_header_value: Type.Boolean(),
+  enabled: Type.Boolean(),
+  created_at: Timestamp,
+});
+const CreateBody = Type.Object(
+  {
+    company_id: Uuid,
+    url: Url,
+    header_name: Type.Optional(Type.Union([HeaderName, Type.Null()])),
+    header_value: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+const UpdateBody = Type.Partial(Type.Omit(CreateBody, ['company_id']), { additionalProperties: false });
+const DeliveryResponse = Type.Object({
+  id: Type.String(),
+  status: Type.String(),
+  attempts: Type.Integer(),
+  next_attempt_at: Timestamp,
+  last_error: Type.Union([Type.String(), Type.Null()]),
+  response_status: Type.Union([Type.Integer(), Type.Null()]),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+/** Loopback, private and link-local addresses: a hosted platform must not post into its own network. */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal')) return true;
+  if (isIP(host) === 4) return /^(127\.|10\.|192\.168\.|169\.254\.|0\.|172\.(1[6-9]|2\d|3[01])\.)/.test(host);
+  if (isIP(host) === 6) return host === '::1' || host === '::' || /^(fc|fd|fe8|fe9|fea|feb)/.test(host) || host.startsWith('::ffff:');
+  return false;
+}
+
+/** Company webhooks receiving decoded uplinks, with their recent deliveries (failures visible). */
+export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['webhooks'];
+  const { webhooks } = ctx.repos;
+
+  function assertReachable(url: string | undefined) {
+    if (url && !ctx.config.webhooksAllowPrivate && isPrivateHost(new URL(url).hostname)) {
+      throw invalid({ url: 'Webhooks must point to a public address.' });
+    }
+  }
+
+  async function mine(userId: string, id: string) {
+    const hook = await webhooks.find(userId, id);
+    if (!hook) throw notFound();
+    return hook;
+  }
+
+  api.get(
+    '/webhook/',
+    { schema: { tags, querystring: Type.Object({ company_id: Type.Optional(Uuid) }, { additionalProperties: false }), response: { 200: Type.Object({ count: Type.Integer(), results: Type.Array(WebhookResponse) }), ...errorResponses } } },
+    async (request) => {
+      const results = await webhooks.list(request.identity.userId, request.query.company_id);
+      return { count: results.length, results };
+    },
+  );
+
+  api.post('/webhook/', { schema: { tags, body: CreateBody, response: { 201: WebhookResponse, ...errorResponses } } }, async (request, reply) => {
+    await assertCompanyMember(ctx, request.identity.userId, request.body.company_id);
+    assertReachable(request.body.url);
+    const id = await webhooks.create(request.body.company_id, request.body, ctx.now().toISOString());
+    return reply.code(201).send(await mine(request.identity.userId, id));
+  });
+
+  api.patch('/webhook/:id/', { schema: { tags, params: IdParams, body: UpdateBody, response: { 200: WebhookResponse, ...errorResponses } } }, async (request) => {
+    await mine(request.identity.userId, request.params.id);
+    assertReachable(request.body.url);
+    await webhooks.update(request.params.id, request.body);
+    return mine(request.identity.userId, request.params.id);
+  });
+
+  api.delete('/webhook/:id/', { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
+    await mine(request.identity.userId, request.params.id);
+    await webhooks.remove(request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  api.get(
+    '/webhook/:id/deliveries',
+    { schema: { tags, params: IdParams, response: { 200: Type.Array(DeliveryResponse), ...errorResponses } } },
+    async (request) => {
+      const hook = await mine(request.identity.userId, request.params.id);
+      return (await webhooks.deliveries(hook.id, 100)).map(({ payload: _payload, webhook_id: _webhook, ...delivery }) => delivery);
+    },
+  );
+}

@@ -1,0 +1,152 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ATTEMPTS, WebhookDispatcher, retryDelayMs } from '../../../server/src/dataplane/webhooks/dispatcher.js';
+import { isPrivateHost } from '../../../server/src/routes/webhooks.js';
+import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
+import { twoCompanies } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type SignedIn } from '../helpers/users.js';
+
+interface Delivery {
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  response_status: number | null;
+}
+
+describe('webhooks', () => {
+  let t: TestApp;
+  let alice: SignedIn;
+  let bob: SignedIn;
+  let company: string;
+  let bobCompany: string;
+  let receiver: http.Server;
+  let receiverUrl: string;
+  let answer = 200;
+  const received: { headers: http.IncomingHttpHeaders; body: unknown }[] = [];
+  let dispatcher: WebhookDispatcher;
+
+  beforeAll(async () => {
+    ({ t, alice, bob, company, bobCompany } = await twoCompanies({ WEBHOOKS_ALLOW_PRIVATE: 'true', ACCESS_TOKEN_TTL_SECONDS: '86400' }));
+    receiver = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body: JSON.parse(body) as unknown });
+        response.writeHead(answer).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    dispatcher = new WebhookDispatcher(webhooksRepository(t.db), t.clock.now);
+    await t.db
+      .insertInto('devices')
+      .values({ id: randomUUID(), company_id: company, dev_eui: 'ABCD000000000001', name: 'Pump', app_key: 'A'.repeat(32), profile_id: null, unit_id: null, last_seen: null, power_source: 'unknown', battery_level: null, created_at: new Date().toISOString() })
+      .execute();
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => receiver.close(resolve));
+    await t.close();
+  });
+
+  const uplink = (value: number) => call(t.app, alice, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: 'ABCD000000000001' }, fPort: 3, object: { pressure: value } });
+
+  it('posts decoded uplinks with the secret header, outside the ingest request', async () => {
+    const hook = await call(t.app, alice, 'POST', '/api/webhook/', { company_id: company, url: receiverUrl, header_name: 'X-Token', header_value: 's3cret' });
+    expect(hook.statusCode).toBe(201);
+    expect(hook.json()).toMatchObject({ url: receiverUrl, header_name: 'X-Token', has_header_value: true, enabled: true });
+    expect(hook.body).not.toContain('s3cret');
+    expect((await uplink(1.5)).statusCode).toBe(200);
+    expect(received).toHaveLength(0);
+    expect(await dispatcher.dispatchDue()).toBe(1);
+    expect(received[0]?.headers['x-token']).toBe('s3cret');
+    expect(received[0]?.body).toMatchObject({ event: 'up', device: { dev_eui: 'ABCD000000000001', name: 'Pump' }, fPort: 3, data: { pressure: 1.5 } });
+    const deliveries = (await call(t.app, alice, 'GET', `/api/webhook/${hook.json<{ id: string }>().id}/deliveries`)).json<Delivery[]>();
+    expect(deliveries[0]).toMatchObject({ status: 'delivered', attempts: 1, response_status: 200 });
+  });
+
+  it('retries a failing receiver with backoff and shows the failure', async () => {
+    const hookId = (await call(t.app, alice, 'GET', `/api/webhook/?company_id=${company}`)).json<{ results: { id: string }[] }>().results[0]?.id;
+    answer = 500;
+    await uplink(2);
+    expect(await dispatcher.dispatchDue()).toBe(1);
+    let latest = (await call(t.app, alice, 'GET', `/api/webhook/${hookId}/deliveries`)).json<Delivery[]>()[0];
+    expect(latest).toMatchObject({ status: 'pending', attempts: 1, last_error: 'HTTP 500', response_status: 500 });
+    expect(await dispatcher.dispatchDue()).toBe(0);
+    answer = 200;
+    t.clock.advance(retryDelayMs(1));
+    expect(await dispatcher.dispatchDue()).toBe(1);
+    latest = (await call(t.app, alice, 'GET', `/api/webhook/${hookId}/deliveries`)).json<Delivery[]>()[0];
+    expect(latest).toMatchObject({ status: 'delivered', attempts: 2 });
+  });
+
+  it('gives up after the last attempt and keeps the delivery as failed', async () => {
+    const hookId = (await call(t.app, alice, 'GET', '/api/webhook/')).json<{ results: { id: string }[] }>().results[0]?.id;
+    answer = 503;
+    await uplink(3);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      expect(await dispatcher.dispatchDue()).toBe(1);
+      t.clock.advance(retryDelayMs(attempt));
+    }
+    expect(await dispatcher.dispatchDue()).toBe(0);
+    const latest = (await call(t.app, alice, 'GET', `/api/webhook/${hookId}/deliveries`)).json<Delivery[]>()[0];
+    expect(latest).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, last_error: 'HTTP 503' });
+    answer = 200;
+  });
+
+  it.each([
+    [{ url: 'ftp://example.com/x' }, 'url'],
+    [{ url: 'not a url' }, 'url'],
+    [{ url: 'https://example.com', header_name: 'bad header' }, 'header_name'],
+    [{ url: 'https://example.com', secret: 'x' }, 'secret'],
+  ])('rejects %j', async (body, field) => {
+    const response = await call(t.app, alice, 'POST', '/api/webhook/', { company_id: company, ...body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: { [field]: expect.any(String) } });
+  });
+
+  it("answers 404 for another company's webhooks", async () => {
+    const hookId = (await call(t.app, alice, 'GET', '/api/webhook/')).json<{ results: { id: string }[] }>().results[0]?.id;
+    expect((await call(t.app, bob, 'GET', '/api/webhook/')).json()).toEqual({ count: 0, results: [] });
+    for (const [method, url, body] of [
+      ['PATCH', `/api/webhook/${hookId}/`, { enabled: false }],
+      ['DELETE', `/api/webhook/${hookId}/`],
+      ['GET', `/api/webhook/${hookId}/deliveries`],
+      ['POST', '/api/webhook/', { company_id: company, url: 'https://example.com' }],
+    ] as const) {
+      expect((await call(t.app, bob, method, url, body)).statusCode).toBe(404);
+    }
+    expect((await call(t.app, bob, 'POST', '/api/webhook/', { company_id: bobCompany, url: 'https://example.com/bob' })).statusCode).toBe(201);
+  });
+});
+
+describe('webhook targets', () => {
+  it('refuses loopback and private addresses unless the installation allows them', async () => {
+    const { t, alice, company } = await twoCompanies();
+    try {
+      for (const url of ['http://127.0.0.1:9000/x', 'http://localhost/x', 'http://169.254.169.254/latest']) {
+        const response = await call(t.app, alice, 'POST', '/api/webhook/', { company_id: company, url });
+        expect(response.json()).toMatchObject({ code: 'validation', fields: { url: 'Webhooks must point to a public address.' } });
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each([
+    ['localhost', true],
+    ['127.0.0.1', true],
+    ['10.1.2.3', true],
+    ['172.20.0.1', true],
+    ['192.168.1.10', true],
+    ['169.254.169.254', true],
+    ['[::1]', true],
+    ['example.com', false],
+    ['8.8.8.8', false],
+    ['172.32.0.1', false],
+  ])('%s private: %s', (host, isPrivate) => {
+    expect(isPrivateHost(host)).toBe(isPrivate);
+  });
+});
