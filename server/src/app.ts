@@ -30,6 +30,7 @@ import { dashboardRoutes } from './routes/dashboards.js';
 import { widgetRoutes } from './routes/widgets.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { WebhookDispatcher } from './dataplane/webhooks/dispatcher.js';
+import { Maintenance } from './dataplane/maintenance.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
 import { templateCatalog } from './templates/catalog/index.js';
@@ -141,8 +142,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   if (options.dataPlane) {
     const dispatcher = new WebhookDispatcher(repos.webhooks, now);
-    app.addHook('onReady', async () => dispatcher.start(1000, (error) => app.log.warn({ err: error }, 'webhook delivery')));
-    app.addHook('onClose', async () => dispatcher.stop());
+    const maintenance = new Maintenance(database.db, repos.notifications, now, config.maintenance);
+    app.addHook('onReady', async () => {
+      dispatcher.start(1000, (error) => app.log.warn({ err: error }, 'webhook delivery'));
+      maintenance.start(15 * 60_000, (error) => app.log.warn({ err: error }, 'maintenance'));
+    });
+    app.addHook('onClose', async () => {
+      maintenance.stop();
+      await dispatcher.stop();
+    });
   }
 
   if (options.serveStatic) await serveStaticSites(app, config);

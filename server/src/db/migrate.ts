@@ -4,6 +4,7 @@ import * as core from './migrations/0001_core.js';
 import * as resources from './migrations/0002_resources.js';
 import * as search from './migrations/0003_search.js';
 import * as webhooks from './migrations/0004_webhooks.js';
+import * as uplinkInterval from './migrations/0005_uplink_interval.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0002_resources': resources,
   '0003_search': search,
   '0004_webhooks': webhooks,
+  '0005_uplink_interval': uplinkInterval,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

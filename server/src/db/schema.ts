@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /**
  * Table types shared by SQLite and PostgreSQL. Both dialects store the same portable column
  * types: UUIDs and ISO-8601 UTC timestamps as text (fixed width, so they sort correctly),
@@ -193,6 +195,8 @@ export interface DevicesTable {
   power_source: PowerSource;
   battery_level: number | null;
   created_at: string;
+  /** Moving average of the gaps between uplinks (seconds); null until two uplinks arrived. */
+  uplink_interval_s: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DeviceTopicsTable {

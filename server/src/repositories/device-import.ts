@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import type { Insertable } from 'kysely';
 import type { DevicesTable } from '../db/schema.js';
 
 // 500 rows × 11 columns stays far below both databases' bound-parameter limits.
@@ -36,7 +37,7 @@ export function deviceImportRepository(db: Db) {
      * Inserts in one transaction; a DevEUI that a concurrent request took meanwhile is skipped
      * (ON CONFLICT DO NOTHING). Returns the ids that were really inserted.
      */
-    async insert(rows: readonly DevicesTable[]): Promise<Set<string>> {
+    async insert(rows: readonly Insertable<DevicesTable>[]): Promise<Set<string>> {
       const inserted = new Set<string>();
       await db.transaction().execute(async (trx) => {
         for (const part of chunks(rows)) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DevicesTable } from '../db/schema.js';
 import { likePattern } from './companies.js';
@@ -52,7 +52,7 @@ export function powerStatus(row: Pick<DevicesTable, 'power_source' | 'battery_le
   return 'unknown';
 }
 
-type DeviceRow = DevicesTable & { config_name: string | null; unit_name: string | null };
+type DeviceRow = Selectable<DevicesTable> & { config_name: string | null; unit_name: string | null };
 
 const toDevice = (row: DeviceRow): Device => ({
   id: row.id,

@@ -12,6 +12,20 @@ export interface IngestDevice {
   codec: string | null;
   power_source: PowerSource;
   battery_level: number | null;
+  last_seen: string | null;
+  uplink_interval_s: number | null;
+}
+
+/** Weight of the newest gap in the interval's moving average. */
+const INTERVAL_WEIGHT = 0.25;
+
+/** The device's usual uplink interval after one more uplink at `at` (seconds, or null). */
+export function nextInterval(device: Pick<IngestDevice, 'last_seen' | 'uplink_interval_s'>, at: string): number | null {
+  if (!device.last_seen) return device.uplink_interval_s;
+  const gap = (new Date(at).getTime() - new Date(device.last_seen).getTime()) / 1000;
+  if (gap <= 0) return device.uplink_interval_s;
+  const previous = device.uplink_interval_s;
+  return Math.round(previous === null ? gap : previous + INTERVAL_WEIGHT * (gap - previous));
 }
 
 /** Who delivers data: a user's API key (its companies' devices) or the operator's network server. */
@@ -26,10 +40,10 @@ export interface DeviceEvent {
 type Transaction = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
 
 /** Moves last seen forward only: a late, older message never sets it back. */
-function markSeen(trx: Transaction, deviceId: string, at: string) {
+function markSeen(trx: Transaction, deviceId: string, at: string, interval?: number | null) {
   return trx
     .updateTable('devices')
-    .set({ last_seen: at })
+    .set(interval === undefined ? { last_seen: at } : { last_seen: at, uplink_interval_s: interval })
     .where('id', '=', deviceId)
     .where((eb) => eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', at)]))
     .execute();
@@ -54,6 +68,8 @@ export function telemetryRepository(db: Db) {
           'profiles.codec',
           'devices.power_source',
           'devices.battery_level',
+          'devices.last_seen',
+          'devices.uplink_interval_s',
         ])
         .where('devices.dev_eui', '=', devEui.toUpperCase());
       if (scope !== 'network-server') query = query.where('devices.company_id', 'in', memberCompanyIds(db, scope.userId));
@@ -63,7 +79,7 @@ export function telemetryRepository(db: Db) {
     /** Stores an uplink: last seen, each topic's latest value, the time series and the event. */
     async recordUplink(device: IngestDevice, at: string, readings: readonly TopicReading[], event: DeviceEvent): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await markSeen(trx, device.id, at);
+        await markSeen(trx, device.id, at, nextInterval(device, at));
         if (readings.length > 0) {
           const values = readings.map((r) => ({ device_id: device.id, topic: r.topic, last_value: JSON.stringify(r.value), last_timestamp: at }));
           await trx

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import type { AppContext } from '../context.js';
+import type { Insertable } from 'kysely';
 import type { DevicesTable } from '../db/schema.js';
 import { invalid } from '../http/errors.js';
 import { errorResponses, Uuid } from '../http/schemas.js';
@@ -37,11 +38,11 @@ const ROW_FIELDS = new Set(['dev_eui', 'app_key', 'name', 'config']);
 
 interface Candidate {
   index: number;
-  row: DevicesTable;
+  row: Insertable<DevicesTable> & { id: string };
 }
 
 /** Checks one row; returns the device to insert or the reason it cannot be. */
-function checkRow(raw: Record<string, unknown>, defaults: { companyId: string; config: string | null; unit: string | null; profiles: Set<string>; at: string }): DevicesTable | string {
+function checkRow(raw: Record<string, unknown>, defaults: { companyId: string; config: string | null; unit: string | null; profiles: Set<string>; at: string }): (Insertable<DevicesTable> & { id: string }) | string {
   const unknown = Object.keys(raw).filter((key) => !ROW_FIELDS.has(key));
   if (unknown.length > 0) return `Unknown field: ${unknown.join(', ')}.`;
   const devEui = typeof raw.dev_eui === 'string' ? normaliseHex(raw.dev_eui, 16) : undefined;

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Maintenance } from '../../../server/src/dataplane/maintenance.js';
+import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
+import { nextInterval } from '../../../server/src/repositories/telemetry.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { call, signUp, type SignedIn } from '../helpers/users.js';
+
+const DEV_EUI = 'CAFE000000000001';
+
+describe('data plane maintenance', () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let maintenance: Maintenance;
+  let company: string;
+  beforeAll(async () => {
+    t = await createTestApp({ GATEWAY_CERT_DAYS: '20', ACCESS_TOKEN_TTL_SECONDS: '8640000' });
+    owner = await signUp(t.app);
+    company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Chores' })).json<{ id: string }>().id;
+    await call(t.app, owner, 'POST', '/api/device/', { company_id: company, dev_eui: DEV_EUI, app_key: 'A'.repeat(32), name: 'Well pump' });
+    maintenance = new Maintenance(t.db, notificationsRepository(t.db), t.clock.now, { eventRetentionDays: 30, sampleRetentionDays: 31, silentFactor: 3, certificateWarningDays: 30 });
+  });
+  afterAll(async () => t.close());
+
+  const uplink = () => call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: DEV_EUI }, time: t.clock.now().toISOString(), fPort: 1, object: { level: 1 } });
+  const notes = async (kind: string) =>
+    (await call(t.app, owner, 'GET', '/api/user/notifications/?page_size=100')).json<{ results: { kind: string; title: string }[] }>().results.filter((n) => n.kind === kind);
+
+  it('learns the usual interval as a moving average of the gaps', () => {
+    expect(nextInterval({ last_seen: null, uplink_interval_s: null }, '2026-11-22T10:00:00Z')).toBeNull();
+    expect(nextInterval({ last_seen: '2026-11-22T10:00:00Z', uplink_interval_s: null }, '2026-11-22T10:10:00Z')).toBe(600);
+    expect(nextInterval({ last_seen: '2026-11-22T10:00:00Z', uplink_interval_s: 600 }, '2026-11-22T10:30:00Z')).toBe(900);
+  });
+
+  it('notifies once when a device stays silent for three of its intervals, and again after the next silence', async () => {
+    for (let i = 0; i < 3; i++) {
+      await uplink();
+      t.clock.advance(60_000);
+    }
+    expect((await maintenance.run()).silentDevices).toBe(0);
+    t.clock.advance(3 * 60_000);
+    expect((await maintenance.run()).silentDevices).toBe(1);
+    expect((await maintenance.run()).silentDevices).toBe(0);
+    expect(await notes('device_silent')).toEqual([expect.objectContaining({ title: 'Device silent: Well pump' })]);
+    await uplink();
+    t.clock.advance(10 * 60_000);
+    await maintenance.run();
+    expect(await notes('device_silent')).toHaveLength(2);
+  });
+
+  it('warns once about a gateway certificate that expires within 30 days', async () => {
+    const gateway = (await call(t.app, owner, 'POST', '/api/gateway/', { company_id: company, gateway_id: 'CAFE0000000000FF', name: 'Barn gateway' })).json<{ id: string }>().id;
+    await call(t.app, owner, 'GET', `/api/gateway/${gateway}/cert`);
+    expect((await maintenance.run()).expiringCertificates).toBe(1);
+    expect((await maintenance.run()).expiringCertificates).toBe(0);
+    expect(await notes('certificate_expiring')).toEqual([expect.objectContaining({ title: 'Gateway certificate expires soon: Barn gateway' })]);
+  });
+
+  it('deletes events and time series past their retention', async () => {
+    const before = await t.db.selectFrom('device_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(before.n)).toBeGreaterThan(0);
+    t.clock.advance(32 * 86_400_000);
+    const report = await maintenance.run();
+    expect(report.eventsDeleted).toBe(Number(before.n));
+    expect(report.samplesDeleted).toBeGreaterThan(0);
+    expect((await call(t.app, owner, 'GET', '/api/search/?q=uplink')).json()).toEqual({ results: [] });
+  });
+});
