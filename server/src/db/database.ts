@@ -23,6 +23,29 @@ export interface DatabaseOptions {
   pgSchema?: string;
 }
 
+/** Statements kept prepared per SQL text; Kysely's driver would otherwise re-prepare every call. */
+const STATEMENT_CACHE_SIZE = 500;
+
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property !== 'prepare') return Reflect.get(target, property, receiver) as unknown;
+      return (source: string) => {
+        let statement = cache.get(source);
+        if (!statement) {
+          statement = prepare(source);
+          // Oldest out first: Map iteration follows insertion order.
+          if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+          cache.set(source, statement);
+        }
+        return statement;
+      };
+    },
+  });
+}
+
 function openSqlite(file: string): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -31,7 +54,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { ApiKeysTable } from '../db/schema.js';
+import { prepare } from '../db/prepared.js';
 
 export interface ApiKey {
   id: string;
@@ -21,6 +22,9 @@ export const toApiKey = (row: ApiKeysTable, now: Date): ApiKey => ({
 });
 
 export function apiKeysRepository(db: Db) {
+  // Looked up on every API-key request: compiled once.
+  const byLookup = prepare<[string], ApiKeysTable>(db, 1, (lookup) => db.selectFrom('api_keys').selectAll().where('lookup', '=', lookup));
+
   return {
     async list(userId: string, options: { limit: number; offset: number }): Promise<{ count: number; rows: ApiKeysTable[] }> {
       const counted = await db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirst();
@@ -39,7 +43,7 @@ export function apiKeysRepository(db: Db) {
       return db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
     },
     async findByLookup(lookup: string): Promise<ApiKeysTable | undefined> {
-      return db.selectFrom('api_keys').selectAll().where('lookup', '=', lookup).executeTakeFirst();
+      return (await byLookup(lookup))[0];
     },
     async create(userId: string, name: string, expiresAt: string | null, secret: { lookup: string; hash: string }, at: string): Promise<ApiKeysTable> {
       const row: ApiKeysTable = { id: randomUUID(), user_id: userId, name: name.trim(), lookup: secret.lookup, key_hash: secret.hash, expires_at: expiresAt, last_used_at: null, created_at: at };

@@ -3,6 +3,8 @@ import type { Db } from '../db/database.js';
 import type { DeviceEventsTable, PowerSource } from '../db/schema.js';
 import type { TopicReading } from '../dataplane/ingest/flatten.js';
 import { memberCompanyIds } from './scope.js';
+import { prepare } from '../db/prepared.js';
+import { UplinkWriter } from './uplink-writer.js';
 
 export interface IngestDevice {
   id: string;
@@ -16,17 +18,7 @@ export interface IngestDevice {
   uplink_interval_s: number | null;
 }
 
-/** Weight of the newest gap in the interval's moving average. */
-const INTERVAL_WEIGHT = 0.25;
-
-/** The device's usual uplink interval after one more uplink at `at` (seconds, or null). */
-export function nextInterval(device: Pick<IngestDevice, 'last_seen' | 'uplink_interval_s'>, at: string): number | null {
-  if (!device.last_seen) return device.uplink_interval_s;
-  const gap = (new Date(at).getTime() - new Date(device.last_seen).getTime()) / 1000;
-  if (gap <= 0) return device.uplink_interval_s;
-  const previous = device.uplink_interval_s;
-  return Math.round(previous === null ? gap : previous + INTERVAL_WEIGHT * (gap - previous));
-}
+export { nextInterval } from './uplink-writer.js';
 
 /** Who delivers data: a user's API key (its companies' devices) or the operator's network server. */
 export type IngestScope = { userId: string } | 'network-server';
@@ -40,10 +32,10 @@ export interface DeviceEvent {
 type Transaction = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
 
 /** Moves last seen forward only: a late, older message never sets it back. */
-function markSeen(trx: Transaction, deviceId: string, at: string, interval?: number | null) {
+function markSeen(trx: Transaction, deviceId: string, at: string) {
   return trx
     .updateTable('devices')
-    .set(interval === undefined ? { last_seen: at } : { last_seen: at, uplink_interval_s: interval })
+    .set({ last_seen: at })
     .where('id', '=', deviceId)
     .where((eb) => eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', at)]))
     .execute();
@@ -51,55 +43,43 @@ function markSeen(trx: Transaction, deviceId: string, at: string, interval?: num
 
 /** Writes of the data plane: readings, status and events of devices, each in one transaction. */
 export function telemetryRepository(db: Db) {
+  // The two lookups every message makes, compiled once (see prepare).
+  const deviceQuery = (devEui: string) =>
+    db
+      .selectFrom('devices')
+      .leftJoin('profiles', 'profiles.id', 'devices.profile_id')
+      .select([
+        'devices.id',
+        'devices.company_id',
+        'devices.dev_eui',
+        'devices.name',
+        'profiles.codec',
+        'devices.power_source',
+        'devices.battery_level',
+        'devices.last_seen',
+        'devices.uplink_interval_s',
+      ])
+      .where('devices.dev_eui', '=', devEui);
+  const anyDevice = prepare<[string], IngestDevice>(db, 1, (devEui) => deviceQuery(devEui));
+  const memberDevice = prepare<[string, string], IngestDevice>(db, 2, (devEui, userId) =>
+    deviceQuery(devEui).where('devices.company_id', 'in', memberCompanyIds(db, userId)),
+  );
+
+  const uplinks = new UplinkWriter(db);
+
   return {
     /**
      * The device with this DevEUI, with its profile's codec: among the companies of the user an
      * HTTP integration authenticates as, or any device for the operator's own network server.
      */
     async findDevice(scope: IngestScope, devEui: string): Promise<IngestDevice | undefined> {
-      let query = db
-        .selectFrom('devices')
-        .leftJoin('profiles', 'profiles.id', 'devices.profile_id')
-        .select([
-          'devices.id',
-          'devices.company_id',
-          'devices.dev_eui',
-          'devices.name',
-          'profiles.codec',
-          'devices.power_source',
-          'devices.battery_level',
-          'devices.last_seen',
-          'devices.uplink_interval_s',
-        ])
-        .where('devices.dev_eui', '=', devEui.toUpperCase());
-      if (scope !== 'network-server') query = query.where('devices.company_id', 'in', memberCompanyIds(db, scope.userId));
-      return query.executeTakeFirst();
+      const rows = scope === 'network-server' ? await anyDevice(devEui.toUpperCase()) : await memberDevice(devEui.toUpperCase(), scope.userId);
+      return rows[0];
     },
 
-    /** Stores an uplink: last seen, each topic's latest value, the time series and the event. */
-    async recordUplink(device: IngestDevice, at: string, readings: readonly TopicReading[], event: DeviceEvent): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await markSeen(trx, device.id, at, nextInterval(device, at));
-        if (readings.length > 0) {
-          const values = readings.map((r) => ({ device_id: device.id, topic: r.topic, last_value: JSON.stringify(r.value), last_timestamp: at }));
-          await trx
-            .insertInto('device_topics')
-            .values(values)
-            .onConflict((oc) =>
-              oc
-                .columns(['device_id', 'topic'])
-                .doUpdateSet((eb) => ({ last_value: eb.ref('excluded.last_value'), last_timestamp: eb.ref('excluded.last_timestamp') }))
-                // A late, older message must not overwrite a newer value.
-                .where('device_topics.last_timestamp', '<=', (eb) => eb.ref('excluded.last_timestamp')),
-            )
-            .execute();
-          await trx
-            .insertInto('topic_samples')
-            .values(readings.map((r) => ({ device_id: device.id, topic: r.topic, ts: at, value: JSON.stringify(r.value) })))
-            .execute();
-        }
-        await trx.insertInto('device_events').values(eventRow(device, at, event)).execute();
-      });
+    /** Stores an uplink (last seen, topics' latest values, time series, event) with group commit. */
+    recordUplink(device: IngestDevice, at: string, readings: readonly TopicReading[], event: DeviceEvent): Promise<void> {
+      return uplinks.write({ device, at, readings, event: { summary: event.summary, payload: event.payload } });
     },
 
     async recordStatus(device: IngestDevice, at: string, power: { source: PowerSource; batteryLevel: number | null }, event: DeviceEvent): Promise<void> {

@@ -22,6 +22,25 @@ const DRIVER = `(function (input) {
 const quickjs = await getQuickJS();
 // Set when QuickJS could not free a runtime: this worker's memory is no longer trustworthy.
 let broken = false;
+// One runtime serves many calls (creating one costs more than the call itself); every call still
+// gets a fresh context, so no state passes between messages. After any failure the runtime is
+// thrown away, since a codec that hit a limit may have left it in a poor state.
+let shared;
+
+function acquireRuntime(limits) {
+  if (!shared) {
+    shared = quickjs.newRuntime();
+    shared.setMemoryLimit(limits.memoryBytes);
+    shared.setMaxStackSize(limits.stackBytes);
+  }
+  return shared;
+}
+
+function releaseRuntime(runtime, failed) {
+  if (!failed) return;
+  shared = undefined;
+  runtime.dispose();
+}
 
 function failure(kind, message) {
   return { ok: false, error: { kind, message } };
@@ -71,24 +90,26 @@ function interpret(text) {
 }
 
 function run({ script, input, limits }) {
-  const runtime = quickjs.newRuntime();
-  runtime.setMemoryLimit(limits.memoryBytes);
-  runtime.setMaxStackSize(limits.stackBytes);
+  const runtime = acquireRuntime(limits);
   const deadline = Date.now() + limits.timeMs;
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
   const context = runtime.newContext();
+  let result;
   try {
     const loaded = evaluate(context, script, 'codec.js', limits, deadline);
-    if (loaded.failed) return loaded.failed;
-    const called = evaluate(context, `${DRIVER}(${JSON.stringify(input)})`, 'driver.js', limits, deadline);
-    return called.failed ?? interpret(called.value);
+    result = loaded.failed ?? (() => {
+      const called = evaluate(context, `${DRIVER}(${JSON.stringify(input)})`, 'driver.js', limits, deadline);
+      return called.failed ?? interpret(called.value);
+    })();
+    return result;
   } finally {
     try {
       context.dispose();
-      runtime.dispose();
+      releaseRuntime(runtime, !result || result.ok === false);
     } catch {
       // QuickJS may refuse to free a runtime a codec broke (e.g. after a stack overflow):
       // answer first, then the pool replaces this worker with a clean one.
+      shared = undefined;
       broken = true;
     }
   }

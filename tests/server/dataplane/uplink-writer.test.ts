@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UplinkWriter } from '../../../server/src/repositories/uplink-writer.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { call, signUp } from '../helpers/users.js';
+
+describe('UplinkWriter (group commit)', () => {
+  let t: TestApp;
+  let writer: UplinkWriter;
+  let company: string;
+  const devices: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    const owner = await signUp(t.app);
+    company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Batch' })).json<{ id: string }>().id;
+    for (let i = 0; i < 3; i++) {
+      devices.push((await call(t.app, owner, 'POST', '/api/device/', { company_id: company, dev_eui: `BA7C00000000000${i}`, app_key: 'A'.repeat(32) })).json<{ id: string }>().id);
+    }
+    writer = new UplinkWriter(t.db);
+  });
+  afterAll(async () => t.close());
+
+  const write = (deviceId: string, at: string, value: number) =>
+    writer.write({ device: { id: deviceId, company_id: company, last_seen: null, uplink_interval_s: null }, at, readings: [{ topic: 'level', value }], event: { summary: `level ${value}`, payload: { value } } });
+
+  it('stores concurrent uplinks of several devices, the newest value of each winning', async () => {
+    await Promise.all([
+      write(devices[0] as string, '2026-11-22T10:00:01.000Z', 1),
+      write(devices[0] as string, '2026-11-22T10:00:02.000Z', 2),
+      // Out of order: the later message carries the older reading.
+      write(devices[1] as string, '2026-11-22T10:00:05.000Z', 7),
+      write(devices[1] as string, '2026-11-22T10:00:03.000Z', 3),
+    ]);
+    const topics = await t.db.selectFrom('device_topics').select(['device_id', 'last_value', 'last_timestamp']).orderBy('device_id').execute();
+    expect(topics.find((r) => r.device_id === devices[0])).toMatchObject({ last_value: '2', last_timestamp: '2026-11-22T10:00:02.000Z' });
+    expect(topics.find((r) => r.device_id === devices[1])).toMatchObject({ last_value: '7' });
+    const samples = await t.db.selectFrom('topic_samples').select('value').where('device_id', '=', devices[0] as string).execute();
+    expect(samples).toHaveLength(2);
+    const seen = await t.db.selectFrom('devices').select(['last_seen', 'uplink_interval_s']).where('id', '=', devices[0] as string).executeTakeFirstOrThrow();
+    expect(seen).toEqual({ last_seen: '2026-11-22T10:00:02.000Z', uplink_interval_s: 1 });
+  });
+
+  it('lets one failing message fail alone while the rest of its batch is committed', async () => {
+    const results = await Promise.allSettled([
+      write(devices[2] as string, '2026-11-22T11:00:00.000Z', 5),
+      write(randomUUID(), '2026-11-22T11:00:00.000Z', 6),
+      write(devices[1] as string, '2026-11-22T11:00:00.000Z', 8),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const stored = await t.db.selectFrom('device_topics').select(['device_id', 'last_value']).where('device_id', 'in', [devices[1] as string, devices[2] as string]).execute();
+    expect(Object.fromEntries(stored.map((r) => [r.device_id, r.last_value]))).toEqual({ [devices[1] as string]: '8', [devices[2] as string]: '5' });
+  });
+});
