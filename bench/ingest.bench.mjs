@@ -14,7 +14,7 @@ import { CodecPool } from '../server/dist/dataplane/codec/index.js';
 import { templateCatalog } from '../server/dist/templates/catalog/index.js';
 
 const MESSAGES = 5000;
-const IN_FLIGHT = 32;
+const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 32);
 const LHT65N = templateCatalog.find((t) => t.id === 'dragino-lht65n');
 const SAMPLE = Buffer.from(LHT65N.samples[0].bytes_hex, 'hex').toString('base64');
 
