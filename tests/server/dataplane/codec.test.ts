@@ -88,6 +88,16 @@ describe('codec sandbox', () => {
     expect(await runUplinkCodec(good, input([9], 3))).toMatchObject({ ok: true, data: { first: 9 } });
   });
 
+  it('answers calls queued behind a runaway codec from another worker', async () => {
+    const calls = [
+      runUplinkCodec('function decodeUplink() { var a = []; for (;;) { a.push(new Array(100000).fill(1)); } }', input([1])),
+      ...Array.from({ length: 12 }, (_, i) => runUplinkCodec(good, input([i], 1))),
+    ];
+    const [runaway, ...rest] = await Promise.all(calls);
+    expect(runaway).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    expect(rest.map((r) => (r.ok ? (r.data as { first: number }).first : -1))).toEqual(Array.from({ length: 12 }, (_, i) => i));
+  });
+
   it('reports codec errors without data as a successful call carrying the errors', async () => {
     const script = 'function decodeUplink() { return { errors: ["unknown frame type"] }; }';
     expect(await runUplinkCodec(script, input([1]))).toEqual({ ok: true, data: null, warnings: [], errors: ['unknown frame type'] });
