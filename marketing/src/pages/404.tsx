@@ -1,19 +1,21 @@
-import type { HeadFC } from 'gatsby';
+import { Layout, PageHead } from '../components/Layout';
+import { MESSAGES, pathOf } from '../lib/i18n';
 
-const NotFoundPage = () => (
-  <main>
-    <h1>Page not found</h1>
-    <p>
-      <a href="/">Back to the home page</a>
-    </p>
-  </main>
-);
+/** Served with status 404 for every unknown path; German below /de/. */
+const NotFoundPage = ({ location }: { location: { pathname: string } }) => {
+  const locale = location.pathname.startsWith('/de/') ? 'de' : 'en';
+  const t = MESSAGES[locale].notFound;
+  return (
+    <Layout locale={locale} page="notFound">
+      <h1>{t.title}</h1>
+      <p>{t.text}</p>
+      <p>
+        <a href={pathOf('home', locale)}>{t.home}</a>
+      </p>
+    </Layout>
+  );
+};
 
 export default NotFoundPage;
 
-export const Head: HeadFC = () => (
-  <>
-    <html lang="en" />
-    <title>Page not found</title>
-  </>
-);
+export const Head = () => <PageHead locale="en" title={MESSAGES.en.notFound.title} description={MESSAGES.en.notFound.text} />;

@@ -1,0 +1,27 @@
+// Lighthouse (npm `lighthouse`, mobile preset) on Debian's chromium for the marketing pages of a
+// running instance. Usage: node bench/lighthouse.mjs [base URL, default http://localhost:8000]
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const base = (process.argv[2] ?? 'http://localhost:8000').replace(/\/$/, '');
+const pages = ['/', '/pricing/', '/calculator/', '/de/'];
+const bin = path.resolve(import.meta.dirname, '../node_modules/.bin/lighthouse');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
+const flags = '--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+
+for (const page of pages) {
+  const out = path.join(dir, 'report.json');
+  execFileSync(bin, [`${base}${page}`, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices,seo', `--chrome-flags=${flags}`], {
+    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const { categories, audits } = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const score = (key) => Math.round(categories[key].score * 100);
+  console.log(
+    `${page.padEnd(14)} performance ${score('performance')}  accessibility ${score('accessibility')}  best practices ${score('best-practices')}  SEO ${score('seo')}  ` +
+      `LCP ${audits['largest-contentful-paint'].displayValue}  CLS ${audits['cumulative-layout-shift'].displayValue}`,
+  );
+}
+fs.rmSync(dir, { recursive: true, force: true });

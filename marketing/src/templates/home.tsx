@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { Layout, PageHead } from '../components/Layout';
+import { fill, LANGUAGE_KEY, MESSAGES, pathOf } from '../lib/i18n';
+import { pricingFigures } from '../lib/pricing';
+import type { SiteHeadProps, SitePageProps } from './context';
+
+const HomePage = ({ pageContext: { locale } }: SitePageProps) => {
+  const t = MESSAGES[locale].home;
+
+  // A visitor who chose German before (here or in the console) lands on the German home page.
+  useEffect(() => {
+    if (locale === 'en' && window.localStorage.getItem(LANGUAGE_KEY) === 'de') window.location.replace(pathOf('home', 'de'));
+  }, [locale]);
+
+  return (
+    <Layout locale={locale} page="home">
+      <h1>{t.heading}</h1>
+      <p className="lead">{t.lead}</p>
+      <p className="actions">
+        <a className="button" href="/auth">
+          {fill(t.primary, pricingFigures(locale))}
+        </a>
+        <a className="button secondary" href={pathOf('pricing', locale)}>
+          {t.secondary}
+        </a>
+      </p>
+      <h2>{t.pointsTitle}</h2>
+      <div className="grid">
+        {Object.values(t.points).map((point) => (
+          <section className="card" key={point.title}>
+            <h3>{point.title}</h3>
+            <p>{point.text}</p>
+          </section>
+        ))}
+      </div>
+    </Layout>
+  );
+};
+
+export default HomePage;
+
+export const Head = ({ pageContext: { locale } }: SiteHeadProps) => <PageHead locale={locale} title={MESSAGES[locale].home.title} description={MESSAGES[locale].home.description} />;
