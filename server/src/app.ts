@@ -124,8 +124,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.dataPlane && !config.mqtt.url) {
     let broker: RunningBroker | undefined;
     app.addHook('onReady', async () => {
-      broker = await startEmbeddedBroker(ctx, (error) => app.log.error({ err: error }, 'gateway broker'));
-      app.log.info(`gateway broker (MQTT over TLS) on port ${broker.port}`);
+      // Without the broker the console and API still work; only gateways cannot connect.
+      try {
+        broker = await startEmbeddedBroker(ctx, (error) => app.log.error({ err: error }, 'gateway broker'));
+        app.log.info(`gateway broker (MQTT over TLS) on port ${broker.port}`);
+      } catch (error) {
+        app.log.error({ err: error }, `gateway broker could not start on port ${config.mqtt.port}; gateways cannot connect until it does`);
+      }
     });
     app.addHook('onClose', async () => broker?.close());
   }
@@ -134,8 +139,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.dataPlane && mqttUrl) {
     let subscriber: Subscriber | undefined;
     app.addHook('onReady', async () => {
-      subscriber = await startChirpstackSubscriber(mqttUrl, ctx.ingest, (error) => app.log.warn({ err: error }, 'MQTT ingest'));
-      app.log.info('subscribed to network server events on MQTT_URL');
+      try {
+        subscriber = await startChirpstackSubscriber(mqttUrl, ctx.ingest, (error) => app.log.warn({ err: error }, 'MQTT ingest'));
+        app.log.info('subscribed to network server events on MQTT_URL');
+      } catch (error) {
+        app.log.error({ err: error }, 'could not subscribe to MQTT_URL; events still arrive over HTTP');
+      }
     });
     app.addHook('onClose', async () => subscriber?.close());
   }
