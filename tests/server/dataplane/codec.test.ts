@@ -60,25 +60,43 @@ describe('codec sandbox', () => {
   });
 
   it.each([
-    ['an endless loop', 'function decodeUplink() { while (true) {} }', 'timeout'],
-    ['an endless loop at load time', 'for (;;) {}', 'timeout'],
+    { name: 'an endless loop', kind: 'timeout', script: 'function decodeUplink() { while (true) {} }' },
+    { name: 'an endless loop at load time', kind: 'timeout', script: 'for (;;) {}' },
     // One slow native call never reaches QuickJS's deadline check: the pool's hard limit ends it.
-    ['a slow native call', 'function decodeUplink() { var a = []; for (;;) { a.push(new Array(100000).fill(1)); } }', 'timeout'],
-    ['a string bomb', 'function decodeUplink() { var s = "x"; for (;;) { s = s + s; } }', 'memory'],
-    ['deep recursion', 'function f(n) { return f(n + 1) + 1; } function decodeUplink() { return { data: f(0) }; }', 'memory'],
-    ['require', 'function decodeUplink() { var fs = require("fs"); return { data: fs.readFileSync("/etc/passwd") }; }', 'exception'],
-    ['process', 'function decodeUplink() { process.exit(1); }', 'exception'],
-    ['fetch', 'function decodeUplink() { return { data: globalThis.fetch("http://example.com") }; }', 'exception'],
-    ['a thrown error', 'function decodeUplink() { throw new Error("bad payload"); }', 'exception'],
-    ['a syntax error', 'function decodeUplink( {', 'exception'],
-    ['no entry point', 'var x = 1;', 'missing-function'],
-    ['a non-object result', 'function decodeUplink() { return 42; }', 'exception'],
-    ['a forged JSON', 'JSON.stringify = function () { return "{not json"; }; function decodeUplink() { return { data: 1 }; }', 'invalid-result'],
-    ['no data', 'function decodeUplink() { return {}; }', 'invalid-result'],
-  ])('contains %s as a %s error, and the next call works', async (_name, script, kind) => {
+    { name: 'a slow native call', kind: 'timeout', script: 'function decodeUplink() { var a = []; for (;;) { a.push(new Array(100000).fill(1)); } }' },
+    { name: 'a string bomb', kind: 'memory', script: 'function decodeUplink() { var s = "x"; for (;;) { s = s + s; } }' },
+    { name: 'deep recursion', kind: 'memory', script: 'function f(n) { return f(n + 1) + 1; } function decodeUplink() { return { data: f(0) }; }' },
+    { name: 'require', kind: 'exception', script: 'function decodeUplink() { var fs = require("fs"); return { data: fs.readFileSync("/etc/passwd") }; }' },
+    { name: 'process', kind: 'exception', script: 'function decodeUplink() { process.exit(1); }' },
+    { name: 'fetch', kind: 'exception', script: 'function decodeUplink() { return { data: globalThis.fetch("http://example.com") }; }' },
+    { name: 'the QuickJS std module', kind: 'exception', script: 'function decodeUplink() { return { data: std.loadFile("/etc/passwd") }; }' },
+    { name: 'a thrown error', kind: 'exception', script: 'function decodeUplink() { throw new Error("bad payload"); }' },
+    { name: 'a syntax error', kind: 'exception', script: 'function decodeUplink( {' },
+    { name: 'no entry point', kind: 'missing-function', script: 'var x = 1;' },
+    { name: 'an entry point that is no function', kind: 'missing-function', script: 'var decodeUplink = 42;' },
+    { name: 'a non-object result', kind: 'invalid-result', script: 'function decodeUplink() { return 42; }' },
+    { name: 'a cyclic result', kind: 'invalid-result', script: 'function decodeUplink() { var d = {}; d.self = d; return { data: d }; }' },
+    { name: 'a BigInt result', kind: 'invalid-result', script: 'function decodeUplink() { return { data: { n: BigInt(1) } }; }' },
+    { name: 'a forged JSON', kind: 'invalid-result', script: 'JSON.stringify = function () { return "{not json"; }; function decodeUplink() { return { data: 1 }; }' },
+    { name: 'no data', kind: 'invalid-result', script: 'function decodeUplink() { return {}; }' },
+  ])('contains $name as a $kind error, and the next call works', async ({ script, kind }) => {
     const result = await runUplinkCodec(script, input([1]));
     expect(result).toMatchObject({ ok: false, error: { kind } });
     expect(await runUplinkCodec(good, input([9], 3))).toEqual({ ok: true, data: { first: 9, port: 3 }, warnings: [], errors: [] });
+  });
+
+  it('gives no host objects to a codec', async () => {
+    const script = `function decodeUplink() {
+      return { data: ['require', 'process', 'fetch', 'std', 'os', 'XMLHttpRequest', 'setTimeout'].filter(function (name) { return typeof globalThis[name] !== 'undefined'; }) };
+    }`;
+    expect(await runUplinkCodec(script, input([]))).toMatchObject({ ok: true, data: [] });
+  });
+
+  it('keeps a codec that tampers with built-ins from affecting the next call', async () => {
+    const tamper = 'Array.prototype.map = function () { return "hacked"; }; Object.prototype.polluted = 1; function decodeUplink() { return { data: [1].map(String) }; }';
+    expect(await runUplinkCodec(tamper, input([]))).toMatchObject({ ok: true, data: 'hacked' });
+    const check = 'function decodeUplink(input) { return { data: { mapped: input.bytes.map(function (b) { return b + 1; }), polluted: typeof ({}).polluted } }; }';
+    expect(await runUplinkCodec(check, input([1, 2]))).toMatchObject({ ok: true, data: { mapped: [2, 3], polluted: 'undefined' } });
   });
 
   it('stops a memory bomb by the memory limit or, when allocation itself is slow, by the hard time limit', async () => {

@@ -10,10 +10,25 @@ describe('template catalog', () => {
     expect(templateCatalog.length).toBeGreaterThanOrEqual(12);
     expect(new Set(templateCatalog.map((t) => t.id)).size).toBe(templateCatalog.length);
     expect(new Set(templateCatalog.map((t) => t.vendor)).size).toBeGreaterThanOrEqual(6);
-    for (const template of templateCatalog) {
-      expect(template.id).toMatch(/^[a-z0-9-]+$/);
-      expect(template.samples.length).toBeGreaterThan(0);
-      expect(template.codec).toContain('function decodeUplink(input)');
+  });
+
+  it.each(templateCatalog.map((t) => [t.id, t] as const))('%s has valid fields and samples', (_id, template) => {
+    expect(template.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    for (const text of [template.vendor, template.model, template.version, template.description]) expect(text.trim()).not.toBe('');
+    for (const flag of [template.supports_otaa, template.supports_class_b, template.supports_class_c]) expect(typeof flag).toBe('boolean');
+    expect(template.codec).toContain('function decodeUplink(input)');
+    expect(template.samples.length).toBeGreaterThan(0);
+    for (const sample of template.samples) {
+      expect(sample.bytes_hex).toMatch(/^([0-9A-F]{2})+$/);
+      expect(Number.isInteger(sample.fPort) && sample.fPort >= 1 && sample.fPort <= 223).toBe(true);
+      expect(sample.expected).toHaveProperty('data');
+    }
+  });
+
+  it.each(templateCatalog.map((t) => [t.id, t] as const))('%s answers an empty or foreign frame with data or errors, never an exception', async (_id, template) => {
+    for (const bytes of [[], [0xff, 0xff, 0xff]]) {
+      const result = await pool.run(template.codec, { bytes, fPort: template.samples[0]?.fPort ?? 1, recvTime: new Date(), variables: {} });
+      expect(result.ok).toBe(true);
     }
   });
 

@@ -1,22 +1,31 @@
-// Codec sandbox worker: runs payload codecs in QuickJS, one fresh runtime per call.
+// Codec sandbox worker: runs payload codecs in QuickJS, a fresh context per call on a reused runtime.
 // Plain JavaScript on purpose: the same file serves the compiled server and the tests
 // (workers cannot load TypeScript). The pool in pool.ts owns it; message types are in types.ts.
 import { parentPort } from 'node:worker_threads';
 import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
 
+// Calls the codec's entry point and serialises its answer inside the sandbox. The markers
+// (never valid JSON of an object) say why there is nothing to parse; a TypeError from
+// JSON.stringify means a cycle or a BigInt in the result. Interrupts and out-of-memory are not
+// TypeErrors, so they still surface as timeout and memory errors.
 const DRIVER = `(function (input) {
   input.recvTime = new Date(input.recvTime);
-  var out;
+  var out, result;
   if (typeof decodeUplink === 'function') {
     out = decodeUplink(input);
-    if (out === null || typeof out !== 'object') throw new TypeError('decodeUplink must return an object');
-    return JSON.stringify({ data: out.data, warnings: out.warnings || [], errors: out.errors || [] });
+    if (out === null || typeof out !== 'object') return '__not_object__';
+    result = { data: out.data, warnings: out.warnings || [], errors: out.errors || [] };
+  } else if (typeof Decode === 'function') {
+    result = { data: Decode(input.fPort, input.bytes, input.variables), warnings: [], errors: [] };
+  } else {
+    return '__missing__';
   }
-  if (typeof Decode === 'function') {
-    out = Decode(input.fPort, input.bytes, input.variables);
-    return JSON.stringify({ data: out, warnings: [], errors: [] });
+  try {
+    return JSON.stringify(result);
+  } catch (error) {
+    if (error instanceof TypeError) return '__unserialisable__';
+    throw error;
   }
-  return '__missing__';
 })`;
 
 const quickjs = await getQuickJS();
@@ -75,6 +84,8 @@ function interpret(text) {
   if (text === '__missing__') {
     return failure('missing-function', 'The codec defines neither decodeUplink(input) nor Decode(fPort, bytes, variables).');
   }
+  if (text === '__not_object__') return failure('invalid-result', 'decodeUplink must return an object { data, warnings, errors }.');
+  if (text === '__unserialisable__') return failure('invalid-result', 'The codec result cannot be stored as JSON (a cycle or a BigInt).');
   if (typeof text !== 'string') return failure('invalid-result', 'The codec returned nothing that can be stored.');
   let parsed;
   try {

@@ -18,9 +18,23 @@ const CHANNEL_TYPES = {
   button: "case 0xff2e: data.press = ['short', 'long', 'double'][b[i] - 1] || 'unknown'; i += 1; break;",
 } as const;
 
+/**
+ * Channel 0xFF: what every model sends after joining (protocol, hardware and firmware version,
+ * power-on, LoRaWAN class, serial number). Decoded so a join report is data, not an error.
+ */
+const DEVICE_INFO = [
+  "case 0xff01: data.ipso_version = b[i]; i += 1; break;",
+  "case 0xff09: data.hardware_version = version(b[i], b[i + 1] >> 4); i += 2; break;",
+  "case 0xff0a: data.firmware_version = version(b[i], b[i + 1]); i += 2; break;",
+  "case 0xff0b: data.power_on = true; i += 1; break;",
+  "case 0xff0f: data.lorawan_class = ['A', 'B', 'C', 'C to B'][b[i]] || 'unknown'; i += 1; break;",
+  "case 0xff16: data.serial_number = b.slice(i, i + 8).map(function (x) { return (x < 16 ? '0' : '') + x.toString(16); }).join(''); i += 8; break;",
+];
+
 function milesightCodec(channels: (keyof typeof CHANNEL_TYPES)[]): string {
   return `function u16(lo, hi) { return (hi << 8) | lo; }
 function s16(lo, hi) { var v = u16(lo, hi); return v > 0x7fff ? v - 0x10000 : v; }
+function version(hi, lo) { return 'v' + hi + '.' + lo; }
 function decodeUplink(input) {
   var b = input.bytes, data = {}, i = 0;
   while (i + 1 < b.length) {
@@ -28,6 +42,7 @@ function decodeUplink(input) {
     i += 2;
     switch (key) {
       ${channels.map((c) => CHANNEL_TYPES[c]).join('\n      ')}
+      ${DEVICE_INFO.join('\n      ')}
       default: return { data: data, errors: ['unknown channel 0x' + key.toString(16)] };
     }
   }
@@ -45,7 +60,25 @@ export const milesightTemplates: TemplateDefinition[] = [
     version: 'V1.3',
     description: 'Rugged temperature and humidity sensor for indoor and outdoor use.',
     codec: milesightCodec(['battery', 'temperature', 'humidity']),
-    samples: [{ description: 'Periodic report', fPort: 85, bytes_hex: '01755C03673401046865', expected: { data: { battery: 92, temperature: 30.8, humidity: 50.5 } } }],
+    samples: [
+      { description: 'Periodic report', fPort: 85, bytes_hex: '01755C03673401046865', expected: { data: { battery: 92, temperature: 30.8, humidity: 50.5 } } },
+      { description: 'Freezer below zero', fPort: 85, bytes_hex: '036738FF04685B', expected: { data: { temperature: -20, humidity: 45.5 } } },
+      {
+        description: 'Device information after joining',
+        fPort: 85,
+        bytes_hex: 'FF0101FF090110FF0A0114FF0B01FF0F00FF166136C19146940012',
+        expected: { data: { ipso_version: 1, hardware_version: 'v1.1', firmware_version: 'v1.20', power_on: true, lorawan_class: 'A', serial_number: '6136c19146940012' } },
+      },
+    ],
+  },
+  {
+    ...base,
+    id: 'milesight-am102',
+    model: 'AM102',
+    version: 'V1.1',
+    description: 'Indoor ambience monitor with an e-ink screen: temperature and humidity.',
+    codec: milesightCodec(['battery', 'temperature', 'humidity']),
+    samples: [{ description: 'Periodic report', fPort: 85, bytes_hex: '0175640367180104686D', expected: { data: { battery: 100, temperature: 28, humidity: 54.5 } } }],
   },
   {
     ...base,
