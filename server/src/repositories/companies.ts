@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { containsText } from './text-match.js';
 
 export interface Company {
   id: string;
@@ -27,9 +28,6 @@ export interface CompanyMember {
   joined_at: string;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
-export const likePattern = (text: string): string => `%${text.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Every query here is scoped to the companies the given user is a member of. */
 export function companiesRepository(db: Db) {
   const mine = (userId: string) =>
@@ -42,7 +40,7 @@ export function companiesRepository(db: Db) {
   return {
     async list(userId: string, options: CompanyListOptions): Promise<{ count: number; results: Company[] }> {
       let query = mine(userId);
-      if (options.search) query = query.where((eb) => eb(eb.fn('lower', ['companies.name']), 'like', likePattern(options.search ?? '')));
+      if (options.search) query = query.where(containsText('companies.name', options.search ?? ''));
       if (options.tenantId) query = query.where('companies.tenant_id', '=', options.tenantId);
       if (options.id) query = query.where('companies.id', '=', options.id);
       const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DevicesTable } from '../db/schema.js';
-import { likePattern } from './companies.js';
+import { containsText } from './text-match.js';
 import { memberCompanyIds } from './scope.js';
 
 /** Below this battery level a battery-powered device reads 'battery low' (DESIGN §6). */
@@ -94,8 +94,7 @@ export function devicesRepository(db: Db) {
     if (filters.unitId) query = query.where('devices.unit_id', '=', filters.unitId);
     if (filters.powerStatus) query = query.where(powerCondition(filters.powerStatus));
     if (filters.search) {
-      const pattern = likePattern(filters.search);
-      query = query.where((eb) => eb.or([eb(eb.fn('lower', ['devices.name']), 'like', pattern), eb(eb.fn('lower', ['devices.dev_eui']), 'like', pattern)]));
+            query = query.where((eb) => eb.or([containsText('devices.name', filters.search), containsText('devices.dev_eui', filters.search)]));
     }
     return query;
   }

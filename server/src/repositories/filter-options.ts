@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { BATTERY_LOW_PERCENT } from './devices.js';
-import { likePattern } from './companies.js';
+import { containsText } from './text-match.js';
 import { memberCompanyIds } from './scope.js';
 
 export interface FilterOption {
@@ -36,7 +36,7 @@ function devicesOf(db: Db, scope: Scope) {
 function deviceReference(target: 'profiles' | 'units', column: 'devices.profile_id' | 'devices.unit_id'): OptionQuery {
   return async (db, scope) => {
     const joined = devicesOf(db, scope).innerJoin(`${target} as ref` as 'profiles as ref', 'ref.id', column);
-    const query = scope.search ? joined.where((eb) => eb(eb.fn('lower', ['ref.name']), 'like', likePattern(scope.search ?? ''))) : joined;
+    const query = scope.search ? joined.where(containsText('ref.name', scope.search ?? '')) : joined;
     const rows = await query
       .select(['ref.id as value', 'ref.name as label', (eb) => eb.fn.countAll<number>().as('count')])
       .groupBy(['ref.id', 'ref.name'])
@@ -69,7 +69,7 @@ const gatewayConnected: OptionQuery = async (db, scope) => {
 const unitGroup: OptionQuery = async (db, scope) => {
   let query = db.selectFrom('units').innerJoin('groups', 'groups.id', 'units.group_id').where('units.company_id', 'in', memberCompanyIds(db, scope.userId));
   if (scope.companyId) query = query.where('units.company_id', '=', scope.companyId);
-  if (scope.search) query = query.where((eb) => eb(eb.fn('lower', ['groups.name']), 'like', likePattern(scope.search ?? '')));
+  if (scope.search) query = query.where(containsText('groups.name', scope.search ?? ''));
   const rows = await query
     .select(['groups.id as value', 'groups.name as label', (eb) => eb.fn.countAll<number>().as('count')])
     .groupBy(['groups.id', 'groups.name'])
@@ -81,7 +81,7 @@ const unitGroup: OptionQuery = async (db, scope) => {
 
 const templateVendor: OptionQuery = async (db, scope) => {
   let query = db.selectFrom('templates');
-  if (scope.search) query = query.where((eb) => eb(eb.fn('lower', ['vendor']), 'like', likePattern(scope.search ?? '')));
+  if (scope.search) query = query.where(containsText('vendor', scope.search ?? ''));
   const rows = await query.select(['vendor as value', 'vendor as label', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('vendor').orderBy('vendor').limit(MAX_FILTER_OPTIONS).execute();
   return toOptions(rows);
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { GatewaysTable } from '../db/schema.js';
-import { likePattern } from './companies.js';
+import { containsText } from './text-match.js';
 import { memberCompanyIds } from './scope.js';
 
 export interface Gateway {
@@ -41,8 +41,7 @@ export function gatewaysRepository(db: Db) {
       if (options.id) query = query.where('id', '=', options.id);
       if (options.connected !== undefined) query = query.where('connected', '=', options.connected ? 1 : 0);
       if (options.search) {
-        const pattern = likePattern(options.search);
-        query = query.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', pattern), eb(eb.fn('lower', ['gateway_id']), 'like', pattern)]));
+                query = query.where((eb) => eb.or([containsText('name', options.search), containsText('gateway_id', options.search)]));
       }
       const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
       const column = options.ordering.replace('-', '') as 'name' | 'last_seen' | 'gateway_id' | 'created_at';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { ProfilesTable } from '../db/schema.js';
-import { likePattern } from './companies.js';
+import { containsText } from './text-match.js';
 
 export interface Profile {
   id: string;
@@ -48,7 +48,7 @@ export function profilesRepository(db: Db) {
   return {
     async list(companyId: string, options: { search?: string | undefined; fromTemplates?: boolean; id?: string | undefined; ordering: ProfileOrdering; limit: number; offset: number }) {
       let query = db.selectFrom('profiles').where('company_id', '=', companyId);
-      if (options.search) query = query.where((eb) => eb(eb.fn('lower', ['name']), 'like', likePattern(options.search ?? '')));
+      if (options.search) query = query.where(containsText('name', options.search ?? ''));
       if (options.fromTemplates) query = query.where('template_id', 'is not', null);
       if (options.id) query = query.where('id', '=', options.id);
       const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import type { SearchEntriesTable } from '../db/schema.js';
-import { likePattern } from './companies.js';
+import { likeEscaped, likePattern } from './text-match.js';
 import { memberCompanyIds } from './scope.js';
 
 export type SearchType = SearchEntriesTable['type'];
@@ -38,13 +38,13 @@ export function searchRepository(db: Db, dialect: Dialect) {
       let matches = visible(userId, includeTenants).select(['e.type', 'e.id', 'e.name', sql<number>`row_number() over (partition by e.type order by e.name)`.as('rank')]);
       if (!includeTenants) matches = matches.where('e.type', '!=', 'tenant');
       if (needle.length < MIN_INDEXED_LENGTH) {
-        matches = matches.where('e.terms', 'like', likePattern(needle).slice(1));
+        matches = matches.where(likeEscaped(sql.ref('e.terms'), likePattern(needle).slice(1)));
       } else if (dialect === 'sqlite') {
         const phrase = `"${needle.replaceAll('"', '""')}"`;
         matches = matches.where(sql<boolean>`e.rowid in (select rowid from search_fts where search_fts match ${phrase})`);
       } else {
         // pg_trgm's GIN index serves LIKE '%…%' directly.
-        matches = matches.where('e.terms', 'like', likePattern(needle));
+        matches = matches.where(likeEscaped(sql.ref('e.terms'), likePattern(needle)));
       }
       const rows = await db
         .selectFrom(matches.as('ranked'))

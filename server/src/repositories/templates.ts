@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { TemplatesTable } from '../db/schema.js';
-import { likePattern } from './companies.js';
+import { containsText } from './text-match.js';
 
 export interface TemplateSample {
   description: string;
@@ -80,12 +80,11 @@ export function templatesRepository(db: Db) {
     async list(companyId: string, options: { search?: string | undefined; vendor?: string | undefined; limit: number; offset: number }) {
       let query = withCompanyProfile(companyId);
       if (options.search) {
-        const pattern = likePattern(options.search);
-        query = query.where((eb) =>
+                query = query.where((eb) =>
           eb.or([
-            eb(eb.fn('lower', ['templates.vendor']), 'like', pattern),
-            eb(eb.fn('lower', ['templates.model']), 'like', pattern),
-            eb(eb.fn('lower', ['templates.description']), 'like', pattern),
+            containsText('templates.vendor', options.search),
+            containsText('templates.model', options.search),
+            containsText('templates.description', options.search),
           ]),
         );
       }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { TenantsTable } from '../db/schema.js';
-import { likePattern } from './companies.js';
+import { containsText } from './text-match.js';
 
 export type Tenant = TenantsTable;
 
@@ -23,7 +23,7 @@ export function tenantsRepository(db: Db) {
   return {
     async list(userId: string, options: { search?: string | undefined; id?: string | undefined; limit: number; offset: number; descending: boolean }) {
       let query = owned(userId);
-      if (options.search) query = query.where((eb) => eb(eb.fn('lower', ['tenants.name']), 'like', likePattern(options.search ?? '')));
+      if (options.search) query = query.where(containsText('tenants.name', options.search ?? ''));
       if (options.id) query = query.where('tenants.id', '=', options.id);
       const all = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
       const results = await query

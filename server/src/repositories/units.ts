@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { likePattern } from './companies.js';
+import { containsText } from './text-match.js';
 import { memberCompanyIds } from './scope.js';
 
 export interface Unit {
@@ -37,7 +37,7 @@ export function unitsRepository(db: Db) {
     if (options.companyId) query = query.where('units.company_id', '=', options.companyId);
     if (options.id) query = query.where('units.id', '=', options.id);
     if (options.groupId) query = query.where('units.group_id', '=', options.groupId);
-    if (options.search) query = query.where((eb) => eb(eb.fn('lower', ['units.name']), 'like', likePattern(options.search ?? '')));
+    if (options.search) query = query.where(containsText('units.name', options.search ?? ''));
     return query;
   };
 
@@ -92,7 +92,7 @@ export function groupsRepository(db: Db) {
     let query = db.selectFrom('groups').where('groups.company_id', 'in', memberCompanyIds(db, userId));
     if (options.companyId) query = query.where('groups.company_id', '=', options.companyId);
     if (options.id) query = query.where('groups.id', '=', options.id);
-    if (options.search) query = query.where((eb) => eb(eb.fn('lower', ['groups.name']), 'like', likePattern(options.search ?? '')));
+    if (options.search) query = query.where(containsText('groups.name', options.search ?? ''));
     return query;
   };
 

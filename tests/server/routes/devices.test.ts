@@ -97,6 +97,17 @@ describe('/api/device', () => {
     expect((await call(t.app, alice, 'GET', '/api/device/?power_status=sleepy')).statusCode).toBe(400);
   });
 
+  it('matches %, _ and \\ in a search literally on both databases', async () => {
+    for (const [name, devEui] of [['Tank 50% full', '00000000000000B1'], ['Tank 500 full', '00000000000000B2'], ['rack_1', '00000000000000B3'], ['rackA1', '00000000000000B4'], ['C:\\probe', '00000000000000B5']] as const) {
+      await register(alice, { company_id: company, dev_eui: devEui, app_key: APP_KEY, name });
+    }
+    const names = async (search: string) =>
+      (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}&search=${encodeURIComponent(search)}`)).json<{ results: Device[] }>().results.map((d) => d.name);
+    expect(await names('50%')).toEqual(['Tank 50% full']);
+    expect(await names('rack_')).toEqual(['rack_1']);
+    expect(await names('c:\\p')).toEqual(['C:\\probe']);
+  });
+
   it('edits a device and shows its topics', async () => {
     const device = (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}&search=cellar`)).json<{ results: Device[] }>().results[0] as Device;
     const edited = await call(t.app, alice, 'PUT', `/api/device/${device.id}/`, { name: 'Wine cellar', config: null });
