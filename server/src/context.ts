@@ -11,6 +11,7 @@ import { filterOptionsRepository } from './repositories/filter-options.js';
 import { notificationsRepository } from './repositories/notifications.js';
 import { dashboardsRepository } from './repositories/dashboards.js';
 import { widgetDataRepository } from './repositories/widget-data.js';
+import { widgetsRepository } from './repositories/widgets.js';
 import { webhooksRepository } from './repositories/webhooks.js';
 import { deviceImportRepository } from './repositories/device-import.js';
 import { devicesRepository } from './repositories/devices.js';
@@ -56,6 +57,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     filterOptions: filterOptionsRepository(db),
     notifications: notificationsRepository(db),
     dashboards: dashboardsRepository(db),
+    widgets: widgetsRepository(db),
     widgetData: widgetDataRepository(db),
     webhooks: webhooksRepository(db),
     telemetry: telemetryRepository(db),

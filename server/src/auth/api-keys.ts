@@ -27,8 +27,9 @@ export function newApiKeySecret(): { key: string; lookup: string; hash: string }
 export function apiKeyAuthenticator(keys: ApiKeysRepository, now: () => Date): Authenticator {
   return async (request: FastifyRequest) => {
     const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer lk_')) return undefined;
+    if (!header?.startsWith('Bearer ')) return undefined;
     const presented = header.slice('Bearer '.length).trim();
+    if (!presented.startsWith('lk_')) return undefined;
     const match = KEY_PATTERN.exec(presented);
     const row = match ? await keys.findByLookup(match[1] as string) : undefined;
     const expected = Buffer.from(row?.key_hash ?? '0'.repeat(64), 'hex');

@@ -1,43 +1,92 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { containsText } from './text-match.js';
 
+/** A chart needs no more points than it has pixels; longer ranges are thinned out in SQL. */
 export const MAX_SERIES_POINTS = 2000;
-const MAX_TABLE_ROWS = 500;
+export const MAX_TABLE_ROWS = 500;
 
+/** The devices a TABLE widget shows: one device, a unit's devices, or the company's devices matching a text. */
+export type TableScope = { deviceId: string } | { unitId: string } | { search: string | null };
+
+export interface TableRow {
+  device_id: string;
+  device_name: string;
+  topic: string;
+  value: unknown;
+  timestamp: string;
+}
+
+// Stored values are JSON text (numbers, strings, booleans, objects as the codec decoded them).
 const decode = (text: string): unknown => JSON.parse(text) as unknown;
 
-/** Reads the data widgets show: latest values, time series, tables of latest values. */
+/**
+ * Reads what widgets show: latest values, time series, tables of latest values. Every read is
+ * limited to the devices of the widget's company, whatever ids the widget holds.
+ */
 export function widgetDataRepository(db: Db) {
+  const companyDevice = (companyId: string, deviceId: string) => db.selectFrom('devices').select('devices.id').where('id', '=', deviceId).where('company_id', '=', companyId);
+
   return {
-    async latest(deviceId: string, topic: string): Promise<{ value: unknown; timestamp: string } | undefined> {
-      const row = await db.selectFrom('device_topics').select(['last_value', 'last_timestamp']).where('device_id', '=', deviceId).where('topic', '=', topic).executeTakeFirst();
+    async latest(companyId: string, deviceId: string, topic: string): Promise<{ value: unknown; timestamp: string } | undefined> {
+      const row = await db
+        .selectFrom('device_topics')
+        .select(['last_value', 'last_timestamp'])
+        .where('device_id', 'in', companyDevice(companyId, deviceId))
+        .where('topic', '=', topic)
+        .executeTakeFirst();
       return row ? { value: decode(row.last_value), timestamp: row.last_timestamp } : undefined;
     },
 
-    /** The newest MAX_SERIES_POINTS samples in the range, oldest first. */
-    async series(deviceId: string, topic: string, from: string, to: string): Promise<{ ts: string; value: unknown }[]> {
-      const rows = await db
+    /**
+     * The samples in [from, to], oldest first. Past MAX_SERIES_POINTS every n-th sample is kept
+     * (counted back from the newest, which is always included), so the whole range stays visible.
+     * Decimation rather than averaging: values may be text or booleans, not only numbers.
+     */
+    async series(companyId: string, deviceId: string, topic: string, from: string, to: string): Promise<{ ts: string; value: unknown }[]> {
+      const range = db
         .selectFrom('topic_samples')
-        .select(['ts', 'value'])
-        .where('device_id', '=', deviceId)
+        .where('device_id', 'in', companyDevice(companyId, deviceId))
         .where('topic', '=', topic)
         .where('ts', '>=', from)
-        .where('ts', '<=', to)
-        .orderBy('ts', 'desc')
+        .where('ts', '<=', to);
+      const counted = await range.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      const step = Math.ceil(Number(counted?.n ?? 0) / MAX_SERIES_POINTS);
+      if (step === 0) return [];
+      const numbered = range.select(['ts', 'value', sql<number>`row_number() over (order by ts desc)`.as('rn')]).as('numbered');
+      const rows = await db
+        .selectFrom(numbered)
+        .select(['numbered.ts', 'numbered.value'])
+        .where(sql<number>`(numbered.rn - 1) % ${step}`, '=', 0)
+        .orderBy('numbered.ts', 'desc')
+        // Samples arriving between the count and this read must not push the answer past the cap.
         .limit(MAX_SERIES_POINTS)
         .execute();
       return rows.reverse().map((row) => ({ ts: row.ts, value: decode(row.value) }));
     },
 
-    async table(scope: { deviceId?: string | null; unitId?: string | null }, topic: string | null) {
+    async table(companyId: string, scope: TableScope, topic: string | null): Promise<TableRow[]> {
       let query = db
         .selectFrom('device_topics')
         .innerJoin('devices', 'devices.id', 'device_topics.device_id')
-        .select(['devices.id as device_id', 'devices.name as device_name', 'devices.dev_eui', 'device_topics.topic', 'device_topics.last_value', 'device_topics.last_timestamp']);
-      if (scope.deviceId) query = query.where('devices.id', '=', scope.deviceId);
-      else if (scope.unitId) query = query.where('devices.unit_id', '=', scope.unitId);
-      else return [];
+        .select(['devices.id as device_id', 'devices.name as device_name', 'devices.dev_eui', 'device_topics.topic', 'device_topics.last_value', 'device_topics.last_timestamp'])
+        .where('devices.company_id', '=', companyId);
+      if ('deviceId' in scope) query = query.where('devices.id', '=', scope.deviceId);
+      else if ('unitId' in scope) query = query.where('devices.unit_id', '=', scope.unitId);
+      else {
+        const search = scope.search?.trim();
+        if (search) {
+                    query = query.where((eb) => eb.or([containsText('devices.name', search), containsText('devices.dev_eui', search)]));
+        }
+      }
       if (topic) query = query.where('device_topics.topic', '=', topic);
-      const rows = await query.orderBy('devices.name').orderBy('device_topics.topic').limit(MAX_TABLE_ROWS).execute();
+      // Sorted by the name the table shows: a device without a name is listed under its DevEUI.
+      const rows = await query
+        .orderBy(sql`coalesce(nullif(devices.name, ''), devices.dev_eui)`)
+        .orderBy('devices.id')
+        .orderBy('device_topics.topic')
+        .limit(MAX_TABLE_ROWS)
+        .execute();
       return rows.map((row) => ({
         device_id: row.device_id,
         device_name: row.device_name || row.dev_eui,
@@ -48,3 +97,5 @@ export function widgetDataRepository(db: Db) {
     },
   };
 }
+
+export type WidgetDataRepository = ReturnType<typeof widgetDataRepository>;

@@ -3,14 +3,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { paging } from '../http/paging.js';
+import { paging, searchText } from '../http/paging.js';
 import { errorResponses, IdParams, Page } from '../http/schemas.js';
 import { DashboardCreateBody, DashboardListQuery, DashboardResponse, DashboardUpdateBody } from './dashboards.schemas.js';
 import { assertCompanyMember } from './scope.js';
 
 /**
- * Dashboards (spec §6): private ones are their owner's alone, shared ones every member's.
- * Members may arrange widgets on a shared dashboard; only its owner renames, shares or deletes it.
+ * Dashboards (spec §6): a private one is its owner's alone, a shared one every company member's.
+ * Members arrange widgets on a shared dashboard (widget routes); only its owner renames it,
+ * changes its sharing or deletes it (403 for the others). Whatever the caller cannot see is 404.
  */
 export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -20,30 +21,41 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
   async function owned(userId: string, id: string) {
     const dashboard = await dashboards.find(userId, id);
     if (!dashboard) throw notFound();
-    if (!dashboard.is_owner) throw forbidden('Only the owner of a dashboard can change or delete it.');
+    if (!dashboard.is_owner) throw forbidden('Only the owner of a dashboard can rename, share or delete it.');
     return dashboard;
   }
 
-  api.get('/dashboard/', { schema: { tags, querystring: DashboardListQuery, response: { 200: Page(DashboardResponse), ...errorResponses } } }, async (request) =>
-    dashboards.list(request.identity.userId, { companyId: request.query.company_id, ...paging(request.query) }),
-  );
+  api.get('/dashboard/', { schema: { tags, querystring: DashboardListQuery, response: { 200: Page(DashboardResponse), ...errorResponses } } }, async (request) => {
+    const q = request.query;
+    return dashboards.list(request.identity.userId, { companyId: q.company_id, search: searchText(q), ordering: q.ordering ?? 'name', ...paging(q) });
+  });
 
   api.post('/dashboard/', { schema: { tags, body: DashboardCreateBody, response: { 201: DashboardResponse, ...errorResponses } } }, async (request, reply) => {
+    const userId = request.identity.userId;
     const { company_id, name, is_shared } = request.body;
-    await assertCompanyMember(ctx, request.identity.userId, company_id);
-    const id = await dashboards.create(request.identity.userId, company_id, name, is_shared ?? false, ctx.now().toISOString());
-    const created = await dashboards.find(request.identity.userId, id);
+    await assertCompanyMember(ctx, userId, company_id);
+    const id = await dashboards.create(userId, company_id, name, is_shared ?? false, ctx.now().toISOString());
+    const created = await dashboards.find(userId, id);
     if (!created) throw notFound();
     return reply.code(201).send(created);
+  });
+
+  api.get('/dashboard/:id/', { schema: { tags, params: IdParams, response: { 200: DashboardResponse, ...errorResponses } } }, async (request) => {
+    const dashboard = await dashboards.find(request.identity.userId, request.params.id);
+    if (!dashboard) throw notFound();
+    return dashboard;
   });
 
   api.patch(
     '/dashboard/:id/',
     { schema: { tags, params: IdParams, body: DashboardUpdateBody, response: { 200: DashboardResponse, ...errorResponses } } },
     async (request) => {
-      const dashboard = await owned(request.identity.userId, request.params.id);
+      const userId = request.identity.userId;
+      const dashboard = await owned(userId, request.params.id);
       await dashboards.update(dashboard.id, request.body);
-      return (await dashboards.find(request.identity.userId, dashboard.id)) ?? dashboard;
+      const updated = await dashboards.find(userId, dashboard.id);
+      if (!updated) throw notFound();
+      return updated;
     },
   );
 

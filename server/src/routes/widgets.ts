@@ -3,81 +3,102 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { invalid, notFound } from '../http/errors.js';
-import { errorResponses, IdParams } from '../http/schemas.js';
-import type { Widget, WidgetFields } from '../repositories/dashboards.js';
-import { GRID_COLUMNS, WidgetCreateBody, WidgetDataQuery, WidgetDataResponse, WidgetListQuery, WidgetResponse, WidgetUpdateBody } from './dashboards.schemas.js';
+import { paging } from '../http/paging.js';
+import { errorResponses, IdParams, Page } from '../http/schemas.js';
+import type { TableScope } from '../repositories/widget-data.js';
+import type { Widget, WidgetFields } from '../repositories/widgets.js';
+import { GRID_COLUMNS, WidgetCreateBody, WidgetDataQuery, WidgetDataResponse, WidgetListQuery, WidgetResponse, WidgetUpdateBody } from './widgets.schemas.js';
 
 const DAY_MS = 86_400_000;
 
+/** The devices a TABLE widget lists, after its data source mode; undefined while it names none. */
+function tableScope(widget: Widget): TableScope | undefined {
+  if (widget.data_source_mode === 'device') return widget.device ? { deviceId: widget.device } : undefined;
+  if (widget.data_source_mode === 'unit') return widget.unit ? { unitId: widget.unit } : undefined;
+  return { search: widget.query };
+}
+
+/**
+ * Widgets live on dashboards the caller can see; every member may add, move, edit and remove
+ * widgets on a shared dashboard, the owner alone on a private one (which others cannot see: 404).
+ */
 export async function widgetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['dashboards'];
-  const { dashboards, devices, units, widgetData } = ctx.repos;
+  const { dashboards, widgets, widgetData } = ctx.repos;
 
-  async function mine(userId: string, id: string) {
-    const widget = await dashboards.widget(userId, id);
+  async function visible(userId: string, id: string) {
+    const widget = await widgets.find(userId, id);
     if (!widget) throw notFound();
     return widget;
   }
 
-  /** The widget must fit the grid and point at the dashboard company's own device or unit. */
-  async function check(userId: string, companyId: string, widget: Pick<WidgetFields, 'width' | 'positionX' | 'device' | 'unit'>) {
+  /** The widget must fit the grid and may only point at its dashboard company's own device or unit. */
+  async function check(companyId: string, widget: Pick<WidgetFields, 'width' | 'positionX' | 'device' | 'unit'>) {
     const fields: Record<string, string> = {};
     if (widget.positionX + widget.width > GRID_COLUMNS) fields.width = `The widget must fit the ${GRID_COLUMNS} columns of the grid.`;
-    if (widget.device && (await devices.find(userId, widget.device))?.company_id !== companyId) fields.device = 'No such device.';
-    if (widget.unit && (await units.find(userId, widget.unit))?.company_id !== companyId) fields.unit = 'No such unit.';
+    for (const field of await widgets.foreignReferences(companyId, widget)) fields[field] = `No such ${field}.`;
     if (Object.keys(fields).length > 0) throw invalid(fields);
   }
 
-  api.get('/widget/', { schema: { tags, querystring: WidgetListQuery, response: { 200: Type.Array(WidgetResponse), ...errorResponses } } }, async (request) =>
-    dashboards.widgets(request.identity.userId, request.query.dashboard_id),
+  api.get('/widget/', { schema: { tags, querystring: WidgetListQuery, response: { 200: Page(WidgetResponse), ...errorResponses } } }, async (request) =>
+    widgets.list(request.identity.userId, { dashboardId: request.query.dashboard_id, ...paging(request.query) }),
   );
 
   api.post('/widget/', { schema: { tags, body: WidgetCreateBody, response: { 201: WidgetResponse, ...errorResponses } } }, async (request, reply) => {
     const userId = request.identity.userId;
-    const dashboard = await dashboards.find(userId, request.body.dashboard);
+    const { dashboard: dashboardId, ...rest } = request.body;
+    const dashboard = await dashboards.find(userId, dashboardId);
     if (!dashboard) throw notFound();
-    const { dashboard: _dashboard, ...rest } = request.body;
     const fields: WidgetFields = { title: '', query: null, device: null, unit: null, topic: null, ...rest };
-    await check(userId, dashboard.company_id, fields);
-    const id = await dashboards.createWidget(dashboard.id, fields, ctx.now().toISOString());
-    return reply.code(201).send(await mine(userId, id));
+    await check(dashboard.company_id, fields);
+    const id = await widgets.create(dashboard.id, fields, ctx.now().toISOString());
+    return reply.code(201).send(await visible(userId, id));
   });
+
+  api.get('/widget/:id/', { schema: { tags, params: IdParams, response: { 200: WidgetResponse, ...errorResponses } } }, async (request) =>
+    visible(request.identity.userId, request.params.id),
+  );
 
   api.patch(
     '/widget/:id/',
     { schema: { tags, params: IdParams, body: WidgetUpdateBody, response: { 200: WidgetResponse, ...errorResponses } } },
     async (request) => {
       const userId = request.identity.userId;
-      const widget = await mine(userId, request.params.id);
-      const merged: Widget = { ...widget, ...request.body };
-      await check(userId, widget.company_id, merged);
-      await dashboards.updateWidget(widget.id, request.body);
-      return mine(userId, widget.id);
+      const widget = await visible(userId, request.params.id);
+      await check(widget.company_id, { ...widget, ...request.body });
+      await widgets.update(widget.id, request.body);
+      return visible(userId, widget.id);
     },
   );
 
   api.delete('/widget/:id/', { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
-    await mine(request.identity.userId, request.params.id);
-    await dashboards.removeWidget(request.params.id);
+    const widget = await visible(request.identity.userId, request.params.id);
+    await widgets.remove(widget.id);
     return reply.code(204).send(null);
   });
 
-  // What the widget shows; every widget loads its own data (and has its own loading/error state).
+  // What one widget shows; each widget loads its own data (and has its own loading and error state).
   api.get(
     '/widget/:id/data',
     { schema: { tags, params: IdParams, querystring: WidgetDataQuery, response: { 200: WidgetDataResponse, ...errorResponses } } },
     async (request) => {
-      const widget = await mine(request.identity.userId, request.params.id);
-      if (widget.type === 'TABLE') return { type: widget.type, rows: await widgetData.table({ deviceId: widget.device, unitId: widget.unit }, widget.topic) };
-      if (!widget.device || !widget.topic) return widget.type === 'SERIES' ? { type: widget.type, points: [] } : { type: widget.type, value: null, timestamp: null };
+      const widget = await visible(request.identity.userId, request.params.id);
+      const to = request.query.to ? new Date(request.query.to) : ctx.now();
+      const from = request.query.from ? new Date(request.query.from) : new Date(to.getTime() - DAY_MS);
+      if (from > to) throw invalid({ from: 'The start must not lie after the end.' });
+
+      if (widget.type === 'TABLE') {
+        const scope = tableScope(widget);
+        return { type: widget.type, rows: scope ? await widgetData.table(widget.company_id, scope, widget.topic) : [] };
+      }
+      // A single value and a series follow one topic of one device.
+      const source = widget.data_source_mode === 'device' && widget.device && widget.topic ? { device: widget.device, topic: widget.topic } : undefined;
       if (widget.type === 'SINGLE_VALUE') {
-        const latest = await widgetData.latest(widget.device, widget.topic);
+        const latest = source ? await widgetData.latest(widget.company_id, source.device, source.topic) : undefined;
         return { type: widget.type, value: latest?.value ?? null, timestamp: latest?.timestamp ?? null };
       }
-      const to = request.query.to ?? ctx.now().toISOString();
-      const from = request.query.from ?? new Date(new Date(to).getTime() - DAY_MS).toISOString();
-      return { type: widget.type, points: await widgetData.series(widget.device, widget.topic, new Date(from).toISOString(), new Date(to).toISOString()) };
+      return { type: widget.type, points: source ? await widgetData.series(widget.company_id, source.device, source.topic, from.toISOString(), to.toISOString()) : [] };
     },
   );
 }

@@ -73,7 +73,9 @@ describe('/api/api-keys and Bearer API keys', () => {
 
   it('refuses forged keys and does not let a key manage keys', async () => {
     expect((await withKey('lk_AAAAAAAAAAAA_' + 'x'.repeat(43), '/api/user/')).statusCode).toBe(401);
-    expect((await withKey('lk_short', '/api/user/')).statusCode).toBe(401);
+    const short = await withKey('lk_short', '/api/user/');
+    expect(short.statusCode).toBe(401);
+    expect(short.json()).toEqual({ code: 'unauthorized', message: 'You are not authorized to access this resource.' });
     const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Limited' })).json<Key>();
     const minting = await t.app.inject({ method: 'POST', url: '/api/api-keys/', headers: { authorization: `Bearer ${String(key.key)}` }, payload: { name: 'More' } });
     expect(minting.statusCode).toBe(403);
@@ -86,10 +88,64 @@ describe('/api/api-keys and Bearer API keys', () => {
     [{ name: 'k', expiresAt: 'tomorrow' }, 'expiresAt'],
     [{ name: 'k', expiresAt: '2000-01-01T00:00:00Z' }, 'expiresAt'],
     [{ name: 'k', scopes: ['all'] }, 'scopes'],
+    [{ name: 7 }, 'name'],
+    [{ name: 'k', expiresAt: 1893456000 }, 'expiresAt'],
+    [{ name: 'k', expiresAt: '2099-01-01' }, 'expiresAt'],
   ])('rejects %j', async (body, field) => {
     const response = await call(t.app, alice, 'POST', '/api/api-keys/', body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ fields: { [field]: expect.any(String) } });
+  });
+
+  it('answers exactly the documented fields and normalises the expiry to UTC', async () => {
+    const created = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: ' Exporter ', expiresAt: '2099-01-01T00:00:00+02:00' })).json<Key>();
+    expect(created).toEqual({
+      id: expect.any(String),
+      name: 'Exporter',
+      expiresAt: '2098-12-31T22:00:00.000Z',
+      last_used: null,
+      expired: false,
+      created_at: expect.any(String),
+      key: expect.stringMatching(/^lk_[A-Za-z0-9]{12}_[A-Za-z0-9_-]{40,}$/),
+    });
+    const { key: _secret, ...listed } = created;
+    const page = (await call(t.app, alice, 'GET', '/api/api-keys/?page_size=1000')).json<{ results: Key[] }>();
+    expect(page.results.find((k) => k.id === created.id)).toEqual(listed);
+  });
+
+  it('records the last use at most once a minute', async () => {
+    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Busy' })).json<Key>();
+    const lastUsed = async () => (await t.db.selectFrom('api_keys').select('last_used_at').where('id', '=', key.id).executeTakeFirstOrThrow()).last_used_at;
+    await withKey(String(key.key), '/api/user/');
+    const first = await lastUsed();
+    expect(first).not.toBeNull();
+    t.clock.advance(30_000);
+    await withKey(String(key.key), '/api/company/');
+    expect(await lastUsed()).toBe(first);
+    t.clock.advance(31_000);
+    await withKey(String(key.key), '/api/user/');
+    expect(Date.parse(String(await lastUsed())) - Date.parse(String(first))).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it('does not let a key list, regenerate or delete keys, not even itself', async () => {
+    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Self' })).json<Key>();
+    const headers = { authorization: `Bearer ${String(key.key)}` };
+    for (const [method, url] of [
+      ['GET', '/api/api-keys/'],
+      ['PUT', `/api/api-keys/${key.id}/regenerate`],
+      ['DELETE', `/api/api-keys/${key.id}`],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers });
+      expect({ method, status: response.statusCode }).toEqual({ method, status: 403 });
+      expect(response.json()).toMatchObject({ code: 'forbidden' });
+    }
+    expect((await withKey(String(key.key), '/api/user/')).statusCode).toBe(200);
+  });
+
+  it('answers 400 for a malformed key id and 404 for an unknown one', async () => {
+    expect((await call(t.app, alice, 'PUT', '/api/api-keys/not-a-uuid/regenerate')).statusCode).toBe(400);
+    expect((await call(t.app, alice, 'DELETE', '/api/api-keys/not-a-uuid')).statusCode).toBe(400);
+    expect((await call(t.app, alice, 'DELETE', '/api/api-keys/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 
   it("hides and protects another user's keys", async () => {

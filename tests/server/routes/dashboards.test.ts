@@ -1,129 +1,177 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';
 
 interface Dashboard {
   id: string;
+  company_id: string;
+  owner_id: string;
   name: string;
   is_shared: boolean;
   is_owner: boolean;
+  created_at: string;
 }
 
-interface Widget {
-  id: string;
-  positionX: number;
-  positionY: number;
-  width: number;
-}
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-describe('dashboards and widgets', () => {
+describe('/api/dashboard', () => {
   let t: TestApp;
   let owner: SignedIn;
   let colleague: SignedIn;
   let outsider: SignedIn;
+  let outsiderKey: string;
   let company: string;
-  let device: string;
+  let outsiderCompany: string;
   beforeAll(async () => {
     t = await createTestApp();
     owner = await signUp(t.app);
     colleague = await signUp(t.app);
     outsider = await signUp(t.app);
     company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Dash Co' })).json<{ id: string }>().id;
-    const invite = (await call(t.app, owner, 'POST', '/api/invite/', { company_id: company, email: colleague.email })).json<{ code: string }>();
-    await call(t.app, colleague, 'POST', `/api/invite/${invite.code}/join`);
-    await call(t.app, outsider, 'POST', '/api/company/', { name: 'Elsewhere' });
-    device = (await call(t.app, owner, 'POST', '/api/device/', { company_id: company, dev_eui: 'DA5B000000000001', app_key: 'A'.repeat(32), name: 'Boiler' })).json<{ id: string }>().id;
-    await t.db
-      .insertInto('device_topics')
-      .values({ device_id: device, topic: 'temperature', last_value: '61.5', last_timestamp: '2026-11-22T11:00:00.000Z' })
-      .execute();
-    await t.db
-      .insertInto('topic_samples')
-      .values(['09', '10', '11'].map((h, i) => ({ device_id: device, topic: 'temperature', ts: `2026-11-22T${h}:00:00.000Z`, value: String(60 + i) })))
-      .execute();
+    outsiderCompany = (await call(t.app, outsider, 'POST', '/api/company/', { name: 'Elsewhere' })).json<{ id: string }>().id;
+    await t.db.insertInto('company_members').values({ company_id: company, user_id: colleague.id, role: 'member', joined_at: t.clock.now().toISOString() }).execute();
+    outsiderKey = (await call(t.app, outsider, 'POST', '/api/api-keys/', { name: 'Outsider' })).json<{ key: string }>().key;
   });
   afterAll(async () => t.close());
 
-  const widget = (user: SignedIn, body: object) => call(t.app, user, 'POST', '/api/widget/', body);
+  const create = async (user: SignedIn, body: object) => {
+    const response = await call(t.app, user, 'POST', '/api/dashboard/', body);
+    expect(response.statusCode).toBe(201);
+    return response.json<Dashboard>();
+  };
+  const list = async (user: SignedIn, query = '') => (await call(t.app, user, 'GET', `/api/dashboard/${query}`)).json<{ count: number; results: Dashboard[] }>();
+  const withKey = (key: string, method: Method, url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) });
 
-  it('shows a private dashboard to its owner only and a shared one to every member', async () => {
-    const mine = (await call(t.app, owner, 'POST', '/api/dashboard/', { company_id: company, name: 'Mine' })).json<Dashboard>();
-    const shared = (await call(t.app, owner, 'POST', '/api/dashboard/', { company_id: company, name: 'Plant', is_shared: true })).json<Dashboard>();
-    expect(mine).toMatchObject({ is_shared: false, is_owner: true });
-    expect((await call(t.app, colleague, 'GET', '/api/dashboard/')).json()).toMatchObject({ count: 1, results: [{ id: shared.id, is_owner: false }] });
-    expect((await call(t.app, outsider, 'GET', '/api/dashboard/')).json()).toEqual({ count: 0, results: [] });
-    // Members arrange widgets on shared dashboards but only the owner renames or deletes them.
-    expect((await widget(colleague, { dashboard: shared.id, type: 'SINGLE_VALUE', data_source_mode: 'device', device, topic: 'temperature', width: 3, height: 2, positionX: 0, positionY: 0 })).statusCode).toBe(201);
-    expect((await call(t.app, colleague, 'PATCH', `/api/dashboard/${shared.id}/`, { name: 'Taken' })).statusCode).toBe(403);
-    expect((await call(t.app, colleague, 'DELETE', `/api/dashboard/${shared.id}/`)).statusCode).toBe(403);
-    expect((await call(t.app, colleague, 'PATCH', `/api/dashboard/${mine.id}/`, { name: 'Seen' })).statusCode).toBe(404);
-    expect((await widget(colleague, { dashboard: mine.id, type: 'TABLE', data_source_mode: 'device', width: 3, height: 2, positionX: 0, positionY: 0 })).statusCode).toBe(404);
+  it('creates a private dashboard by default, with the caller as owner', async () => {
+    const created = await create(owner, { company_id: company, name: '  Boiler room  ' });
+    expect(created).toEqual({
+      id: expect.any(String),
+      company_id: company,
+      owner_id: owner.id,
+      name: 'Boiler room',
+      is_shared: false,
+      is_owner: true,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+    expect((await call(t.app, owner, 'GET', `/api/dashboard/${created.id}/`)).json()).toEqual(created);
   });
 
-  it('stores a layout and serves each widget type its data', async () => {
-    const board = (await call(t.app, owner, 'POST', '/api/dashboard/', { company_id: company, name: 'Boiler room' })).json<Dashboard>();
-    const base = { dashboard: board.id, data_source_mode: 'device', device, topic: 'temperature', height: 3 };
-    const single = (await widget(owner, { ...base, type: 'SINGLE_VALUE', width: 3, positionX: 0, positionY: 0 })).json<Widget>();
-    const series = (await widget(owner, { ...base, type: 'SERIES', width: 6, positionX: 3, positionY: 0 })).json<Widget>();
-    const table = (await widget(owner, { ...base, type: 'TABLE', topic: null, width: 3, positionX: 9, positionY: 0 })).json<Widget>();
-    await call(t.app, owner, 'PATCH', `/api/widget/${series.id}/`, { positionX: 0, positionY: 3, width: 12 });
-    const layout = (await call(t.app, owner, 'GET', `/api/widget/?dashboard_id=${board.id}`)).json<Widget[]>();
-    expect(layout.map((w) => [w.id, w.positionX, w.positionY, w.width])).toEqual([
-      [single.id, 0, 0, 3],
-      [table.id, 9, 0, 3],
-      [series.id, 0, 3, 12],
-    ]);
-    expect((await call(t.app, owner, 'GET', `/api/widget/${single.id}/data`)).json()).toEqual({ type: 'SINGLE_VALUE', value: 61.5, timestamp: '2026-11-22T11:00:00.000Z' });
-    const points = (await call(t.app, owner, 'GET', `/api/widget/${series.id}/data?from=2026-11-22T09:30:00Z&to=2026-11-22T12:00:00Z`)).json<{ points: unknown[] }>();
-    expect(points).toEqual({ type: 'SERIES', points: [{ ts: '2026-11-22T10:00:00.000Z', value: 61 }, { ts: '2026-11-22T11:00:00.000Z', value: 62 }] });
-    expect((await call(t.app, owner, 'GET', `/api/widget/${table.id}/data`)).json()).toEqual({
-      type: 'TABLE',
-      rows: [{ device_id: device, device_name: 'Boiler', topic: 'temperature', value: 61.5, timestamp: '2026-11-22T11:00:00.000Z' }],
-    });
+  it('shows a private dashboard to its owner only and a shared one to every member', async () => {
+    const mine = await create(owner, { company_id: company, name: 'Mine only' });
+    const shared = await create(owner, { company_id: company, name: 'Plant', is_shared: true });
+    const seen = await list(colleague, `?company_id=${company}`);
+    expect(seen.results.map((d) => [d.id, d.is_owner])).toEqual([[shared.id, false]]);
+    expect((await call(t.app, colleague, 'GET', `/api/dashboard/${shared.id}/`)).statusCode).toBe(200);
+    expect((await call(t.app, colleague, 'GET', `/api/dashboard/${mine.id}/`)).statusCode).toBe(404);
+    expect((await call(t.app, colleague, 'PATCH', `/api/dashboard/${mine.id}/`, { name: 'Seen' })).statusCode).toBe(404);
+    expect((await call(t.app, colleague, 'DELETE', `/api/dashboard/${mine.id}/`)).statusCode).toBe(404);
+    // Sharing a private dashboard later makes it visible; un-sharing hides it again.
+    await call(t.app, owner, 'PATCH', `/api/dashboard/${mine.id}/`, { is_shared: true });
+    expect((await list(colleague)).results.map((d) => d.id)).toContain(mine.id);
+    await call(t.app, owner, 'PATCH', `/api/dashboard/${mine.id}/`, { is_shared: false });
+    expect((await list(colleague)).results.map((d) => d.id)).not.toContain(mine.id);
+  });
+
+  it('lets only the owner rename, share or delete a shared dashboard (403 for members)', async () => {
+    const shared = await create(owner, { company_id: company, name: 'Shared rules', is_shared: true });
+    for (const [method, body] of [
+      ['PATCH', { name: 'Taken' }],
+      ['PATCH', { is_shared: false }],
+      ['DELETE', undefined],
+    ] as const) {
+      const response = await call(t.app, colleague, method, `/api/dashboard/${shared.id}/`, body);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'forbidden' });
+    }
+    const renamed = await call(t.app, owner, 'PATCH', `/api/dashboard/${shared.id}/`, { name: ' Renamed ' });
+    expect(renamed.json()).toMatchObject({ name: 'Renamed', is_shared: true });
+    expect((await call(t.app, owner, 'DELETE', `/api/dashboard/${shared.id}/`)).statusCode).toBe(204);
+    expect((await call(t.app, owner, 'GET', `/api/dashboard/${shared.id}/`)).statusCode).toBe(404);
+  });
+
+  it('searches, orders and pages in the database', async () => {
+    for (const name of ['Zeta 50%', 'Alpha line', 'Beta line']) await create(owner, { company_id: company, name, is_shared: true });
+    expect((await list(owner, '?search=LINE&ordering=-name')).results.map((d) => d.name)).toEqual(['Beta line', 'Alpha line']);
+    const page = await list(owner, `?company_id=${company}&page=2&page_size=2&ordering=name`);
+    const all = await list(owner, `?company_id=${company}&page_size=1000&ordering=name`);
+    expect(page.count).toBe(all.count);
+    expect(page.results).toEqual(all.results.slice(2, 4));
+    for (const query of ['?ordering=owner_id', '?page_size=1001', '?company_id=nope', '?colour=red']) {
+      expect({ query, status: (await call(t.app, owner, 'GET', `/api/dashboard/${query}`)).statusCode }).toEqual({ query, status: 400 });
+    }
+  });
+
+  it('deletes its widgets with it', async () => {
+    const board = await create(owner, { company_id: company, name: 'Temporary' });
+    const widget = await call(t.app, owner, 'POST', '/api/widget/', { dashboard: board.id, type: 'TABLE', data_source_mode: 'unit', width: 2, height: 2, positionX: 0, positionY: 0 });
+    expect(widget.statusCode).toBe(201);
+    expect((await call(t.app, owner, 'DELETE', `/api/dashboard/${board.id}/`)).statusCode).toBe(204);
+    expect(await t.db.selectFrom('widgets').select('id').where('dashboard_id', '=', board.id).execute()).toEqual([]);
   });
 
   it.each([
-    [{ type: 'PIE' }, 'type'],
-    [{ width: 0 }, 'width'],
-    [{ width: 13 }, 'width'],
-    [{ positionX: 10, width: 4 }, 'width'],
-    [{ positionY: -1 }, 'positionY'],
-    [{ device: 'nope' }, 'device'],
-    [{ data_source_mode: 'sql' }, 'data_source_mode'],
-    [{ colour: 'red' }, 'colour'],
-  ])('rejects widget %j', async (change, field) => {
-    const board = (await call(t.app, owner, 'POST', '/api/dashboard/', { company_id: company, name: `Board ${randomUUID()}` })).json<Dashboard>();
-    const body = { dashboard: board.id, type: 'SINGLE_VALUE', data_source_mode: 'device', width: 3, height: 2, positionX: 0, positionY: 0, ...change };
-    const response = await widget(owner, body);
+    [{}, 'company_id'],
+    [{ name: 'No company' }, 'company_id'],
+    [{ company_id: 'nope', name: 'x' }, 'company_id'],
+    [{ company_id: '@company', name: '   ' }, 'name'],
+    [{ company_id: '@company', name: '' }, 'name'],
+    [{ company_id: '@company', name: 'x'.repeat(201) }, 'name'],
+    [{ company_id: '@company', name: 42 }, 'name'],
+    [{ company_id: '@company', name: 'x', is_shared: 'yes' }, 'is_shared'],
+    [{ company_id: '@company', name: 'x', owner_id: 'someone' }, 'owner_id'],
+  ])('rejects dashboard %j', async (body, field) => {
+    const payload = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === '@company' ? company : v]));
+    const response = await call(t.app, owner, 'POST', '/api/dashboard/', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation', fields: { [field]: expect.any(String) } });
+  });
+
+  it.each([
+    [{ name: ' ' }, 'name'],
+    [{ name: null }, 'name'],
+    [{ is_shared: 1 }, 'is_shared'],
+    [{ company_id: '00000000-0000-4000-8000-000000000000' }, 'company_id'],
+  ])('rejects dashboard change %j', async (body, field) => {
+    const board = await create(owner, { company_id: company, name: 'Unchanged' });
+    const response = await call(t.app, owner, 'PATCH', `/api/dashboard/${board.id}/`, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ fields: { [field]: expect.any(String) } });
+    expect((await call(t.app, owner, 'GET', `/api/dashboard/${board.id}/`)).json()).toEqual(board);
   });
 
-  it("refuses another company's device in a widget and hides widgets from outsiders", async () => {
-    const foreignCompany = (await call(t.app, outsider, 'GET', '/api/company/')).json<{ results: { id: string }[] }>().results[0]?.id;
-    const foreignDevice = (await call(t.app, outsider, 'POST', '/api/device/', { company_id: foreignCompany, dev_eui: 'DA5B000000000002', app_key: 'B'.repeat(32) })).json<{ id: string }>().id;
-    const board = (await call(t.app, owner, 'POST', '/api/dashboard/', { company_id: company, name: 'Strict', is_shared: true })).json<Dashboard>();
-    const response = await widget(owner, { dashboard: board.id, type: 'SINGLE_VALUE', data_source_mode: 'device', device: foreignDevice, topic: 't', width: 3, height: 2, positionX: 0, positionY: 0 });
-    expect(response.json()).toMatchObject({ fields: { device: 'No such device.' } });
-    const created = (await widget(owner, { dashboard: board.id, type: 'TABLE', data_source_mode: 'device', device, width: 3, height: 2, positionX: 0, positionY: 0 })).json<Widget>();
-    for (const [method, url, body] of [
-      ['GET', `/api/widget/${created.id}/data`],
-      ['PATCH', `/api/widget/${created.id}/`, { width: 4 }],
-      ['DELETE', `/api/widget/${created.id}/`],
-      ['PATCH', `/api/dashboard/${board.id}/`, { name: 'x' }],
-      ['DELETE', `/api/dashboard/${board.id}/`],
-    ] as const) {
-      const answer = await call(t.app, outsider, method, url, body);
-      expect({ method, url, status: answer.statusCode }).toEqual({ method, url, status: 404 });
+  it("refuses a dashboard in a company the caller does not belong to (404) and answers bad ids with 400", async () => {
+    const response = await call(t.app, owner, 'POST', '/api/dashboard/', { company_id: outsiderCompany, name: 'Intruder' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ code: 'notFound', message: 'The requested resource was not found.' });
+    expect((await call(t.app, owner, 'GET', '/api/dashboard/not-a-uuid/')).statusCode).toBe(400);
+  });
+
+  it("gives another company's member, signed in or with an API key, nothing of this company's dashboards", async () => {
+    const shared = await create(owner, { company_id: company, name: 'Secret plant', is_shared: true });
+    const viaSession = (method: Method, url: string, body?: object) => call(t.app, outsider, method, url, body);
+    const viaKey = (method: Method, url: string, body?: object) => withKey(outsiderKey, method, url, body);
+    for (const send of [viaSession, viaKey]) {
+      for (const [method, url, body] of [
+        ['GET', `/api/dashboard/${shared.id}/`],
+        ['PATCH', `/api/dashboard/${shared.id}/`, { name: 'x' }],
+        ['DELETE', `/api/dashboard/${shared.id}/`],
+        ['POST', '/api/dashboard/', { company_id: company, name: 'Planted' }],
+      ] as [Method, string, object?][]) {
+        const response = await send(method, url, body);
+        expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 404 });
+        expect(response.body).not.toContain('Secret plant');
+      }
+      expect((await send('GET', `/api/dashboard/?company_id=${company}`)).json()).toEqual({ count: 0, results: [] });
+      expect((await send('GET', '/api/dashboard/')).json()).toEqual({ count: 0, results: [] });
     }
-    expect((await call(t.app, outsider, 'GET', `/api/widget/?dashboard_id=${board.id}`)).json()).toEqual([]);
+    expect((await call(t.app, owner, 'GET', `/api/dashboard/${shared.id}/`)).json()).toMatchObject({ name: 'Secret plant' });
   });
 
-  it('deletes a dashboard with its widgets', async () => {
-    const board = (await call(t.app, owner, 'POST', '/api/dashboard/', { company_id: company, name: 'Temporary' })).json<Dashboard>();
-    const created = (await widget(owner, { dashboard: board.id, type: 'TABLE', data_source_mode: 'unit', width: 2, height: 2, positionX: 0, positionY: 0 })).json<Widget>();
-    expect((await call(t.app, owner, 'DELETE', `/api/dashboard/${board.id}/`)).statusCode).toBe(204);
-    expect((await call(t.app, owner, 'GET', `/api/widget/${created.id}/data`)).statusCode).toBe(404);
+  it("works with the owner's API key like with the owner's session", async () => {
+    const key = (await call(t.app, owner, 'POST', '/api/api-keys/', { name: 'Owner script' })).json<{ key: string }>().key;
+    const created = await withKey(key, 'POST', '/api/dashboard/', { company_id: company, name: 'By key' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ owner_id: owner.id, is_owner: true });
   });
 });

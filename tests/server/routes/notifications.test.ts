@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
+import { notify as notifyService } from '../../../server/src/services/notify.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';
 
@@ -20,15 +20,15 @@ describe('/api/user/notifications', () => {
   });
   afterAll(async () => t.close());
 
-  const notify = (userIds: string[], title: string, dedupeKey?: string, at = t.clock.now().toISOString()) =>
-    notificationsRepository(t.db).notify(userIds, { kind: 'battery_low', title, message: `${title} happened`, dedupeKey }, at);
+  const notify = (userId: string, title: string, dedupeKey: string | undefined, at: string) =>
+    notifyService(t.db, { userId, kind: 'battery_low', title, message: `${title} happened`, dedupeKey }, new Date(at));
   const list = async (user: SignedIn, query = '') => (await call(t.app, user, 'GET', `/api/user/notifications/${query}`)).json<{ count: number; results: Notification[] }>();
 
   it('notifies once per occurrence and lists unread first, newest first', async () => {
-    expect(await notify([alice.id], 'Old', undefined, '2026-11-20T10:00:00.000Z')).toBe(1);
-    expect(await notify([alice.id], 'Battery low', 'battery:1', '2026-11-21T10:00:00.000Z')).toBe(1);
-    expect(await notify([alice.id], 'Battery low', 'battery:1', '2026-11-21T11:00:00.000Z')).toBe(0);
-    expect(await notify([alice.id], 'Newest', undefined, '2026-11-22T10:00:00.000Z')).toBe(1);
+    expect(await notify(alice.id, 'Old', undefined, '2026-11-20T10:00:00.000Z')).toBe(1);
+    expect(await notify(alice.id, 'Battery low', 'battery:1', '2026-11-21T10:00:00.000Z')).toBe(1);
+    expect(await notify(alice.id, 'Battery low', 'battery:1', '2026-11-21T11:00:00.000Z')).toBe(0);
+    expect(await notify(alice.id, 'Newest', undefined, '2026-11-22T10:00:00.000Z')).toBe(1);
     const all = await list(alice);
     expect(all.results.map((n) => n.title)).toEqual(['Newest', 'Battery low', 'Old']);
     await call(t.app, alice, 'PATCH', `/api/user/notifications/${all.results[0]?.id}`, { is_read: true });
@@ -57,6 +57,45 @@ describe('/api/user/notifications', () => {
     [{}],
   ])('rejects bulk body %j', async (body) => {
     expect((await call(t.app, alice, 'PATCH', '/api/user/notifications/bulk-mark-read', body)).statusCode).toBe(400);
+  });
+
+  it('pages the list in the database', async () => {
+    const all = await list(alice, '?page_size=1000');
+    const second = await list(alice, '?page=2&page_size=1');
+    expect(second).toEqual({ count: all.count, results: all.results.slice(1, 2) });
+    expect(await list(alice, '?page=99')).toEqual({ count: all.count, results: [] });
+  });
+
+  it.each([
+    ['PATCH', '/api/user/notifications/@id', {}, 'is_read'],
+    ['PATCH', '/api/user/notifications/@id', { is_read: 'no' }, 'is_read'],
+    ['PATCH', '/api/user/notifications/@id', { is_read: 1 }, 'is_read'],
+    ['PATCH', '/api/user/notifications/@id', { is_read: true, title: 'Changed' }, 'title'],
+    ['PATCH', '/api/user/notifications/not-a-uuid', { is_read: true }, 'notification_id'],
+    ['DELETE', '/api/user/notifications/not-a-uuid', undefined, 'notification_id'],
+    ['GET', '/api/user/notifications/?unread=maybe', undefined, 'unread'],
+    ['GET', '/api/user/notifications/?page_size=1001', undefined, 'page_size'],
+    ['GET', '/api/user/notifications/?kind=info', undefined, 'kind'],
+  ] as const)('rejects %s %s %j', async (method, url, body, field) => {
+    const id = (await list(alice)).results[0]?.id ?? '';
+    const response = await call(t.app, alice, method, url.replace('@id', id), body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation', fields: { [field]: expect.any(String) } });
+  });
+
+  it("works with the recipient's API key and never with another user's", async () => {
+    const keyOf = async (user: SignedIn) => (await call(t.app, user, 'POST', '/api/api-keys/', { name: 'Inbox' })).json<{ key: string }>().key;
+    const withKey = (key: string, method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) });
+    const aliceKey = await keyOf(alice);
+    const bobKey = await keyOf(bob);
+    const mine = (await list(alice)).results[0] as Notification;
+    expect((await withKey(aliceKey, 'GET', '/api/user/notifications/')).json()).toMatchObject({ count: (await list(alice)).count });
+    expect((await withKey(bobKey, 'GET', '/api/user/notifications/')).json()).toEqual({ count: 0, results: [] });
+    expect((await withKey(bobKey, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).statusCode).toBe(404);
+    expect((await withKey(bobKey, 'DELETE', `/api/user/notifications/${mine.id}`)).statusCode).toBe(404);
+    expect((await withKey(bobKey, 'PATCH', '/api/user/notifications/bulk-mark-read', { all: true })).json()).toEqual({ updated: 0 });
+    expect((await withKey(aliceKey, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).json()).toMatchObject({ id: mine.id, is_read: false });
   });
 
   it("hides and protects another user's notifications", async () => {
