@@ -9,7 +9,7 @@ const base = (process.argv[2] ?? 'http://localhost:8000').replace(/\/$/, '');
 const pages = ['/', '/pricing/', '/calculator/', '/de/'];
 const bin = path.resolve(import.meta.dirname, '../node_modules/.bin/lighthouse');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
-const flags = '--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+const flags = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 
 for (const page of pages) {
   const out = path.join(dir, 'report.json');

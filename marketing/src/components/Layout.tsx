@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { LANGUAGE_KEY, MESSAGES, pathOf, type Locale, type Page } from '../lib/i18n';
+import { MESSAGES, pathOf, storedLanguage, storeLanguage, type Locale, type Page } from '../lib/i18n';
 import '../styles/site.css';
 
 interface LayoutProps {
@@ -14,13 +14,10 @@ export function Layout({ locale, page, children }: LayoutProps) {
   const other: Locale = locale === 'en' ? 'de' : 'en';
   const here: Page = page === 'notFound' ? 'home' : page;
 
-  // The language a visitor reads is the one the console opens in (shared storage key).
+  // The language a visitor reads is the one the console opens in (shared storage key). An English
+  // page with German stored is being redirected by the head script: leave the choice alone.
   useEffect(() => {
-    try {
-      window.localStorage.setItem(LANGUAGE_KEY, locale);
-    } catch {
-      // Storage may be blocked; the site works without it.
-    }
+    if (locale === 'de' || storedLanguage() !== 'de') storeLanguage(locale);
   }, [locale]);
 
   const link = (target: Page, label: string) => (
@@ -43,8 +40,8 @@ export function Layout({ locale, page, children }: LayoutProps) {
           {link('features', t.nav.features)}
           {link('pricing', t.nav.pricing)}
           {link('calculator', t.nav.calculator)}
-          <a href={pathOf(here, other)} hrefLang={other} lang={other} aria-label={`${t.nav.language}: ${other === 'de' ? 'Deutsch' : 'English'}`}>
-            {other.toUpperCase()}
+          <a href={pathOf(here, other)} hrefLang={other} lang={other} onClick={() => storeLanguage(other)} title={t.nav.language}>
+            {t.nav.otherLanguage}
           </a>
           <a href="/auth">{t.nav.signIn}</a>
           <a className="button" href="/auth">
@@ -70,7 +67,7 @@ export function PageHead({ locale, title, description }: { locale: Locale; title
       <html lang={locale} />
       <title>{`${title} · ${MESSAGES[locale].siteName}`}</title>
       <meta name="description" content={description} />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     </>
   );
 }

@@ -3,8 +3,9 @@ import { marketingEn, type MarketingMessages } from '../../../locales/en/marketi
 
 export type Locale = 'en' | 'de';
 export const LOCALES: readonly Locale[] = ['en', 'de'];
-/** Shared with the console (spec §3 client-side storage). */
+/** Shared with the console: the same localStorage key holds "en" or "de". */
 export const LANGUAGE_KEY = 'language';
+const GERMAN_PREFIX = '/de';
 
 export const MESSAGES: Record<Locale, MarketingMessages> = { en: marketingEn, de: marketingDe };
 
@@ -13,10 +14,42 @@ export type Page = (typeof PAGES)[number];
 
 /** The one place that maps pages to URLs: English at the root, German under /de/. */
 export function pathOf(page: Page, locale: Locale): string {
-  const prefix = locale === 'de' ? '/de' : '';
+  const prefix = locale === 'de' ? GERMAN_PREFIX : '';
   return page === 'home' ? `${prefix}/` : `${prefix}/${page}/`;
+}
+
+/** The language a URL is in (the 404 page learns its language this way). */
+export function localeOfPath(pathname: string): Locale {
+  return pathname === GERMAN_PREFIX || pathname.startsWith(`${GERMAN_PREFIX}/`) ? 'de' : 'en';
 }
 
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? `{${key}}`));
 }
+
+/** Remembers the reader's language for the site and the console; storage may be blocked. */
+export function storeLanguage(locale: Locale): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_KEY, locale);
+  } catch {
+    // Without storage the URL alone carries the language.
+  }
+}
+
+export function storedLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs in <head> before the page paints: a reader who chose German (here or in the console) and
+ * opens an English URL goes to the German one, without a flash of English text. Kept tiny and
+ * dependency-free because it is inlined into every page.
+ */
+export const LANGUAGE_REDIRECT_SCRIPT =
+  `try{var p=location.pathname;` +
+  `if(localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})==="de"&&p!==${JSON.stringify(GERMAN_PREFIX)}&&p.indexOf(${JSON.stringify(`${GERMAN_PREFIX}/`)})!==0)` +
+  `location.replace(${JSON.stringify(GERMAN_PREFIX)}+p+location.search+location.hash)}catch(e){}`;

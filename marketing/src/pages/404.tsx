@@ -1,9 +1,16 @@
+import { useEffect, useState } from 'react';
+import type { HeadProps, PageProps } from 'gatsby';
 import { Layout, PageHead } from '../components/Layout';
-import { MESSAGES, pathOf } from '../lib/i18n';
+import { localeOfPath, MESSAGES, pathOf, type Locale } from '../lib/i18n';
 
-/** Served with status 404 for every unknown path; German below /de/. */
-const NotFoundPage = ({ location }: { location: { pathname: string } }) => {
-  const locale = location.pathname.startsWith('/de/') ? 'de' : 'en';
+/**
+ * One static file (404.html) answers every unknown path with status 404. It is rendered in English
+ * and switches to German after hydration when the path lies below /de/; switching in an effect
+ * (not during render) keeps hydration consistent with the static HTML.
+ */
+const NotFoundPage = ({ location }: PageProps) => {
+  const [locale, setLocale] = useState<Locale>('en');
+  useEffect(() => setLocale(localeOfPath(location.pathname)), [location.pathname]);
   const t = MESSAGES[locale].notFound;
   return (
     <Layout locale={locale} page="notFound">
@@ -18,4 +25,8 @@ const NotFoundPage = ({ location }: { location: { pathname: string } }) => {
 
 export default NotFoundPage;
 
-export const Head = () => <PageHead locale="en" title={MESSAGES.en.notFound.title} description={MESSAGES.en.notFound.text} />;
+/** Gatsby renders Head again in the browser with the real location, which sets <html lang>. */
+export const Head = ({ location }: HeadProps) => {
+  const t = MESSAGES[localeOfPath(location.pathname)].notFound;
+  return <PageHead locale={localeOfPath(location.pathname)} title={t.title} description={t.text} />;
+};

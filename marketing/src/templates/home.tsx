@@ -1,16 +1,10 @@
-import { useEffect } from 'react';
 import { Layout, PageHead } from '../components/Layout';
-import { fill, LANGUAGE_KEY, MESSAGES, pathOf } from '../lib/i18n';
+import { fill, MESSAGES, pathOf } from '../lib/i18n';
 import { pricingFigures } from '../lib/pricing';
 import type { SiteHeadProps, SitePageProps } from './context';
 
 const HomePage = ({ pageContext: { locale } }: SitePageProps) => {
   const t = MESSAGES[locale].home;
-
-  // A visitor who chose German before (here or in the console) lands on the German home page.
-  useEffect(() => {
-    if (locale === 'en' && window.localStorage.getItem(LANGUAGE_KEY) === 'de') window.location.replace(pathOf('home', 'de'));
-  }, [locale]);
 
   return (
     <Layout locale={locale} page="home">
@@ -33,6 +27,9 @@ const HomePage = ({ pageContext: { locale } }: SitePageProps) => {
           </section>
         ))}
       </div>
+      <p className="actions">
+        <a href={pathOf('features', locale)}>{t.allFeatures}</a>
+      </p>
     </Layout>
   );
 };

@@ -1,54 +1,68 @@
 import { useState } from 'react';
-import { Layout, PageHead } from '../components/Layout';
 import { BillingToggle } from '../components/BillingToggle';
-import { fill, MESSAGES } from '../lib/i18n';
+import { Layout, PageHead } from '../components/Layout';
+import { fill, MESSAGES, pathOf } from '../lib/i18n';
 import { devicePrice, formatEuro, pricingFigures, type Billing } from '../lib/pricing';
 import type { SiteHeadProps, SitePageProps } from './context';
 
 const TIERS = ['free', 'basic', 'pro', 'enterprise'] as const;
+type PublicTier = (typeof TIERS)[number];
 
 const PricingPage = ({ pageContext: { locale } }: SitePageProps) => {
   const t = MESSAGES[locale].pricing;
   const [billing, setBilling] = useState<Billing>('monthly');
-  const figures = pricingFigures(locale);
+  const euro = (value: number) => formatEuro(value, locale);
+  // Premium storage is priced on the Pro card, so its figure follows the toggle like the tiers.
+  const figures = { ...pricingFigures(locale), premiumPrice: euro(devicePrice('premium', billing)) };
   const text = (template: string) => fill(template, figures);
-  const priceOf = (tier: (typeof TIERS)[number]) => (tier === 'enterprise' ? t.onRequest : formatEuro(devicePrice(tier, billing), locale));
+  const priceOf = (tier: PublicTier) => (tier === 'enterprise' ? t.onRequest : euro(devicePrice(tier, billing)));
 
   return (
     <Layout locale={locale} page="pricing">
       <h1>{t.heading}</h1>
+      <p className="lead">{text(t.lead)}</p>
       <BillingToggle locale={locale} billing={billing} onChange={setBilling} />
-      <p>{text(billing === 'yearly' ? t.yearlyNote : t.upgradeCredit)}</p>
-      <div className="grid">
+      <ul className="notes">
+        <li className={billing === 'yearly' ? 'active' : undefined}>{text(t.yearlyNote)}</li>
+        <li>{text(t.upgradeCredit)}</li>
+      </ul>
+      <div className="grid tiers">
         {TIERS.map((tier) => (
           <section className="card" key={tier} data-tier={tier}>
             <h2>{t.tiers[tier].name}</h2>
-            <p>{text(t.tiers[tier].summary)}</p>
+            <p className="muted">{text(t.tiers[tier].summary)}</p>
             <p className="price" data-testid={`price-${tier}`}>
               {priceOf(tier)}
             </p>
-            {tier !== 'enterprise' && <p>{t.perDeviceMonth}</p>}
+            <p className="muted">{tier === 'enterprise' ? t.enterpriseTerms : billing === 'yearly' ? t.perDeviceMonthYearly : t.perDeviceMonth}</p>
             <ul>
               {t.tiers[tier].points.map((point) => (
                 <li key={point}>{text(point)}</li>
               ))}
             </ul>
-            <a className={tier === 'enterprise' ? 'button secondary' : 'button'} href={tier === 'enterprise' ? 'mailto:hello@loranet.example' : '/auth'}>
+            <a className={tier === 'enterprise' ? 'button secondary' : 'button'} href={tier === 'enterprise' ? `mailto:${t.salesEmail}` : '/auth'}>
               {tier === 'enterprise' ? t.contact : t.choose}
             </a>
           </section>
         ))}
       </div>
-      <div className="grid" style={{ marginTop: '2rem' }}>
-        <section className="card">
-          <h2>{t.tokensTitle}</h2>
-          <p>{text(t.tokensText)}</p>
-        </section>
-        <section className="card">
-          <h2>{t.gatewaysTitle}</h2>
-          <p>{text(t.gatewaysText)}</p>
-        </section>
+      <div className="grid details">
+        {(['tokens', 'gateways', 'support'] as const).map((section) => (
+          <section className="card" key={section}>
+            <h2>{t.details[section].title}</h2>
+            <ul>
+              {t.details[section].points.map((point) => (
+                <li key={point}>{text(point)}</li>
+              ))}
+            </ul>
+          </section>
+        ))}
       </div>
+      <p className="actions">
+        <a className="button" href={pathOf('calculator', locale)}>
+          {t.toCalculator}
+        </a>
+      </p>
     </Layout>
   );
 };
