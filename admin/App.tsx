@@ -1,21 +1,97 @@
-import { useEffect, useState } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { LinearProgress } from '@mui/material';
+import { Admin, CustomRoutes, memoryStore, Resource, type I18nProvider } from 'react-admin';
+import { apiKeys } from './api-keys';
+import { AUTH_PATH, initSession, sessionExists, signOut } from './auth/session';
+import { lazyNamed } from './common/lazy';
+import { companies } from './companies';
+import { DASHBOARD_PATH, DashboardPage, dashboards } from './dashboards';
+import { devices } from './devices';
+import { gateways } from './gateways';
+import { groups } from './groups';
+import { INFO_PATH, InfoPage } from './info';
+import { NotFound } from './layout/NotFound';
+import { notifications } from './notifications';
+import { profiles } from './profiles';
+import { createAuthProvider } from './providers/authProvider';
+import { createDataProvider } from './providers/dataProvider';
+import { withStoreSync } from './providers/storeSync';
+import { SETTINGS_PATH, SettingsPage } from './settings';
+import { companyStore } from './stores/companyStore';
+import { resetStores } from './stores/hooks';
+import { userStore } from './stores/userStore';
+import { templates } from './templates';
+import { tenants } from './tenants';
+import { units } from './units';
+import { USERS_PATH, UsersPage } from './users';
 
-/**
- * The console's entry point while the react-admin shell (issue #4) is being built: it shows
- * which backend it talks to, so the serving path of `npm start` can be checked end to end.
- */
-export function App() {
-  const [backend, setBackend] = useState<string>('…');
-  useEffect(() => {
-    fetch('/api/version')
-      .then((response) => (response.ok ? (response.json() as Promise<{ version: string }>) : Promise.reject(new Error(String(response.status)))))
-      .then((info) => setBackend(info.version))
-      .catch(() => setBackend('Backend Unavailable'));
-  }, []);
+initSession();
+
+const dataProvider = withStoreSync(createDataProvider({ companyId: () => companyStore.getState().selectedCompanyId }));
+const authProvider = createAuthProvider({
+  session: { exists: sessionExists, signOut },
+  currentUser: () => userStore.getState().user,
+  resetState: resetStores,
+});
+
+// The sign-in page and the session frame are separate chunks: /auth never loads the frame.
+const AuthPage = lazyNamed(() => import('./auth/AuthPage'), 'AuthPage');
+const LogoutPage = lazyNamed(() => import('./auth/LogoutPage'), 'LogoutPage');
+const LazyLayout = lazyNamed<{ children?: ReactNode }>(() => import('./layout/AppLayout'), 'AppLayout');
+
+const Loading = () => <LinearProgress />;
+const Public = ({ children }: { children: ReactNode }) => <Suspense fallback={<Loading />}>{children}</Suspense>;
+
+function Layout({ children }: { children?: ReactNode }) {
   return (
-    <main>
-      <h1>LoRa IoT Console</h1>
-      <p>Backend: {backend}</p>
-    </main>
+    <Suspense fallback={<Loading />}>
+      <LazyLayout>{children}</LazyLayout>
+    </Suspense>
+  );
+}
+
+/** The console (spec §2): public /auth and /logout without the bar, every other route guarded by the layout. */
+export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  // react-admin falls back to a HashRouter; the spec's routes are real paths (/auth, /settings, …).
+  return (
+    <BrowserRouter>
+      <Admin
+        disableTelemetry
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        // The language lives under `language` (spec §3), so react-admin's own store stays in memory.
+        store={memoryStore()}
+        layout={Layout}
+        loginPage={false}
+        catchAll={NotFound}
+        dashboard={DashboardPage}
+        title="LoRa IoT Console"
+      >
+        <CustomRoutes noLayout>
+          <Route path={`${AUTH_PATH}/*`} element={<Public><AuthPage /></Public>} />
+          <Route path="/logout" element={<Public><LogoutPage /></Public>} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path={DASHBOARD_PATH} element={<DashboardPage />} />
+          <Route path={SETTINGS_PATH} element={<SettingsPage />} />
+          <Route path={INFO_PATH} element={<InfoPage />} />
+          <Route path={USERS_PATH} element={<UsersPage />} />
+        </CustomRoutes>
+        <Resource name="dashboards" {...dashboards} />
+        <Resource name="devices" {...devices} />
+        <Resource name="gateways" {...gateways} />
+        <Resource name="units" {...units} />
+        <Resource name="groups" {...groups} />
+        <Resource name="profiles" {...profiles} />
+        <Resource name="templates" {...templates} />
+        <Resource name="companies" {...companies} />
+        <Resource name="tenants" {...tenants} />
+        <Resource name="api-keys" {...apiKeys} />
+        <Resource name="notifications" {...notifications} />
+        <Resource name="widgets" />
+      </Admin>
+    </BrowserRouter>
   );
 }

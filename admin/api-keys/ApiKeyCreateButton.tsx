@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useCreate, useNotify, useTranslate } from 'react-admin';
+import type { ApiKeyWithSecret } from '../providers/dataProvider';
+
+/** Creates a key (name, optional expiry) and hands the secret to the caller to show once. */
+export function ApiKeyCreateButton({ onCreated }: { onCreated: (secret: string) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [create, { isPending }] = useCreate<ApiKeyWithSecret>();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [expires, setExpires] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    const data = { name: name.trim(), ...(expires ? { expiresAt: new Date(expires).toISOString() } : {}) };
+    void create(
+      'api-keys',
+      { data },
+      {
+        onSuccess: (record) => {
+          setOpen(false);
+          setName('');
+          setExpires('');
+          onCreated(record.key);
+        },
+        onError: (error) => notify(error instanceof Error ? error.message : 'app.errors.general', { type: 'error' }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button startIcon={<AddIcon />} onClick={() => setOpen(true)}>
+        {translate('app.api_keys.new_key')}
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
+        <form onSubmit={submit}>
+          <DialogTitle>{translate('app.api_keys.new_key')}</DialogTitle>
+          <DialogContent>
+            <TextField autoFocus fullWidth required margin="normal" label={translate('resources.api-keys.fields.name')} value={name} onChange={(event) => setName(event.target.value)} />
+            <TextField
+              fullWidth
+              margin="normal"
+              type="date"
+              label={translate('resources.api-keys.fields.expiresAt')}
+              value={expires}
+              onChange={(event) => setExpires(event.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
+            <Button type="submit" variant="contained" disabled={isPending || !name.trim()}>
+              {translate('ra.action.create')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}

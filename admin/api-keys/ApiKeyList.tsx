@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Box, Typography } from '@mui/material';
+import { Datagrid, DateField, DeleteWithConfirmButton, FunctionField, List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { ApiKeyCreateButton } from './ApiKeyCreateButton';
+import { RegenerateButton } from './RegenerateButton';
+import { SecretKeyDialog } from './SecretKeyDialog';
+
+interface ApiKey {
+  id: string;
+  name: string;
+  expiresAt: string | null;
+  last_used: string | null;
+  expired: boolean;
+  created_at: string;
+}
+
+/** 'expired', the expiry date, or 'never' for a key without one (spec §2). */
+export function ExpiryText({ record }: { record: ApiKey }) {
+  const translate = useTranslate();
+  if (record.expired) return <Typography color="error" variant="body2">{translate('app.api_keys.expired')}</Typography>;
+  if (!record.expiresAt) return <>{translate('app.api_keys.never_expires')}</>;
+  return <DateField source="expiresAt" record={record} showTime />;
+}
+
+/** Last use, or 'never used'. */
+export function LastUsedText({ record }: { record: ApiKey }) {
+  const translate = useTranslate();
+  if (!record.last_used) return <>{translate('app.api_keys.never_used')}</>;
+  return <DateField source="last_used" record={record} showTime />;
+}
+
+function DeleteKeyButton() {
+  const record = useRecordContext<ApiKey>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <DeleteWithConfirmButton
+      mutationMode="pessimistic"
+      confirmTitle={translate('app.api_keys.delete_title', { name: record.name })}
+      confirmContent={translate('app.common.delete_content')}
+    />
+  );
+}
+
+/** API keys (spec §2): list, new key shown once, regenerate and delete with confirmation. */
+export function ApiKeyList() {
+  const translate = useTranslate();
+  const [secret, setSecret] = useState<string | null>(null);
+  const actions = (
+    <TopToolbar>
+      <ApiKeyCreateButton onCreated={setSecret} />
+    </TopToolbar>
+  );
+  const empty = (
+    <Box sx={{ textAlign: 'center', py: 6 }}>
+      <Typography color="text.secondary" gutterBottom>
+        {translate('app.api_keys.empty')}
+      </Typography>
+      <ApiKeyCreateButton onCreated={setSecret} />
+    </Box>
+  );
+  return (
+    <>
+      <List actions={actions} empty={empty} exporter={false} pagination={false} perPage={1000}>
+        <Datagrid bulkActionButtons={false}>
+          <TextField source="name" />
+          <FunctionField source="expiresAt" render={(record: ApiKey) => <ExpiryText record={record} />} />
+          <FunctionField source="last_used" render={(record: ApiKey) => <LastUsedText record={record} />} />
+          <DateField source="created_at" />
+          <RegenerateButton onRegenerated={setSecret} />
+          <DeleteKeyButton />
+        </Datagrid>
+      </List>
+      <SecretKeyDialog secret={secret} onClose={() => setSecret(null)} />
+    </>
+  );
+}

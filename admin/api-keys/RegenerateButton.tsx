@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Button } from '@mui/material';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../providers/dataProvider';
+
+/** Regenerates a key after confirmation; the old key stops working at once (spec §4). */
+export function RegenerateButton({ onRegenerated }: { onRegenerated: (secret: string) => void }) {
+  const record = useRecordContext<{ id: string; name: string }>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const regenerated = await dataProvider.regenerateApiKey(record.id);
+      onRegenerated(regenerated.key);
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'app.errors.general', { type: 'error' });
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+
+  return (
+    <>
+      <Button size="small" startIcon={<AutorenewIcon />} onClick={() => setOpen(true)}>
+        {translate('app.api_keys.regenerate')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title={translate('app.api_keys.regenerate_title', { name: record.name })}
+        content={translate('app.api_keys.regenerate_content')}
+        onConfirm={() => void confirm()}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, TextField, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { DefaultLogo } from '../layout/DefaultLogo';
+import { LanguageSelector } from '../layout/LanguageSelector';
+import { resetStores } from '../stores/hooks';
+import { AUTH_PATH, signIn, signUp, type AuthOutcome, type Credentials } from './session';
+
+export const SIGN_UP_PATH = `${AUTH_PATH}/signup`;
+export const AFTER_SIGN_IN_PATH = '/settings';
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+export interface AuthPageProps {
+  actions?: { signIn: (credentials: Credentials) => Promise<AuthOutcome>; signUp: (credentials: Credentials) => Promise<AuthOutcome> };
+}
+
+/** Sign-in and sign-up at /auth and its subpaths (/auth/signup shows sign-up). */
+export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const isSignUp = useLocation().pathname.startsWith(SIGN_UP_PATH);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors: FieldErrors = {};
+    if (!email.trim()) errors.email = translate('app.auth.required');
+    else if (!EMAIL_PATTERN.test(email.trim())) errors.email = translate('app.auth.invalid_email');
+    if (!password) errors.password = translate('app.auth.required');
+    setFieldErrors(errors);
+    setFormError(null);
+    if (Object.keys(errors).length > 0) return;
+    setBusy(true);
+    const outcome = await (isSignUp ? actions.signUp : actions.signIn)({ email, password });
+    setBusy(false);
+    if (outcome.status === 'OK') {
+      // A different account may have used this browser: start from fresh user and company data.
+      resetStores();
+      navigate(AFTER_SIGN_IN_PATH, { replace: true });
+    } else if (outcome.status === 'FIELD_ERROR') setFieldErrors({ email: outcome.fields.email, password: outcome.fields.password });
+    else if (outcome.status === 'WRONG_CREDENTIALS') setFormError(translate('app.auth.wrong_credentials'));
+    else if (outcome.status === 'NOT_ALLOWED') setFormError(translate('app.auth.not_allowed'));
+    else if (outcome.status === 'RATE_LIMITED') setFormError(translate('app.auth.rate_limited'));
+    else {
+      console.error('Sign-in failed', outcome.error);
+      setFormError(translate(outcome.error instanceof TypeError ? 'app.errors.networkError' : 'app.errors.general'));
+    }
+  };
+
+  const title = translate(isSignUp ? 'app.auth.sign_up' : 'app.auth.sign_in');
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
+      <Paper component="form" onSubmit={(event) => void submit(event)} noValidate sx={{ p: 4, width: '100%', maxWidth: 400 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, color: 'primary.main' }}>
+          <DefaultLogo title={translate('app.auth.tagline')} />
+          <Typography sx={{ flexGrow: 1 }}>{translate('app.auth.tagline')}</Typography>
+          <LanguageSelector />
+        </Box>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <TextField
+          fullWidth
+          margin="normal"
+          type="email"
+          autoComplete="email"
+          label={translate('app.auth.email')}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={Boolean(fieldErrors.email)}
+          helperText={fieldErrors.email}
+        />
+        <TextField
+          fullWidth
+          margin="normal"
+          type="password"
+          autoComplete={isSignUp ? 'new-password' : 'current-password'}
+          label={translate('app.auth.password')}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={Boolean(fieldErrors.password)}
+          helperText={fieldErrors.password}
+        />
+        {formError && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {formError}
+          </Alert>
+        )}
+        <Button type="submit" fullWidth variant="contained" sx={{ mt: 2 }} disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+          {title}
+        </Button>
+        <MuiLink component={Link} to={isSignUp ? AUTH_PATH : SIGN_UP_PATH} sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
+          {translate(isSignUp ? 'app.auth.have_account' : 'app.auth.no_account')}
+        </MuiLink>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import SuperTokens from 'supertokens-web-js';
+import EmailPassword from 'supertokens-web-js/recipe/emailpassword';
+import Session from 'supertokens-web-js/recipe/session';
+
+/** Website path of the sign-in pages and API base path of the session endpoints (spec §7, DESIGN §5). */
+export const AUTH_PATH = '/auth';
+export const AUTH_API_BASE_PATH = '/api/auth';
+
+let initialised = false;
+
+/** Initialises supertokens-web-js once; from then on its fetch wrapper refreshes expired sessions. */
+export function initSession(): void {
+  if (initialised) return;
+  initialised = true;
+  const configured: string | undefined = import.meta.env.VITE_API_URL;
+  SuperTokens.init({
+    appInfo: { appName: 'LoRa IoT Console', apiDomain: configured ?? window.location.origin, apiBasePath: AUTH_API_BASE_PATH },
+    recipeList: [Session.init({ tokenTransferMethod: 'cookie' }), EmailPassword.init()],
+  });
+}
+
+export type Credentials = { email: string; password: string };
+
+export type AuthOutcome =
+  | { status: 'OK' }
+  | { status: 'FIELD_ERROR'; fields: Record<string, string> }
+  | { status: 'WRONG_CREDENTIALS' }
+  | { status: 'NOT_ALLOWED' }
+  | { status: 'RATE_LIMITED' }
+  | { status: 'ERROR'; error: unknown };
+
+const formFields = ({ email, password }: Credentials) => [
+  { id: 'email', value: email.trim() },
+  { id: 'password', value: password },
+];
+
+/** Maps what supertokens-web-js throws (a Response for unexpected statuses) to an outcome. */
+function failure(error: unknown): AuthOutcome {
+  if (error instanceof Response && error.status === 429) return { status: 'RATE_LIMITED' };
+  return { status: 'ERROR', error };
+}
+
+export async function signIn(credentials: Credentials): Promise<AuthOutcome> {
+  try {
+    const result = await EmailPassword.signIn({ formFields: formFields(credentials) });
+    if (result.status === 'OK') return { status: 'OK' };
+    if (result.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
+    if (result.status === 'WRONG_CREDENTIALS_ERROR') return { status: 'WRONG_CREDENTIALS' };
+    return { status: 'NOT_ALLOWED' };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function signUp(credentials: Credentials): Promise<AuthOutcome> {
+  try {
+    const result = await EmailPassword.signUp({ formFields: formFields(credentials) });
+    if (result.status === 'OK') return { status: 'OK' };
+    if (result.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
+    return { status: 'NOT_ALLOWED' };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export const sessionExists = (): Promise<boolean> => Session.doesSessionExist();
+export const signOut = (): Promise<void> => Session.signOut();

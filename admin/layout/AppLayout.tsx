@@ -1,0 +1,37 @@
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Box, Container, LinearProgress } from '@mui/material';
+import { OnboardingGate } from '../onboarding/OnboardingGate';
+import { SearchDialog } from '../search/SearchDialog';
+import { useSearchShortcut } from '../search/useSearchShortcut';
+import { SupportChat } from '../support/SupportChat';
+import { ScrollManager } from './ScrollManager';
+import { SessionGuard } from './SessionGuard';
+import { TopBar } from './TopBar';
+
+/** The frame of every session route: guard, bar, page, search, onboarding, support chat. */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  return (
+    <SessionGuard>
+      <Shell>{children}</Shell>
+    </SessionGuard>
+  );
+}
+
+function Shell({ children }: { children?: ReactNode }) {
+  const [searchOpen, setSearchOpen] = useState(false);
+  const openSearch = useCallback(() => setSearchOpen(true), []);
+  const closeSearch = useCallback(() => setSearchOpen(false), []);
+  useSearchShortcut(searchOpen, setSearchOpen);
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <ScrollManager />
+      <TopBar onSearch={openSearch} />
+      <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
+        <Suspense fallback={<LinearProgress />}>{children}</Suspense>
+      </Container>
+      <SearchDialog open={searchOpen} onClose={closeSearch} />
+      <OnboardingGate />
+      <SupportChat />
+    </Box>
+  );
+}

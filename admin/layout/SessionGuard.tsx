@@ -1,0 +1,53 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Box, LinearProgress } from '@mui/material';
+import { sessionExists } from '../auth/session';
+import { companyStore } from '../stores/companyStore';
+import { useUserState } from '../stores/hooks';
+import { userStore } from '../stores/userStore';
+import { guardSessionRoute, isTenantsPath, tenantsRouteDecision, type SessionGuardDeps } from './guards';
+
+const liveDeps: SessionGuardDeps = {
+  sessionExists,
+  loadUser: () => userStore.fetch(),
+  loadCompanies: () => companyStore.load(),
+  waitForUser: () => userStore.waitUntilInitialised(),
+  waitForCompanies: () => companyStore.waitUntilInitialised(),
+};
+
+const Waiting = () => (
+  <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0 }}>
+    <LinearProgress />
+  </Box>
+);
+
+/** Renders the session routes only once the guard of spec §2 lets them through. */
+export function SessionGuard({ children, deps = liveDeps }: { children: ReactNode; deps?: SessionGuardDeps }) {
+  const [ready, setReady] = useState(false);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    let active = true;
+    void guardSessionRoute(deps).then((decision) => {
+      if (!active) return;
+      if (decision.kind === 'redirect') navigate(decision.to, { replace: true });
+      else setReady(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, [deps, navigate]);
+
+  return ready ? <TenantsGate>{children}</TenantsGate> : <Waiting />;
+}
+
+/** Keeps /tenants behind the tenant feature, re-checked whenever the user data changes. */
+function TenantsGate({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const userState = useUserState();
+  if (!isTenantsPath(pathname)) return <>{children}</>;
+  const decision = tenantsRouteDecision(userState);
+  if (decision === 'wait') return <Waiting />;
+  if (decision === 'allow') return <>{children}</>;
+  return <Navigate to={decision.redirect} replace />;
+}

@@ -1,0 +1,76 @@
+import { Box, Button, Chip, Typography } from '@mui/material';
+import DoneIcon from '@mui/icons-material/Done';
+import {
+  BulkDeleteButton,
+  BulkUpdateButton,
+  Datagrid,
+  DateField,
+  DeleteButton,
+  FunctionField,
+  List,
+  TextField,
+  useRecordContext,
+  useTranslate,
+  useUpdate,
+} from 'react-admin';
+
+interface Notification {
+  id: string;
+  title: string;
+  message: string;
+  is_read: boolean;
+  created_at: string;
+}
+
+function MarkReadButton() {
+  const record = useRecordContext<Notification>();
+  const translate = useTranslate();
+  const [update, { isPending }] = useUpdate<Notification>();
+  if (!record) return null;
+  const toggle = () => update('notifications', { id: record.id, data: { is_read: !record.is_read }, previousData: record });
+  return (
+    <Button size="small" disabled={isPending} onClick={(event) => (event.stopPropagation(), toggle())}>
+      {translate(record.is_read ? 'app.notifications.mark_unread' : 'app.notifications.mark_read')}
+    </Button>
+  );
+}
+
+function BulkActions() {
+  return (
+    <>
+      <BulkUpdateButton label="app.notifications.mark_read" data={{ is_read: true }} icon={<DoneIcon />} mutationMode="pessimistic" />
+      <BulkDeleteButton mutationMode="pessimistic" />
+    </>
+  );
+}
+
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', py: 6 }}>
+      <Typography color="text.secondary">{translate('app.notifications.empty')}</Typography>
+    </Box>
+  );
+}
+
+/** Notifications (spec §2): title, message, mark as read, bulk mark read, delete. */
+export function NotificationList() {
+  const translate = useTranslate();
+  return (
+    <List empty={<Empty />} perPage={25} exporter={false}>
+      <Datagrid bulkActionButtons={<BulkActions />} rowSx={(record) => (record.is_read ? {} : { fontWeight: 'bold' })}>
+        <FunctionField
+          source="is_read"
+          render={(record: Notification) => (
+            <Chip size="small" color={record.is_read ? 'default' : 'primary'} label={translate(record.is_read ? 'app.notifications.read' : 'app.notifications.unread')} />
+          )}
+        />
+        <TextField source="title" />
+        <TextField source="message" />
+        <DateField source="created_at" showTime />
+        <MarkReadButton />
+        <DeleteButton mutationMode="pessimistic" />
+      </Datagrid>
+    </List>
+  );
+}

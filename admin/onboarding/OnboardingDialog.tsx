@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useLanguage } from '../layout/useLanguage';
+import { describeError } from '../stores/appError';
+import { canComplete, canGoBack, canGoNext, isStepValid, STEP_COUNT, type Step } from './steps';
+import { CompanyStep, CustomerTypeStep, LanguageStep } from './StepFields';
+import { submitOnboarding, type OnboardingCalls } from './submit';
+import { useWizardState, wizardStore } from './wizardState';
+
+export interface OnboardingDialogProps {
+  calls: OnboardingCalls;
+  /** Reloads user data and companies after a successful submission. */
+  onDone: () => Promise<void>;
+}
+
+/** The onboarding wizard of spec §2/§4/§5: a modal that cannot be dismissed. */
+export function OnboardingDialog({ calls, onDone }: OnboardingDialogProps) {
+  const translate = useTranslate();
+  const [language, setLanguage] = useLanguage();
+  const { step, answers } = useWizardState();
+  // The language starts as the one in use (English by default, spec §9).
+  useEffect(() => {
+    if (wizardStore.getState().answers.language === null) wizardStore.answer({ language });
+  }, [language]);
+  const setAnswers = (patch: Parameters<typeof wizardStore.answer>[0]) => wizardStore.answer(patch);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const valid = isStepValid(step, answers);
+
+  const next = () => {
+    // Step 1 → 2 applies the chosen language at once and stores it (spec §4).
+    if (step === 1 && answers.language) setLanguage(answers.language);
+    wizardStore.setStep((step + 1) as Step);
+  };
+  const back = () => wizardStore.setStep((step - 1) as Step);
+  const complete = async () => {
+    if (!answers.customerType) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      await submitOnboarding(answers.customerType, answers.companyName, calls);
+      wizardStore.reset();
+      await onDone();
+    } catch (failure) {
+      console.error('Onboarding failed', failure);
+      setError(describeError(failure, translate, 'app.errors.setupError'));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Dialog open disableEscapeKeyDown fullWidth maxWidth="sm" aria-labelledby="onboarding-title">
+      <DialogTitle id="onboarding-title">{translate('app.onboarding.title')}</DialogTitle>
+      <DialogContent>
+        <Typography variant="overline">{translate('app.onboarding.step', { step, total: STEP_COUNT })}</Typography>
+        {step === 1 && <LanguageStep value={answers.language} onChange={(value) => setAnswers({ language: value })} />}
+        {step === 2 && <CustomerTypeStep value={answers.customerType} onChange={(value) => setAnswers({ customerType: value })} />}
+        {step === 3 && (
+          <CompanyStep value={answers.companyName} disabled={submitting} onChange={(value) => setAnswers({ companyName: value })} />
+        )}
+        {submitting && (
+          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2 }}>
+            <CircularProgress size={20} />
+            <Typography>{translate('app.onboarding.setting_up')}</Typography>
+          </Box>
+        )}
+        {error && (
+          <Alert severity="error" variant="filled" sx={{ mt: 2 }} data-testid="onboarding-error">
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {canGoBack(step) && (
+          <Button onClick={back} disabled={submitting}>
+            {translate('app.onboarding.back')}
+          </Button>
+        )}
+        {canGoNext(step) && (
+          <Button variant="contained" onClick={next} disabled={!valid || submitting}>
+            {translate('app.onboarding.next')}
+          </Button>
+        )}
+        {canComplete(step) && (
+          <Button variant="contained" onClick={() => void complete()} disabled={!valid || submitting}>
+            {translate('app.onboarding.complete')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

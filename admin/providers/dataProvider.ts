@@ -1,0 +1,164 @@
+import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
+import { ApiError, apiRequest } from './http';
+import { collectionPath, itemPath, resourceRoute, type ResourceRoute } from './resources';
+
+interface Page<T> {
+  count: number;
+  results: T[];
+}
+
+export type SearchResultType = 'device' | 'gateway' | 'unit' | 'group' | 'company' | 'tenant' | 'event';
+export interface SearchResult {
+  type: SearchResultType;
+  id: string;
+  name?: string;
+}
+
+export interface CompanyMember {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: 'owner' | 'member';
+  joined_at: string;
+}
+
+export interface CompanyPeople {
+  users: CompanyMember[];
+  invites: { id: string; email: string; code: string; sent_at: string }[];
+}
+
+export interface ApiKeyWithSecret extends RaRecord {
+  name: string;
+  key: string;
+}
+
+/** The console's data provider: react-admin's methods plus the typed custom calls screens use. */
+export interface AppDataProvider extends DataProvider {
+  search(query: string, includeTenants: boolean): Promise<SearchResult[]>;
+  regenerateApiKey(id: Identifier): Promise<ApiKeyWithSecret>;
+  companyPeople(companyId: string): Promise<CompanyPeople>;
+}
+
+export interface DataProviderOptions {
+  /** The selected company (spec §4); company-owned resources are read and written in its scope. */
+  companyId: () => string | null;
+}
+
+/** API errors become react-admin HttpErrors whose message is the catalogue key to translate. */
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError) throw new HttpError(error.key, error.status, { code: error.code, errors: error.fields });
+    throw error;
+  }
+}
+
+function listQuery(config: ResourceRoute, params: Partial<GetListParams>, companyId: string | null) {
+  const { q, ...filters } = (params.filter ?? {}) as Record<string, string | number | boolean | undefined>;
+  const query: Record<string, string | number | boolean | undefined> = { ...filters };
+  if (params.pagination) {
+    query.page = params.pagination.page;
+    query.page_size = params.pagination.perPage;
+  }
+  // react-admin defaults to sorting by id, which no list endpoint offers; only real columns are sent.
+  if (params.sort && params.sort.field && params.sort.field !== 'id') {
+    query.ordering = `${params.sort.order === 'DESC' ? '-' : ''}${params.sort.field}`;
+  }
+  if (q !== undefined && String(q).trim()) query.search = String(q).trim();
+  if (config.scope === 'query') query.company_id = companyId ?? undefined;
+  return query;
+}
+
+export function createDataProvider({ companyId }: DataProviderOptions): AppDataProvider {
+  const needsCompany = (config: ResourceRoute) => config.scope !== 'none' && !companyId();
+
+  const getOne = async <R extends RaRecord>(resource: string, id: Identifier): Promise<R> => {
+    const config = resourceRoute(resource);
+    if (config.getOne === 'list') {
+      const page = await apiRequest<Page<R>>(collectionPath(config, companyId()) ?? '', {
+        query: listQuery(config, { filter: { id } }, companyId()),
+      });
+      const record = page.results[0];
+      if (!record) throw new ApiError(404, { code: 'notFound' });
+      return record;
+    }
+    return apiRequest<R>(itemPath(config, companyId(), id) ?? '');
+  };
+
+  const provider: AppDataProvider = {
+    getList: (resource, params) =>
+      call(async () => {
+        const config = resourceRoute(resource);
+        if (needsCompany(config)) return { data: [], total: 0 };
+        const page = await apiRequest<Page<never>>(collectionPath(config, companyId()) ?? '', {
+          query: listQuery(config, params, companyId()),
+        });
+        return { data: page.results, total: page.count };
+      }),
+    getOne: (resource, params) => call(async () => ({ data: await getOne(resource, params.id) })),
+    getMany: (resource, params) =>
+      call(async () => ({ data: await Promise.all(params.ids.map((id) => getOne<never>(resource, id))) })),
+    getManyReference: (resource, params) =>
+      call(async () => {
+        const config = resourceRoute(resource);
+        const page = await apiRequest<Page<never>>(collectionPath(config, companyId()) ?? '', {
+          query: listQuery(config, { ...params, filter: { ...params.filter, [params.target]: params.id } }, companyId()),
+        });
+        return { data: page.results, total: page.count };
+      }),
+    create: (resource, params) =>
+      call(async () => {
+        const config = resourceRoute(resource);
+        const body = config.scope === 'query' ? { company_id: companyId(), ...params.data } : params.data;
+        return { data: await apiRequest<never>(collectionPath(config, companyId()) ?? '', { method: 'POST', body }) };
+      }),
+    update: (resource, params) =>
+      call(async () => {
+        const config = resourceRoute(resource);
+        if (!config.update) throw new ApiError(405, { code: 'general' });
+        const body = changedFields(params.data, params.previousData);
+        return { data: await apiRequest<never>(itemPath(config, companyId(), params.id) ?? '', { method: config.update, body }) };
+      }),
+    updateMany: (resource, params) =>
+      call(async () => {
+        const config = resourceRoute(resource);
+        // Marking read has a bulk endpoint (spec §7); anything else is updated record by record.
+        if (config.bulkMarkRead && params.data.is_read === true) {
+          await apiRequest(config.bulkMarkRead, { method: 'PATCH', body: { ids: params.ids } });
+          return { data: params.ids };
+        }
+        await Promise.all(params.ids.map((id) => apiRequest(itemPath(config, companyId(), id) ?? '', { method: config.update ?? 'PATCH', body: params.data })));
+        return { data: params.ids };
+      }),
+    delete: (resource, params) =>
+      call(async () => {
+        await apiRequest(itemPath(resourceRoute(resource), companyId(), params.id) ?? '', { method: 'DELETE' });
+        return { data: params.previousData ?? ({ id: params.id } as never) };
+      }),
+    deleteMany: (resource, params) =>
+      call(async () => {
+        const config = resourceRoute(resource);
+        await Promise.all(params.ids.map((id) => apiRequest(itemPath(config, companyId(), id) ?? '', { method: 'DELETE' })));
+        return { data: params.ids };
+      }),
+    search: (query, includeTenants) =>
+      call(async () => (await apiRequest<{ results: SearchResult[] }>('/search/', { query: { q: query, include_tenants: includeTenants } })).results),
+    regenerateApiKey: (id) => call(() => apiRequest<ApiKeyWithSecret>(`/api-keys/${encodeURIComponent(String(id))}/regenerate`, { method: 'PUT' })),
+    companyPeople: (id) => call(() => apiRequest<CompanyPeople>(`/company/${encodeURIComponent(id)}/i_query`)),
+  };
+  return provider;
+}
+
+/** Sends only what the form changed, minus read-only fields the API does not accept. */
+function changedFields(data: Record<string, unknown>, previous: Record<string, unknown> | undefined): Record<string, unknown> {
+  const readOnly = new Set(['id', 'created_at', 'company_id', 'role']);
+  const body: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(data)) {
+    if (readOnly.has(field)) continue;
+    if (previous && JSON.stringify(previous[field]) === JSON.stringify(value)) continue;
+    body[field] = value;
+  }
+  return body;
+}

@@ -1,0 +1,93 @@
+/**
+ * The one place the console talks to the REST API (DESIGN §4): same origin by default, or
+ * VITE_API_URL; cookies always sent; JSON bodies; every failure becomes an ApiError whose `key`
+ * is the translation key of the spec §8 catalogue text to show.
+ */
+export const CATALOGUE_KEYS = ['general', 'networkError', 'unauthorized', 'notFound', 'validation'] as const;
+export type CatalogueKey = (typeof CATALOGUE_KEYS)[number];
+
+export interface ErrorBody {
+  code?: string;
+  message?: string;
+  fields?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly key: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, body: ErrorBody) {
+    const key = `app.errors.${catalogueKey(status, body.code)}`;
+    super(body.message || key);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code ?? catalogueKey(status, undefined);
+    this.key = key;
+    this.fields = body.fields ?? {};
+  }
+}
+
+/** Maps the server's `code` (or, for precise codes, the HTTP status) to a catalogue key. */
+export function catalogueKey(status: number, code: string | undefined): CatalogueKey {
+  if (code && (CATALOGUE_KEYS as readonly string[]).includes(code)) return code as CatalogueKey;
+  if (status === 0) return 'networkError';
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 404) return 'notFound';
+  if (status === 400 || status === 409 || status === 413 || status === 422) return 'validation';
+  return 'general';
+}
+
+export function apiBaseUrl(): string {
+  const configured: string | undefined = import.meta.env.VITE_API_URL;
+  return `${(configured ?? '').replace(/\/$/, '')}/api`;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+export function buildUrl(path: string, query: RequestOptions['query'] = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
+  const search = params.toString();
+  return `${apiBaseUrl()}${path}${search ? `?${search}` : ''}`;
+}
+
+/** Calls the API and returns the parsed JSON (undefined for 204); throws ApiError otherwise. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const init: RequestInit = { method: options.method ?? 'GET', credentials: 'include', headers: { Accept: 'application/json' } };
+  if (options.body !== undefined) {
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    // window.fetch is read at call time: supertokens-web-js wraps it to refresh expired sessions.
+    response = await window.fetch(buildUrl(path, options.query), init);
+  } catch (error) {
+    throw new ApiError(0, { code: 'networkError', message: error instanceof Error ? error.message : String(error) });
+  }
+  const text = await response.text();
+  let payload: unknown;
+  try {
+    payload = text ? JSON.parse(text) : undefined;
+  } catch {
+    payload = undefined;
+  }
+  if (!response.ok) throw new ApiError(response.status, isErrorBody(payload) ? payload : {});
+  return payload as T;
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The translation key to show for any thrown value (ApiError, app error with a key, or other). */
+export function errorMessageKey(error: unknown): string {
+  if (error instanceof ApiError) return error.key;
+  return 'app.errors.general';
+}

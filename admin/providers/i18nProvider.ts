@@ -1,0 +1,52 @@
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { enMessages } from '../../locales/en/console';
+import { STORAGE_KEYS, readItem } from '../stores/storage';
+
+export const LANGUAGES = ['en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language saved under `language` (spec §3), else English. */
+export function storedLanguage(): Language {
+  const saved = readItem(STORAGE_KEYS.language);
+  return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
+}
+
+type Catalogue = { [key: string]: string | Catalogue };
+
+/** Deep merge: every key of `base`, overridden by `over` where it has a text, so no key is ever missing. */
+export function mergeCatalogues(base: Catalogue, over: Catalogue): Catalogue {
+  const merged: Catalogue = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const below = merged[key];
+    merged[key] = typeof value === 'object' && typeof below === 'object' ? mergeCatalogues(below, value) : value;
+  }
+  return merged;
+}
+
+/** English is bundled; German is loaded only when chosen, and merged over English. */
+export async function loadMessages(language: Language): Promise<TranslationMessages> {
+  if (language === 'en') return enMessages;
+  const { deMessages } = await import('../../locales/de/console');
+  return mergeCatalogues(enMessages as unknown as Catalogue, deMessages as unknown as Catalogue) as unknown as TranslationMessages;
+}
+
+/**
+ * Builds the provider with the start language's messages already loaded (polyglot needs the
+ * first catalogue synchronously); later switches load lazily.
+ */
+export async function createI18nProvider(language: Language = storedLanguage()): Promise<I18nProvider> {
+  const initial = await loadMessages(language);
+  document.documentElement.lang = language;
+  return polyglotI18nProvider(
+    (locale) => (locale === language ? initial : loadMessages(isLanguage(locale) ? locale : DEFAULT_LANGUAGE)),
+    language,
+    // Each language is named in itself, so the English catalogue's names serve every language.
+    LANGUAGES.map((locale) => ({ locale, name: enMessages.app.language[locale] })),
+  );
+}

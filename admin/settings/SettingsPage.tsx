@@ -1,0 +1,22 @@
+import { Paper, Typography } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { LanguageSection, OnboardingSection, PersonalInfoSection, TenantModeSection } from './sections';
+
+/** Settings (spec §2): language, personal information, multi-tenant toggle, reset onboarding. */
+export function SettingsPage() {
+  const translate = useTranslate();
+  return (
+    <>
+      <Title title={translate('app.settings.title')} />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {translate('app.settings.title')}
+      </Typography>
+      <Paper sx={{ p: 3, maxWidth: 640, display: 'grid', gap: 4 }}>
+        <LanguageSection />
+        <PersonalInfoSection />
+        <TenantModeSection />
+        <OnboardingSection />
+      </Paper>
+    </>
+  );
+}

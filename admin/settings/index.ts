@@ -1,0 +1,4 @@
+import { lazyNamed } from '../common/lazy';
+
+export const SETTINGS_PATH = '/settings';
+export const SettingsPage = lazyNamed(() => import('./SettingsPage'), 'SettingsPage');

@@ -1,0 +1,126 @@
+import { apiRequest } from '../providers/http';
+import { withFallback } from './appError';
+import { Observable, pollUntil } from './observable';
+import { STORAGE_KEYS, readItem, removeItem, writeItem } from './storage';
+
+export interface Company {
+  id: string;
+  name: string;
+  tenant_id: string | null;
+  role?: 'owner' | 'member';
+}
+
+export interface Tenant {
+  id: string;
+  name: string;
+  logo_url: string | null;
+  color_hex: string | null;
+}
+
+export interface CompanyState {
+  companies: Company[];
+  selectedCompanyId: string | null;
+  tenant: Tenant | null;
+  initialised: boolean;
+  error: Error | null;
+}
+
+const EMPTY: CompanyState = { companies: [], selectedCompanyId: null, tenant: null, initialised: false, error: null };
+
+/** Company data of spec §4: the list, the selected company (saved as selectedCompanyId), its tenant. */
+export class CompanyStore extends Observable<CompanyState> {
+  constructor() {
+    super(EMPTY);
+  }
+
+  /** First load: restore the saved selection if still listed, else select (and save) the first. */
+  async load(): Promise<void> {
+    let companies: Company[];
+    try {
+      companies = await fetchCompanies();
+    } catch (error) {
+      const failure = withFallback(error, 'app.errors.failedFetchCompanies');
+      this.setState({ error: failure });
+      throw failure;
+    }
+    const saved = readItem(STORAGE_KEYS.selectedCompanyId);
+    const selected = companies.find((company) => company.id === saved) ?? companies[0] ?? null;
+    if (selected && selected.id !== saved) writeItem(STORAGE_KEYS.selectedCompanyId, selected.id);
+    this.setState({ companies, selectedCompanyId: selected?.id ?? null, initialised: true, error: null });
+    await this.loadTenant();
+  }
+
+  /** Re-fetches the list; keeps a still-listed selection, else picks the first or clears it. */
+  async refresh(): Promise<void> {
+    let companies: Company[];
+    try {
+      companies = await fetchCompanies();
+    } catch (error) {
+      throw withFallback(error, 'app.errors.failedRefreshCompanies');
+    }
+    const current = this.state.selectedCompanyId;
+    let selectedCompanyId = current;
+    if (companies.length === 0) {
+      selectedCompanyId = null;
+      removeItem(STORAGE_KEYS.selectedCompanyId);
+    } else if (!current || !companies.some((company) => company.id === current)) {
+      selectedCompanyId = companies[0].id;
+      writeItem(STORAGE_KEYS.selectedCompanyId, selectedCompanyId);
+    }
+    this.setState({ companies, selectedCompanyId, initialised: true, error: null });
+    await this.loadTenant();
+  }
+
+  /** Selects a listed company; an unlisted id only logs a warning. */
+  async select(companyId: string): Promise<void> {
+    if (!this.state.companies.some((company) => company.id === companyId)) {
+      console.warn(`Company ${companyId} is not in the list of companies; selection unchanged`);
+      return;
+    }
+    writeItem(STORAGE_KEYS.selectedCompanyId, companyId);
+    this.setState({ selectedCompanyId: companyId });
+    await this.loadTenant();
+  }
+
+  reset(): void {
+    removeItem(STORAGE_KEYS.selectedCompanyId);
+    this.setState(EMPTY);
+  }
+
+  selectedCompany(): Company | null {
+    return this.state.companies.find((company) => company.id === this.state.selectedCompanyId) ?? null;
+  }
+
+  waitUntilInitialised(): Promise<void> {
+    return pollUntil(
+      () => this.state.initialised,
+      () => this.state.error,
+    );
+  }
+
+  /** Loads the selected company's tenant for branding; any failure leaves the tenant empty. */
+  async loadTenant(): Promise<void> {
+    const tenantId = this.selectedCompany()?.tenant_id ?? null;
+    if (!tenantId) {
+      this.setState({ tenant: null });
+      return;
+    }
+    try {
+      const tenant = await apiRequest<Tenant>(`/tenant/${tenantId}/`);
+      // The selection may have changed while the tenant was loading.
+      if (this.selectedCompany()?.tenant_id === tenantId) this.setState({ tenant });
+    } catch (error) {
+      console.error('Could not load the tenant of the selected company', error);
+      this.setState({ tenant: null });
+    }
+  }
+}
+
+async function fetchCompanies(): Promise<Company[]> {
+  const page = await apiRequest<{ results?: Company[] } | undefined>('/company/', { query: { page_size: 1000, ordering: 'name' } });
+  // A body without the list carries no message of its own: the caller's fallback text applies.
+  if (!Array.isArray(page?.results)) throw new Error();
+  return page.results;
+}
+
+export const companyStore = new CompanyStore();

@@ -1,0 +1,85 @@
+import { apiRequest } from '../providers/http';
+import { withFallback } from './appError';
+import { Observable, pollUntil } from './observable';
+import { STORAGE_KEYS, readJson, removeItem, writeItem } from './storage';
+
+export interface User {
+  id: string;
+  first_name: string;
+  last_name: string;
+  emails: string[];
+  profile_picture: string | null;
+  is_tenant_enabled: boolean;
+  is_onboarded: boolean;
+  language: string;
+}
+
+export type UserUpdate = Partial<Pick<User, 'first_name' | 'last_name' | 'profile_picture' | 'is_tenant_enabled' | 'is_onboarded' | 'language'>>;
+
+export interface UserState {
+  user: User | null;
+  initialised: boolean;
+  error: Error | null;
+}
+
+/** Full name per spec §3: first and last joined by a space, or whichever exists. */
+export function fullName(user: Pick<User, 'first_name' | 'last_name'>): string {
+  return [user.first_name, user.last_name].filter((part) => part && part.trim()).join(' ');
+}
+
+function isCachedUser(value: unknown): value is User {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string' && (value as { id: string }).id !== '';
+}
+
+/** User data of spec §4: cached under `user`, initialised from the cache only if it has an id. */
+export class UserStore extends Observable<UserState> {
+  constructor() {
+    const cached = readJson(STORAGE_KEYS.user);
+    const user = isCachedUser(cached) ? cached : null;
+    super({ user, initialised: user !== null, error: null });
+  }
+
+  /** Fetches the user from the server and caches it. */
+  async fetch(): Promise<User> {
+    try {
+      const user = await apiRequest<User>('/user/');
+      this.store(user);
+      return user;
+    } catch (error) {
+      const failure = withFallback(error, 'app.errors.failedFetchUser');
+      this.setState({ error: failure });
+      throw failure;
+    }
+  }
+
+  /** Sends the changed fields; the response replaces the stored user. Errors are rethrown. */
+  async update(fields: UserUpdate): Promise<User> {
+    try {
+      const user = await apiRequest<User>('/user/', { method: 'PUT', body: fields });
+      this.store(user);
+      return user;
+    } catch (error) {
+      throw withFallback(error, 'app.errors.failedUpdateUser');
+    }
+  }
+
+  reset(): void {
+    removeItem(STORAGE_KEYS.user);
+    this.setState({ user: null, initialised: false, error: null });
+  }
+
+  /** Waits for initialisation, polling every 10 ms; rejects if the fetch failed meanwhile. */
+  waitUntilInitialised(): Promise<void> {
+    return pollUntil(
+      () => this.state.initialised,
+      () => this.state.error,
+    );
+  }
+
+  private store(user: User): void {
+    writeItem(STORAGE_KEYS.user, JSON.stringify(user));
+    this.setState({ user, initialised: true, error: null });
+  }
+}
+
+export const userStore = new UserStore();

@@ -1,0 +1,13 @@
+// The package has no types; this reference brings our declaration into every project that imports
+// this file (the console and the tests), which an ambient file alone would not.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="../../admin/types/ra-language-german.d.ts" />
+import germanMessages from 'ra-language-german';
+import { app } from './console/app';
+import { resources } from './console/resources';
+
+/**
+ * The console's German catalogue. ra-language-german is a v3 pack that lacks keys react-admin 5
+ * uses, so the i18n provider merges this over the English catalogue (see mergeCatalogues).
+ */
+export const deMessages = { ...germanMessages, app, resources };

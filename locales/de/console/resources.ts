@@ -1,0 +1,54 @@
+import type { CatalogueOf } from '../../en/console/types';
+import type { resources as englishResources } from '../../en/console/resources';
+
+/** German resource names and field labels; the type makes every English key mandatory here. */
+export const resources = {
+  dashboards: { name: 'Dashboard |||| Dashboards', fields: { name: 'Name', is_shared: 'Geteilt', created_at: 'Erstellt' } },
+  devices: {
+    name: 'Gerät |||| Geräte',
+    fields: {
+      name: 'Name',
+      dev_eui: 'DevEUI',
+      config_name: 'Geräteprofil',
+      unit_name: 'Einheit',
+      last_seen: 'Zuletzt gesehen',
+      power_status: 'Stromversorgung',
+    },
+  },
+  gateways: {
+    name: 'Gateway |||| Gateways',
+    fields: { name: 'Name', gateway_id: 'Gateway-ID', last_seen: 'Zuletzt gesehen', connected: 'Verbunden', cert_expires_at: 'Zertifikat läuft ab' },
+  },
+  units: { name: 'Einheit |||| Einheiten', fields: { name: 'Name', group_name: 'Gruppe', device_count: 'Geräte' } },
+  groups: { name: 'Einheitengruppe |||| Einheitengruppen', fields: { name: 'Name', unit_count: 'Einheiten' } },
+  profiles: {
+    name: 'Geräteprofil |||| Geräteprofile',
+    fields: {
+      name: 'Name',
+      supports_otaa: 'OTAA',
+      supports_class_b: 'Klasse B',
+      supports_class_c: 'Klasse C',
+      created_at: 'Erstellt',
+    },
+  },
+  templates: {
+    name: 'Profilvorlage |||| Profilvorlagen',
+    fields: { vendor: 'Hersteller', model: 'Modell', version: 'Version', supports_otaa: 'OTAA', already_added: 'Bereits hinzugefügt' },
+  },
+  companies: {
+    name: 'Firma |||| Firmen',
+    fields: { name: 'Name', tenant_id: 'Mandant', role: 'Rolle', created_at: 'Erstellt' },
+  },
+  tenants: {
+    name: 'Mandant |||| Mandanten',
+    fields: { name: 'Name', logo_url: 'Logo-URL', color_hex: 'Hauptfarbe', created_at: 'Erstellt' },
+  },
+  'api-keys': {
+    name: 'API-Schlüssel |||| API-Schlüssel',
+    fields: { name: 'Name', expiresAt: 'Läuft ab', last_used: 'Zuletzt verwendet', created_at: 'Erstellt' },
+  },
+  notifications: {
+    name: 'Benachrichtigung |||| Benachrichtigungen',
+    fields: { title: 'Titel', message: 'Nachricht', is_read: 'Gelesen', created_at: 'Empfangen' },
+  },
+} satisfies CatalogueOf<typeof englishResources>;

@@ -1,0 +1,51 @@
+/** English resource names and field labels, in react-admin's `resources.<name>` convention. */
+export const resources = {
+  dashboards: { name: 'Dashboard |||| Dashboards', fields: { name: 'Name', is_shared: 'Shared', created_at: 'Created' } },
+  devices: {
+    name: 'Device |||| Devices',
+    fields: {
+      name: 'Name',
+      dev_eui: 'DevEUI',
+      config_name: 'Device profile',
+      unit_name: 'Unit',
+      last_seen: 'Last seen',
+      power_status: 'Power status',
+    },
+  },
+  gateways: {
+    name: 'Gateway |||| Gateways',
+    fields: { name: 'Name', gateway_id: 'Gateway ID', last_seen: 'Last seen', connected: 'Connected', cert_expires_at: 'Certificate expires' },
+  },
+  units: { name: 'Unit |||| Units', fields: { name: 'Name', group_name: 'Group', device_count: 'Devices' } },
+  groups: { name: 'Unit group |||| Unit groups', fields: { name: 'Name', unit_count: 'Units' } },
+  profiles: {
+    name: 'Device profile |||| Device profiles',
+    fields: {
+      name: 'Name',
+      supports_otaa: 'OTAA',
+      supports_class_b: 'Class B',
+      supports_class_c: 'Class C',
+      created_at: 'Created',
+    },
+  },
+  templates: {
+    name: 'Profile template |||| Profile templates',
+    fields: { vendor: 'Vendor', model: 'Model', version: 'Version', supports_otaa: 'OTAA', already_added: 'Already added' },
+  },
+  companies: {
+    name: 'Company |||| Companies',
+    fields: { name: 'Name', tenant_id: 'Tenant', role: 'Role', created_at: 'Created' },
+  },
+  tenants: {
+    name: 'Tenant |||| Tenants',
+    fields: { name: 'Name', logo_url: 'Logo URL', color_hex: 'Primary colour', created_at: 'Created' },
+  },
+  'api-keys': {
+    name: 'API key |||| API keys',
+    fields: { name: 'Name', expiresAt: 'Expires', last_used: 'Last used', created_at: 'Created' },
+  },
+  notifications: {
+    name: 'Notification |||| Notifications',
+    fields: { title: 'Title', message: 'Message', is_read: 'Read', created_at: 'Received' },
+  },
+};

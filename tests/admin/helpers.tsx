@@ -1,0 +1,56 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { AdminContext, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
+import { enMessages } from '../../locales/en/console';
+import { isLanguage, loadMessages } from '../../admin/providers/i18nProvider';
+
+/** Where the router is: rendered so tests can assert navigation. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+}
+
+export interface RenderOptions {
+  path?: string;
+  dataProvider?: Partial<DataProvider> & Record<string, unknown>;
+  /** Extra routes beside the one rendering `ui` (e.g. redirect targets). */
+  routePath?: string;
+}
+
+/** Renders inside react-admin's contexts (English catalogue, memory store) at a given path. */
+export function renderInAdmin(ui: ReactElement, { path = '/', dataProvider = {}, routePath = '*' }: RenderOptions = {}) {
+  const i18nProvider = polyglotI18nProvider((locale) => (locale === 'en' || !isLanguage(locale) ? enMessages : loadMessages(locale)), 'en');
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext dataProvider={testDataProvider(dataProvider)} i18nProvider={i18nProvider} store={memoryStore()}>
+        {children}
+      </AdminContext>
+    </MemoryRouter>
+  );
+  return render(
+    <>
+      <Routes>
+        <Route path={routePath} element={ui} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    { wrapper },
+  );
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+export const sampleUser = {
+  id: 'u1',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  emails: ['ada@example.com', 'second@example.com'],
+  profile_picture: null,
+  is_tenant_enabled: false,
+  is_onboarded: true,
+  language: 'en',
+};

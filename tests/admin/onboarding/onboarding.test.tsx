@@ -1,0 +1,149 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OnboardingDialog } from '../../../admin/onboarding/OnboardingDialog';
+import { needsName, shouldOnboard } from '../../../admin/onboarding/OnboardingGate';
+import { canComplete, canGoBack, canGoNext, isStepValid } from '../../../admin/onboarding/steps';
+import { submitOnboarding, type OnboardingCalls } from '../../../admin/onboarding/submit';
+import { wizardStore } from '../../../admin/onboarding/wizardState';
+import { renderInAdmin, sampleUser } from '../helpers';
+
+function recordingCalls(overrides: Partial<OnboardingCalls> = {}) {
+  const log: string[] = [];
+  const calls: OnboardingCalls = {
+    updateUser: vi.fn(async (fields) => void log.push(`user ${JSON.stringify(fields)}`)),
+    createTenant: vi.fn(async (body) => (log.push(`tenant ${JSON.stringify(body)}`), { id: 't1' })),
+    createCompany: vi.fn(async (body) => (log.push(`company ${JSON.stringify(body)}`), { id: 'c1' })),
+    ...overrides,
+  };
+  return { calls, log };
+}
+
+describe('onboarding rules (spec §4, §5)', () => {
+  it('each step is valid only with its answer; the company name must not be blank', () => {
+    const answers = { language: null, customerType: null, companyName: '' };
+    expect(isStepValid(1, answers)).toBe(false);
+    expect(isStepValid(1, { ...answers, language: 'de' })).toBe(true);
+    expect(isStepValid(2, answers)).toBe(false);
+    expect(isStepValid(2, { ...answers, customerType: 'direct' })).toBe(true);
+    expect(isStepValid(3, { ...answers, companyName: '   ' })).toBe(false);
+    expect(isStepValid(3, { ...answers, companyName: ' Acme ' })).toBe(true);
+  });
+
+  it('Next from 1 and 2, Back from 2 and 3, Complete only on 3', () => {
+    expect([1, 2, 3].map((s) => canGoNext(s as 1))).toEqual([true, true, false]);
+    expect([1, 2, 3].map((s) => canGoBack(s as 1))).toEqual([false, true, true]);
+    expect([1, 2, 3].map((s) => canComplete(s as 1))).toEqual([false, false, true]);
+  });
+
+  it('direct customers: tenant flag off, company without tenant, then onboarded', async () => {
+    const { calls, log } = recordingCalls();
+    await submitOnboarding('direct', '  Acme  ', calls);
+    expect(log).toEqual(['user {"is_tenant_enabled":false}', 'company {"name":"Acme"}', 'user {"is_onboarded":true}']);
+    expect(calls.createTenant).not.toHaveBeenCalled();
+  });
+
+  it('indirect customers: tenant flag on, tenant first, company with tenant_id, then onboarded', async () => {
+    const { calls, log } = recordingCalls();
+    await submitOnboarding('indirect', 'Acme', calls);
+    expect(log).toEqual([
+      'user {"is_tenant_enabled":true}',
+      'tenant {"name":"Acme"}',
+      'company {"name":"Acme","tenant_id":"t1"}',
+      'user {"is_onboarded":true}',
+    ]);
+  });
+
+  it('a response without data fails with "Failed to create tenant" / "Failed to create company"', async () => {
+    await expect(submitOnboarding('indirect', 'A', recordingCalls({ createTenant: async () => undefined }).calls)).rejects.toMatchObject({ key: 'app.errors.failedCreateTenant' });
+    await expect(submitOnboarding('direct', 'A', recordingCalls({ createCompany: async () => ({}) }).calls)).rejects.toMatchObject({ key: 'app.errors.failedCreateCompany' });
+  });
+
+  it('shows when initialised, a user exists and is not onboarded; then asks for the name', () => {
+    const state = (user: typeof sampleUser | null, initialised = true) => ({ user, initialised, error: null });
+    expect(shouldOnboard(state({ ...sampleUser, is_onboarded: false }))).toBe(true);
+    expect(shouldOnboard(state({ ...sampleUser, is_onboarded: false }, false))).toBe(false);
+    expect(shouldOnboard(state(null))).toBe(false);
+    expect(shouldOnboard(state(sampleUser))).toBe(false);
+    expect(needsName(state({ ...sampleUser, last_name: '' }))).toBe(true);
+    expect(needsName(state(sampleUser))).toBe(false);
+  });
+});
+
+describe('onboarding dialog', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    wizardStore.reset();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const next = () => fireEvent.click(screen.getByRole('button', { name: /^(Next|Weiter)$/ }));
+
+  it('walks the steps, applies German at step 1→2, completes in order and reloads', async () => {
+    const { calls, log } = recordingCalls();
+    const onDone = vi.fn(async () => undefined);
+    renderInAdmin(<OnboardingDialog calls={calls} onDone={onDone} />);
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Deutsch'));
+    next();
+    expect(localStorage.getItem('language')).toBe('de');
+    fireEvent.click(await screen.findByRole('radio', { name: /Indirekter Kunde/ }));
+    expect(screen.getByRole('button', { name: 'Zurück' })).toBeEnabled();
+    next();
+    const complete = screen.getByRole('button', { name: 'Abschließen' });
+    expect(complete).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Weiter' })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Firmenname'), { target: { value: '  ' } });
+    expect(complete).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Firmenname'), { target: { value: ' Acme ' } });
+    await act(async () => fireEvent.click(complete));
+    expect(log).toEqual(['user {"is_tenant_enabled":true}', 'tenant {"name":"Acme"}', 'company {"name":"Acme","tenant_id":"t1"}', 'user {"is_onboarded":true}']);
+    expect(onDone).toHaveBeenCalled();
+  });
+
+  it('disables the buttons and shows the spinner text while submitting; Back returns a step', async () => {
+    let release: () => void = () => undefined;
+    const { calls } = recordingCalls({ updateUser: () => new Promise<void>((resolve) => (release = resolve)) });
+    renderInAdmin(<OnboardingDialog calls={calls} onDone={async () => undefined} />);
+    next();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+    next();
+    next();
+    fireEvent.change(screen.getByLabelText('Company name'), { target: { value: 'Acme' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByText('Setting up your account…')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Complete' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+    await act(async () => release());
+  });
+
+  it('shows a failure in a red box: the error text, else the setup error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { calls } = recordingCalls({ createCompany: async () => Promise.reject(new Error('Company name taken')) });
+    renderInAdmin(<OnboardingDialog calls={calls} onDone={async () => undefined} />);
+    next();
+    next();
+    fireEvent.change(screen.getByLabelText('Company name'), { target: { value: 'Acme' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Complete' })));
+    expect(screen.getByTestId('onboarding-error')).toHaveTextContent('Company name taken');
+    expect(screen.getByRole('button', { name: 'Complete' })).toBeEnabled();
+  });
+
+  it('falls back to the translated setup error when the failure has no message', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { calls } = recordingCalls({ updateUser: async () => Promise.reject('no message') });
+    renderInAdmin(<OnboardingDialog calls={calls} onDone={async () => undefined} />);
+    next();
+    next();
+    fireEvent.change(screen.getByLabelText('Company name'), { target: { value: 'Acme' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Complete' })));
+    expect(screen.getByTestId('onboarding-error')).toHaveTextContent('Failed to setup account. Please try again.');
+  });
+
+  it('cannot be dismissed with Escape', () => {
+    renderInAdmin(<OnboardingDialog calls={recordingCalls().calls} onDone={async () => undefined} />);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpError } from 'react-admin';
+import { createDataProvider } from '../../../admin/providers/dataProvider';
+import { ApiError, apiRequest, catalogueKey } from '../../../admin/providers/http';
+import { jsonResponse } from '../helpers';
+
+function stubFetch(response: () => Response | Promise<Response>) {
+  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => response());
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+const urlOf = (fetch: ReturnType<typeof stubFetch>, call = 0) => new URL(String(fetch.mock.calls[call][0]), 'http://x');
+
+describe('http: errors map to the spec §8 catalogue', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('maps codes and statuses to catalogue keys', () => {
+    expect(catalogueKey(400, 'validation')).toBe('validation');
+    expect(catalogueKey(409, 'duplicate')).toBe('validation');
+    expect(catalogueKey(403, 'forbidden')).toBe('unauthorized');
+    expect(catalogueKey(401, undefined)).toBe('unauthorized');
+    expect(catalogueKey(404, 'whatever')).toBe('notFound');
+    expect(catalogueKey(500, 'general')).toBe('general');
+    expect(catalogueKey(429, 'rateLimited')).toBe('general');
+  });
+
+  it('a failing fetch is a network error; a failing response keeps its fields', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(apiRequest('/user/')).rejects.toMatchObject({ key: 'app.errors.networkError', status: 0 });
+    stubFetch(() => jsonResponse({ code: 'validation', message: 'Bad', fields: { name: 'Required' } }, 400));
+    const error = await apiRequest('/company/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ key: 'app.errors.validation', fields: { name: 'Required' } });
+  });
+});
+
+describe('dataProvider', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const provider = (companyId: string | null = 'c1') => createDataProvider({ companyId: () => companyId });
+
+  it('lists with page, page_size, ordering, search, filters and the selected company', async () => {
+    const fetch = stubFetch(() => jsonResponse({ count: 42, results: [{ id: 'd1' }] }));
+    const result = await provider().getList('devices', {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'last_seen', order: 'DESC' },
+      filter: { q: ' probe ', id: 'd1' },
+    });
+    expect(result).toEqual({ data: [{ id: 'd1' }], total: 42 });
+    const url = urlOf(fetch);
+    expect(url.pathname).toBe('/api/device/');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ page: '2', page_size: '25', ordering: '-last_seen', search: 'probe', id: 'd1', company_id: 'c1' });
+    expect(fetch.mock.calls[0][1]).toMatchObject({ credentials: 'include' });
+  });
+
+  it('never sends the default id sort, and no company to unscoped resources', async () => {
+    const fetch = stubFetch(() => jsonResponse({ count: 0, results: [] }));
+    await provider().getList('companies', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(Object.fromEntries(urlOf(fetch).searchParams)).toEqual({ page: '1', page_size: '10' });
+  });
+
+  it('puts the company into the path for profiles and answers empty without a company', async () => {
+    const fetch = stubFetch(() => jsonResponse({ count: 1, results: [{ id: 'p1' }] }));
+    await provider().getList('profiles', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    expect(urlOf(fetch).pathname).toBe('/api/config/c1');
+    const none = await provider(null).getList('devices', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    expect(none).toEqual({ data: [], total: 0 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('creates scoped records with company_id and updates with the spec method', async () => {
+    const fetch = stubFetch(() => jsonResponse({ id: 'u1', name: 'Hall' }, 201));
+    await provider().create('units', { data: { name: 'Hall' } });
+    expect(fetch.mock.calls[0][1]).toMatchObject({ method: 'POST', body: JSON.stringify({ company_id: 'c1', name: 'Hall' }) });
+    await provider().update('units', { id: 'u1', data: { id: 'u1', name: 'Hall 2' }, previousData: { id: 'u1', name: 'Hall' } });
+    expect(urlOf(fetch, 1).pathname).toBe('/api/unit/u1/');
+    expect(fetch.mock.calls[1][1]).toMatchObject({ method: 'PUT', body: JSON.stringify({ name: 'Hall 2' }) });
+    await provider().update('groups', { id: 'g1', data: { name: 'G' }, previousData: { id: 'g1', name: 'F' } });
+    expect(fetch.mock.calls[2][1]).toMatchObject({ method: 'PATCH' });
+  });
+
+  it('reads one record through the id filter where there is no item endpoint', async () => {
+    const fetch = stubFetch(() => jsonResponse({ count: 1, results: [{ id: 'g1', name: 'G' }] }));
+    expect((await provider().getOne('groups', { id: 'g1' })).data).toEqual({ id: 'g1', name: 'G' });
+    expect(Object.fromEntries(urlOf(fetch).searchParams)).toMatchObject({ id: 'g1', company_id: 'c1' });
+  });
+
+  it('marks many notifications read in one bulk call', async () => {
+    const fetch = stubFetch(() => jsonResponse({ updated: 2 }));
+    await provider().updateMany('notifications', { ids: ['n1', 'n2'], data: { is_read: true } });
+    expect(urlOf(fetch).pathname).toBe('/api/user/notifications/bulk-mark-read');
+    expect(fetch.mock.calls[0][1]).toMatchObject({ method: 'PATCH', body: JSON.stringify({ ids: ['n1', 'n2'] }) });
+  });
+
+  it('deletes, regenerates keys, searches and reads company people on the spec paths', async () => {
+    const fetch = stubFetch(() => jsonResponse({ results: [{ type: 'company', id: 'c1', name: 'Acme' }], users: [], invites: [], key: 's' }));
+    await provider().delete('api-keys', { id: 'k1', previousData: { id: 'k1' } });
+    await provider().regenerateApiKey('k1');
+    const results = await provider().search('acme', true);
+    await provider().companyPeople('c1');
+    expect(fetch.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
+      'DELETE /api/api-keys/k1',
+      'PUT /api/api-keys/k1/regenerate',
+      'GET /api/search/?q=acme&include_tenants=true',
+      'GET /api/company/c1/i_query',
+    ]);
+    expect(results).toEqual([{ type: 'company', id: 'c1', name: 'Acme' }]);
+  });
+
+  it('turns API errors into HttpErrors carrying the catalogue key and the field errors', async () => {
+    stubFetch(() => jsonResponse({ code: 'validation', message: 'Bad', fields: { name: 'Required' } }, 400));
+    const error = await provider().create('companies', { data: { name: '' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ message: 'app.errors.validation', status: 400, body: { errors: { name: 'Required' } } });
+  });
+});
