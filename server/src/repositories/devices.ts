@@ -94,7 +94,8 @@ export function devicesRepository(db: Db) {
     if (filters.unitId) query = query.where('devices.unit_id', '=', filters.unitId);
     if (filters.powerStatus) query = query.where(powerCondition(filters.powerStatus));
     if (filters.search) {
-            query = query.where((eb) => eb.or([containsText('devices.name', filters.search), containsText('devices.dev_eui', filters.search)]));
+      const text = filters.search;
+      query = query.where((eb) => eb.or([containsText('devices.name', text), containsText('devices.dev_eui', text)]));
     }
     return query;
   }

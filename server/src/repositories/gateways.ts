@@ -41,7 +41,8 @@ export function gatewaysRepository(db: Db) {
       if (options.id) query = query.where('id', '=', options.id);
       if (options.connected !== undefined) query = query.where('connected', '=', options.connected ? 1 : 0);
       if (options.search) {
-                query = query.where((eb) => eb.or([containsText('name', options.search), containsText('gateway_id', options.search)]));
+        const text = options.search;
+        query = query.where((eb) => eb.or([containsText('name', text), containsText('gateway_id', text)]));
       }
       const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
       const column = options.ordering.replace('-', '') as 'name' | 'last_seen' | 'gateway_id' | 'created_at';

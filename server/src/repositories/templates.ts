@@ -80,11 +80,12 @@ export function templatesRepository(db: Db) {
     async list(companyId: string, options: { search?: string | undefined; vendor?: string | undefined; limit: number; offset: number }) {
       let query = withCompanyProfile(companyId);
       if (options.search) {
-                query = query.where((eb) =>
+        const text = options.search;
+        query = query.where((eb) =>
           eb.or([
-            containsText('templates.vendor', options.search),
-            containsText('templates.model', options.search),
-            containsText('templates.description', options.search),
+            containsText('templates.vendor', text),
+            containsText('templates.model', text),
+            containsText('templates.description', text),
           ]),
         );
       }

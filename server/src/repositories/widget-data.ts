@@ -76,7 +76,7 @@ export function widgetDataRepository(db: Db) {
       else {
         const search = scope.search?.trim();
         if (search) {
-                    query = query.where((eb) => eb.or([containsText('devices.name', search), containsText('devices.dev_eui', search)]));
+          query = query.where((eb) => eb.or([containsText('devices.name', search), containsText('devices.dev_eui', search)]));
         }
       }
       if (topic) query = query.where('device_topics.topic', '=', topic);
