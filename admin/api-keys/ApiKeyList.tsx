@@ -4,6 +4,7 @@ import { Datagrid, DateField, DeleteWithConfirmButton, FunctionField, List, Text
 import { ApiKeyCreateButton } from './ApiKeyCreateButton';
 import { RegenerateButton } from './RegenerateButton';
 import { SecretKeyDialog } from './SecretKeyDialog';
+import { ListError } from '../common/ListError';
 
 interface ApiKey {
   id: string;
@@ -61,7 +62,7 @@ export function ApiKeyList() {
   );
   return (
     <>
-      <List actions={actions} empty={empty} exporter={false} pagination={false} perPage={1000}>
+      <List error={<ListError />} actions={actions} empty={empty} exporter={false} pagination={false} perPage={1000}>
         <Datagrid bulkActionButtons={false}>
           <TextField source="name" />
           <FunctionField source="expiresAt" render={(record: ApiKey) => <ExpiryText record={record} />} />

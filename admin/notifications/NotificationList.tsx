@@ -2,7 +2,6 @@ import { Box, Button, Chip, Typography } from '@mui/material';
 import DoneIcon from '@mui/icons-material/Done';
 import {
   BulkDeleteButton,
-  BulkUpdateButton,
   Datagrid,
   DateField,
   DeleteButton,
@@ -10,9 +9,12 @@ import {
   List,
   TextField,
   useRecordContext,
+  useListContext,
   useTranslate,
   useUpdate,
+  useUpdateMany,
 } from 'react-admin';
+import { ListError } from '../common/ListError';
 
 interface Notification {
   id: string;
@@ -35,10 +37,24 @@ function MarkReadButton() {
   );
 }
 
+/** Marks the selection read at once: react-admin's BulkUpdateButton would ask for a confirmation first. */
+function BulkMarkReadButton() {
+  const translate = useTranslate();
+  const { selectedIds, onUnselectItems } = useListContext();
+  const [updateMany, { isPending }] = useUpdateMany();
+  const markRead = () =>
+    updateMany('notifications', { ids: selectedIds, data: { is_read: true } }, { mutationMode: 'pessimistic', onSuccess: () => onUnselectItems() });
+  return (
+    <Button size="small" startIcon={<DoneIcon />} disabled={isPending} onClick={markRead}>
+      {translate('app.notifications.mark_read')}
+    </Button>
+  );
+}
+
 function BulkActions() {
   return (
     <>
-      <BulkUpdateButton label="app.notifications.mark_read" data={{ is_read: true }} icon={<DoneIcon />} mutationMode="pessimistic" />
+      <BulkMarkReadButton />
       <BulkDeleteButton mutationMode="pessimistic" />
     </>
   );
@@ -57,7 +73,7 @@ function Empty() {
 export function NotificationList() {
   const translate = useTranslate();
   return (
-    <List empty={<Empty />} perPage={25} exporter={false}>
+    <List error={<ListError />} empty={<Empty />} perPage={25} exporter={false}>
       <Datagrid bulkActionButtons={<BulkActions />} rowSx={(record) => (record.is_read ? {} : { fontWeight: 'bold' })}>
         <FunctionField
           source="is_read"

@@ -1,10 +1,12 @@
 import { Paper, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
+import { useUserState } from '../stores/hooks';
 import { LanguageSection, OnboardingSection, PersonalInfoSection, TenantModeSection } from './sections';
 
 /** Settings (spec §2): language, personal information, multi-tenant toggle, reset onboarding. */
 export function SettingsPage() {
   const translate = useTranslate();
+  const { user } = useUserState();
   return (
     <>
       <Title title={translate('app.settings.title')} />
@@ -13,7 +15,8 @@ export function SettingsPage() {
       </Typography>
       <Paper sx={{ p: 3, maxWidth: 640, display: 'grid', gap: 4 }}>
         <LanguageSection />
-        <PersonalInfoSection />
+        {/* Keyed by user so the form starts from the user's names once they have loaded. */}
+        <PersonalInfoSection key={user?.id ?? 'loading'} />
         <TenantModeSection />
         <OnboardingSection />
       </Paper>

@@ -18,10 +18,14 @@ export function withFallback(error: unknown, fallbackKey: string): Error {
   return new AppError(fallbackKey, error);
 }
 
-/** The text to show for an error: its translation key when it has one, else its message. */
+/**
+ * The text to show for an error: its translation key when it has one, else its message. Errors
+ * from the data provider are react-admin HttpErrors whose message is a catalogue key; translating
+ * a message that is not a key returns it unchanged.
+ */
 export function describeError(error: unknown, translate: (key: string) => string, fallbackKey: string): string {
   if (error instanceof ApiError) return translate(error.key);
   if (error instanceof AppError) return translate(error.key);
-  if (error instanceof Error && error.message) return error.message;
+  if (error instanceof Error && error.message) return translate(error.message);
   return translate(fallbackKey);
 }

@@ -159,6 +159,7 @@ export const app = {
     battery_low: 'Batterie schwach',
   },
   common: {
+    retry: 'Erneut versuchen',
     loading: 'Wird geladen…',
     never: 'Nie',
     yes: 'Ja',

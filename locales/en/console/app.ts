@@ -156,6 +156,7 @@ export const app = {
     battery_low: 'Battery low',
   },
   common: {
+    retry: 'Retry',
     loading: 'Loading…',
     never: 'Never',
     yes: 'Yes',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notify as notifyService } from '../../../server/src/services/notify.js';
+import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';
 
@@ -21,7 +21,7 @@ describe('/api/user/notifications', () => {
   afterAll(async () => t.close());
 
   const notify = (userId: string, title: string, dedupeKey: string | undefined, at: string) =>
-    notifyService(t.db, { userId, kind: 'battery_low', title, message: `${title} happened`, dedupeKey }, new Date(at));
+    notificationsRepository(t.db).notify([userId], { kind: 'battery_low', title, message: `${title} happened`, dedupeKey }, at);
   const list = async (user: SignedIn, query = '') => (await call(t.app, user, 'GET', `/api/user/notifications/${query}`)).json<{ count: number; results: Notification[] }>();
 
   it('notifies once per occurrence and lists unread first, newest first', async () => {
