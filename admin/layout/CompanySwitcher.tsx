@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, ListItemIcon, ListItemText, Menu, MenuItem, TextField } from '@mui/material';
+import { Button, ListItemIcon, ListItemText, MenuItem, TextField } from '@mui/material';
+import { TypeAheadMenu } from '../common/TypeAheadMenu';
 import CheckIcon from '@mui/icons-material/Check';
 import BusinessIcon from '@mui/icons-material/Business';
 import { useRefresh, useTranslate } from 'react-admin';
@@ -49,14 +50,14 @@ export function CompanySwitcher({ variant }: { variant: 'menu' | 'select' }) {
       <Button color="inherit" startIcon={<BusinessIcon />} aria-haspopup="menu" aria-label={translate('app.nav.company')} onClick={(event) => setAnchor(event.currentTarget)}>
         {selected?.name ?? translate('app.nav.company')}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      <TypeAheadMenu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {companies.map((company) => (
           <MenuItem key={company.id} selected={company.id === selectedCompanyId} onClick={() => choose(company.id)}>
             <ListItemIcon>{company.id === selectedCompanyId ? <CheckIcon fontSize="small" data-testid="selected-company-check" /> : null}</ListItemIcon>
             <ListItemText>{company.name}</ListItemText>
           </MenuItem>
         ))}
-      </Menu>
+      </TypeAheadMenu>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Menu, MenuItem } from '@mui/material';
+import { Button, MenuItem } from '@mui/material';
+import { TypeAheadMenu } from '../common/TypeAheadMenu';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslate } from 'react-admin';
 import { LANGUAGES } from '../providers/i18nProvider';
@@ -21,7 +22,7 @@ export function LanguageSelector() {
       >
         {language.toUpperCase()}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      <TypeAheadMenu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {LANGUAGES.map((option) => (
           <MenuItem
             key={option}
@@ -35,7 +36,7 @@ export function LanguageSelector() {
             {translate(`app.language.${option}`)}
           </MenuItem>
         ))}
-      </Menu>
+      </TypeAheadMenu>
     </>
   );
 }

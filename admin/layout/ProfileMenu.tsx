@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar, IconButton, Menu, MenuItem } from '@mui/material';
+import { Avatar, IconButton, MenuItem } from '@mui/material';
+import { TypeAheadMenu } from '../common/TypeAheadMenu';
 import { useTranslate } from 'react-admin';
 import { useUserState } from '../stores/hooks';
 import { fullName } from '../stores/userStore';
@@ -19,13 +20,13 @@ export function ProfileMenu({ multiTenant }: { multiTenant: boolean }) {
           {name.slice(0, 1).toUpperCase()}
         </Avatar>
       </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+      <TypeAheadMenu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {profileMenuEntries(multiTenant).map((item) => (
           <MenuItem key={item.name} component={Link} to={item.path} onClick={() => setAnchor(null)}>
             {translate(item.label)}
           </MenuItem>
         ))}
-      </Menu>
+      </TypeAheadMenu>
     </>
   );
 }

@@ -4,3 +4,15 @@ import { afterEach } from 'vitest';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup: unmount here.
 afterEach(() => cleanup());
+
+// jsdom lays nothing out: every element measures 0 × 0, and a virtual list of that height mounts no
+// rows at all. Listboxes get the height they have in a browser (at most 8 rows of 40 px) so virtual
+// lists render what a user would see; everything else keeps jsdom's zero size.
+const LISTBOX_HEIGHT = 320;
+const clientHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight');
+Object.defineProperty(Element.prototype, 'clientHeight', {
+  configurable: true,
+  get(this: Element) {
+    return this.getAttribute('role') === 'listbox' ? LISTBOX_HEIGHT : (clientHeight?.get?.call(this) as number);
+  },
+});
