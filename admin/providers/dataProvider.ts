@@ -34,7 +34,14 @@ export interface ApiKeyWithSecret extends RaRecord {
 }
 
 /** The console's data provider: react-admin's methods plus the typed custom calls screens use. */
+export interface TopicValue {
+  topic: string;
+  last_value: unknown;
+  last_timestamp: string;
+}
+
 export interface AppDataProvider extends DataProvider {
+  deviceTopics(id: Identifier): Promise<TopicValue[]>;
   search(query: string, includeTenants: boolean): Promise<SearchResult[]>;
   regenerateApiKey(id: Identifier): Promise<ApiKeyWithSecret>;
   companyPeople(companyId: string): Promise<CompanyPeople>;
@@ -45,12 +52,23 @@ export interface DataProviderOptions {
   companyId: () => string | null;
 }
 
+/** Field messages of the API (English) that the console has in its catalogue, so forms show them in the user's language. */
+const SERVER_FIELD_MESSAGES: Record<string, string> = {
+  'DevEUI must be 16 hexadecimal digits.': 'app.devices.dev_eui_invalid',
+  'AppKey must be 32 hexadecimal digits.': 'app.devices.app_key_invalid',
+  'This DevEUI is already registered.': 'app.devices.dev_eui_taken',
+};
+
+function translatableFields(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, SERVER_FIELD_MESSAGES[message] ?? message]));
+}
+
 /** API errors become react-admin HttpErrors whose message is the catalogue key to translate. */
 async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiError) throw new HttpError(error.key, error.status, { code: error.code, errors: error.fields });
+    if (error instanceof ApiError) throw new HttpError(error.key, error.status, { code: error.code, errors: translatableFields(error.fields) });
     throw error;
   }
 }
@@ -146,6 +164,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     search: (query, includeTenants) =>
       call(async () => (await apiRequest<{ results: SearchResult[] }>('/search/', { query: { q: query, include_tenants: includeTenants } })).results),
     regenerateApiKey: (id) => call(() => apiRequest<ApiKeyWithSecret>(`/api-keys/${encodeURIComponent(String(id))}/regenerate`, { method: 'PUT' })),
+    deviceTopics: (id) => call(() => apiRequest<TopicValue[]>(`/device/${encodeURIComponent(String(id))}/topics/values`)),
     companyPeople: (id) => call(() => apiRequest<CompanyPeople>(`/company/${encodeURIComponent(id)}/i_query`)),
   };
   return provider;

@@ -9,6 +9,9 @@ export const resources = {
     fields: {
       name: 'Name',
       dev_eui: 'DevEUI',
+      app_key: 'AppKey',
+      config: 'Geräteprofil',
+      unit: 'Einheit',
       config_name: 'Geräteprofil',
       unit_name: 'Einheit',
       last_seen: 'Zuletzt gesehen',

@@ -1,5 +1,8 @@
+import { devices } from './devices';
+
 /** English texts of the console shell (the typed reference for every other language). */
 export const app = {
+  devices,
   errors: {
     general: 'An error occurred. Please try again.',
     networkError: 'Network error. Please check your connection.',

@@ -6,6 +6,9 @@ export const resources = {
     fields: {
       name: 'Name',
       dev_eui: 'DevEUI',
+      app_key: 'AppKey',
+      config: 'Device profile',
+      unit: 'Unit',
       config_name: 'Device profile',
       unit_name: 'Unit',
       last_seen: 'Last seen',

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import { createDataProvider } from '../../../admin/providers/dataProvider';
 import { ApiError, apiRequest, catalogueKey } from '../../../admin/providers/http';
+import { APP_KEY_MESSAGE, DEV_EUI_MESSAGE } from '../../../server/src/routes/devices.schemas';
+import { enMessages } from '../../../locales/en/console';
 import { jsonResponse } from '../helpers';
 
 function stubFetch(response: () => Response | Promise<Response>) {
@@ -111,5 +113,18 @@ describe('dataProvider', () => {
     const error = await provider().create('companies', { data: { name: '' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ message: 'app.errors.validation', status: 400, body: { errors: { name: 'Required' } } });
+  });
+
+  it("gives the API's known field messages as catalogue keys, so forms show them in the user's language", async () => {
+    for (const [message, key] of [
+      [DEV_EUI_MESSAGE, 'app.devices.dev_eui_invalid'],
+      [APP_KEY_MESSAGE, 'app.devices.app_key_invalid'],
+    ]) {
+      stubFetch(() => jsonResponse({ code: 'validation', message: 'Bad', fields: { dev_eui: message } }, 400));
+      const error = await provider().create('devices', { data: {} }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ body: { errors: { dev_eui: key } } });
+    }
+    expect(enMessages.app.devices.dev_eui_invalid).toBe(DEV_EUI_MESSAGE);
+    expect(enMessages.app.devices.app_key_invalid).toBe(APP_KEY_MESSAGE);
   });
 });

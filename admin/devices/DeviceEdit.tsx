@@ -1,0 +1,11 @@
+import { Edit } from 'react-admin';
+import { DeviceForm, toDeviceBody } from './DeviceInputs';
+import { TopicsPanel } from './TopicsPanel';
+
+export function DeviceEdit() {
+  return (
+    <Edit mutationMode="pessimistic" transform={toDeviceBody} aside={<TopicsPanel />}>
+      <DeviceForm />
+    </Edit>
+  );
+}

@@ -1,0 +1,25 @@
+import { required, SimpleForm, TextInput, type SimpleFormProps } from 'react-admin';
+import { ReferenceCombobox } from '../common/ReferenceCombobox';
+import { normaliseHex, validateAppKey, validateDevEui } from './hex';
+
+/** The device form: DevEUI and AppKey are checked as hex of the right length before anything is sent. */
+export function DeviceForm(props: Omit<SimpleFormProps, 'children'>) {
+  return (
+    <SimpleForm {...props} sanitizeEmptyValues>
+      <TextInput source="name" fullWidth />
+      <TextInput source="dev_eui" validate={[required(), validateDevEui]} fullWidth slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }} />
+      <TextInput source="app_key" validate={[required(), validateAppKey]} fullWidth slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }} />
+      <ReferenceCombobox source="config" reference="profiles" label="resources.devices.fields.config" fullWidth />
+      <ReferenceCombobox source="unit" reference="units" label="resources.devices.fields.unit" fullWidth />
+    </SimpleForm>
+  );
+}
+
+/** What the API gets: hex in the stored form (upper case, no prefix or separators). */
+export function toDeviceBody<T extends { dev_eui?: string; app_key?: string }>(data: T): T {
+  return {
+    ...data,
+    ...(typeof data.dev_eui === 'string' ? { dev_eui: normaliseHex(data.dev_eui) } : {}),
+    ...(typeof data.app_key === 'string' ? { app_key: normaliseHex(data.app_key) } : {}),
+  };
+}

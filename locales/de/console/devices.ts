@@ -1,0 +1,22 @@
+import type { CatalogueOf } from '../../en/console/types';
+import type { devices as englishDevices } from '../../en/console/devices';
+
+/** German texts of the device screens. */
+export const devices = {
+  dev_eui_invalid: 'Die DevEUI muss aus 16 Hexadezimalziffern bestehen.',
+  app_key_invalid: 'Der AppKey muss aus 32 Hexadezimalziffern bestehen.',
+  dev_eui_taken: 'Diese DevEUI ist bereits registriert.',
+  topics: 'Topics',
+  topic: 'Topic',
+  last_value: 'Letzter Wert',
+  last_timestamp: 'Letzter Zeitstempel',
+  topics_empty: 'Noch keine Daten empfangen.',
+  topics_error: 'Fehler beim Laden der Topics',
+  bulk_delete_title: '%{smart_count} Gerät löschen? |||| %{smart_count} Geräte löschen?',
+  power_filter: {
+    external: 'Externe Stromversorgung',
+    battery: 'Batterie',
+    battery_low: 'Batterie schwach',
+    unknown: 'Unbekannt',
+  },
+} satisfies CatalogueOf<typeof englishDevices>;

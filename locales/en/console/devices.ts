@@ -1,0 +1,19 @@
+/** English texts of the device screens (under `app.devices`). */
+export const devices = {
+  dev_eui_invalid: 'DevEUI must be 16 hexadecimal digits.',
+  app_key_invalid: 'AppKey must be 32 hexadecimal digits.',
+  dev_eui_taken: 'This DevEUI is already registered.',
+  topics: 'Topics',
+  topic: 'Topic',
+  last_value: 'Last value',
+  last_timestamp: 'Last timestamp',
+  topics_empty: 'No data received yet.',
+  topics_error: 'Error loading topics',
+  bulk_delete_title: 'Delete %{smart_count} device? |||| Delete %{smart_count} devices?',
+  power_filter: {
+    external: 'External power',
+    battery: 'Battery',
+    battery_low: 'Battery low',
+    unknown: 'Unknown',
+  },
+};

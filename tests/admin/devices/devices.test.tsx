@@ -1,0 +1,136 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi, type Mock } from 'vitest';
+import { HttpError, RecordContextProvider, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { DeviceCreate } from '../../../admin/devices/DeviceCreate';
+import { DeviceList } from '../../../admin/devices/DeviceList';
+import { normaliseHex, validateAppKey, validateDevEui } from '../../../admin/devices/hex';
+import { TopicsPanel } from '../../../admin/devices/TopicsPanel';
+import { renderInAdmin } from '../helpers';
+import { isShowingSkeleton, listAnswers } from '../screens/listStates';
+
+const device = {
+  id: 'd1',
+  name: 'Cellar',
+  dev_eui: 'A84041000181C61E',
+  config_name: 'LHT65N',
+  unit_name: null,
+  last_seen: null,
+  power_status: 'battery_low',
+  battery_level: 9,
+};
+
+const inResource = (ui: React.ReactElement) => <ResourceContextProvider value="devices">{ui}</ResourceContextProvider>;
+
+describe('DevEUI and AppKey in the form', () => {
+  it.each(['A84041000181C61E', 'a84041000181c61e', '0xA84041000181C61E', 'A8-40-41-00-01-81-C6-1E', 'a8:40:41:00:01:81:c6:1e', ' A84041000181C61E '])('accepts the DevEUI %j', (value) => {
+    expect(validateDevEui(value)).toBeUndefined();
+    expect(normaliseHex(value)).toBe('A84041000181C61E');
+  });
+
+  it.each(['A84041', 'A84041000181C61E00', 'G84041000181C61E', ''])('refuses the DevEUI %j', (value) => {
+    expect(validateDevEui(value)).toBe('app.devices.dev_eui_invalid');
+  });
+
+  it('checks the AppKey length', () => {
+    expect(validateAppKey('2B7E151628AED2A6ABF7158809CF4F3C')).toBeUndefined();
+    expect(validateAppKey('2B7E151628AED2A6ABF7158809CF4F')).toBe('app.devices.app_key_invalid');
+  });
+});
+
+describe('device list', () => {
+  const renderList = (dataProvider: Partial<DataProvider>) => renderInAdmin(inResource(<DeviceList />), { dataProvider: { getMany: async () => ({ data: [] }), ...dataProvider } });
+
+  it('loading: skeleton rows', async () => {
+    renderList({ getList: listAnswers.loading });
+    await waitFor(() => expect(isShowingSkeleton()).toBe(true));
+  });
+
+  it('empty: react-admin’s empty page with a create button', async () => {
+    renderList({ getList: listAnswers.empty });
+    expect(await screen.findByText(/No Devices yet/i)).toBeInTheDocument();
+  });
+
+  it('error: the failure, not the empty page', async () => {
+    renderList({ getList: listAnswers.error });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Please check your connection.');
+  });
+
+  it("success: 'Never' when never seen, the profile and the power status", async () => {
+    renderList({ getList: listAnswers.rows([device]) });
+    const row = (await screen.findByText('Cellar')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Never')).toBeInTheDocument();
+    expect(within(row).getByText('LHT65N')).toBeInTheDocument();
+    expect(within(row).getByText('Battery low')).toBeInTheDocument();
+  });
+
+  it('bulk delete asks for confirmation and says it cannot be undone', async () => {
+    const deleteMany = vi.fn(async () => ({ data: ['d1'] })) as DataProvider['deleteMany'] & Mock;
+    renderList({ getList: listAnswers.rows([device]), deleteMany });
+    const row = (await screen.findByText('Cellar')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('checkbox'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete 1 device?');
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    expect(deleteMany).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
+    expect(deleteMany).toHaveBeenCalledWith('devices', expect.objectContaining({ ids: ['d1'] }));
+  });
+});
+
+describe('register a device', () => {
+  const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+  it('shows the DevEUI error in the form and sends nothing', async () => {
+    const create = vi.fn() as DataProvider['create'] & Mock;
+    renderInAdmin(inResource(<DeviceCreate />), { dataProvider: { create, getList: listAnswers.empty, getMany: async () => ({ data: [] }) } });
+    fill(/DevEUI/, 'A84041');
+    fill(/AppKey/, '2B7E151628AED2A6ABF7158809CF4F3C');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    expect(await screen.findByText('DevEUI must be 16 hexadecimal digits.')).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('sends the hex normalised, and shows a server field error under its field', async () => {
+    const create = vi.fn(async () => {
+      throw new HttpError('app.errors.validation', 409, { code: 'duplicate', errors: { dev_eui: 'app.devices.dev_eui_taken' } });
+    }) as DataProvider['create'] & Mock;
+    renderInAdmin(inResource(<DeviceCreate />), { dataProvider: { create, getList: listAnswers.empty, getMany: async () => ({ data: [] }) } });
+    fill(/DevEUI/, 'a8-40-41-00-01-81-c6-1e');
+    fill(/AppKey/, '0x2b7e151628aed2a6abf7158809cf4f3c');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    expect(create).toHaveBeenCalledWith('devices', expect.objectContaining({ data: expect.objectContaining({ dev_eui: 'A84041000181C61E', app_key: '2B7E151628AED2A6ABF7158809CF4F3C' }) }));
+    expect(await screen.findByText('This DevEUI is already registered.')).toBeInTheDocument();
+  });
+});
+
+describe('topics panel', () => {
+  const renderPanel = (deviceTopics: () => Promise<unknown>) =>
+    renderInAdmin(
+      <RecordContextProvider value={device}>
+        <TopicsPanel />
+      </RecordContextProvider>,
+      { dataProvider: { deviceTopics } },
+    );
+
+  it('loading: a progress bar', () => {
+    renderPanel(() => new Promise(() => undefined));
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+  });
+
+  it('empty: no data yet', async () => {
+    renderPanel(async () => []);
+    expect(await screen.findByText('No data received yet.')).toBeInTheDocument();
+  });
+
+  it("error: 'Error loading topics'", async () => {
+    renderPanel(() => Promise.reject(new HttpError('app.errors.networkError', 0)));
+    expect(await screen.findByText('Error loading topics')).toBeInTheDocument();
+  });
+
+  it('success: topic, last value and timestamp', async () => {
+    renderPanel(async () => [{ topic: 'sensor.temperature', last_value: 21.5, last_timestamp: '2026-11-22T10:00:00.000Z' }]);
+    const row = (await screen.findByText('sensor.temperature')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('21.5')).toBeInTheDocument();
+  });
+});

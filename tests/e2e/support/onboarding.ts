@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Signs a new user up through /auth/signup and onboards them as a direct customer in English. */
+export async function signUpAndOnboard(page: Page, company: string): Promise<{ email: string }> {
+  const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto('/auth/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct-horse-42');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+
+  const wizard = page.getByRole('dialog');
+  await wizard.getByLabel('English').check();
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByRole('radio', { name: /Direct customer/ }).check();
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByLabel('Company name').fill(company);
+  await wizard.getByRole('button', { name: 'Complete' }).click();
+
+  const names = page.getByRole('dialog', { name: 'Tell us your name' });
+  await names.getByLabel('First name').fill('Erika');
+  await names.getByLabel('Last name').fill('Muster');
+  await names.getByRole('button', { name: 'Save' }).click();
+  await expect(names).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Company' })).toContainText(company);
+  return { email };
+}
