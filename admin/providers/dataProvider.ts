@@ -40,8 +40,19 @@ export interface TopicValue {
   last_timestamp: string;
 }
 
+/** What a gateway needs to connect to the broker (setup wizard step 3). */
+export interface GatewayCertificate {
+  server: string;
+  ca_cert: string;
+  tls_cert: string;
+  tls_key: string;
+  expires_at: string;
+}
+
 export interface AppDataProvider extends DataProvider {
   deviceTopics(id: Identifier): Promise<TopicValue[]>;
+  /** Issues a fresh client certificate for a gateway (the key exists only in this answer). */
+  gatewayCertificate(id: Identifier): Promise<GatewayCertificate>;
   search(query: string, includeTenants: boolean): Promise<SearchResult[]>;
   regenerateApiKey(id: Identifier): Promise<ApiKeyWithSecret>;
   companyPeople(companyId: string): Promise<CompanyPeople>;
@@ -57,6 +68,8 @@ const SERVER_FIELD_MESSAGES: Record<string, string> = {
   'DevEUI must be 16 hexadecimal digits.': 'app.devices.dev_eui_invalid',
   'AppKey must be 32 hexadecimal digits.': 'app.devices.app_key_invalid',
   'This DevEUI is already registered.': 'app.devices.dev_eui_taken',
+  'Gateway ID must be 16 hexadecimal digits.': 'app.gateways.gateway_id_invalid',
+  'This gateway ID is already registered.': 'app.gateways.gateway_id_taken',
 };
 
 function translatableFields(fields: Record<string, string>): Record<string, string> {
@@ -165,6 +178,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
       call(async () => (await apiRequest<{ results: SearchResult[] }>('/search/', { query: { q: query, include_tenants: includeTenants } })).results),
     regenerateApiKey: (id) => call(() => apiRequest<ApiKeyWithSecret>(`/api-keys/${encodeURIComponent(String(id))}/regenerate`, { method: 'PUT' })),
     deviceTopics: (id) => call(() => apiRequest<TopicValue[]>(`/device/${encodeURIComponent(String(id))}/topics/values`)),
+    gatewayCertificate: (id) => call(() => apiRequest<GatewayCertificate>(`/gateway/${encodeURIComponent(String(id))}/cert`)),
     companyPeople: (id) => call(() => apiRequest<CompanyPeople>(`/company/${encodeURIComponent(id)}/i_query`)),
   };
   return provider;

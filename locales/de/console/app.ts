@@ -1,10 +1,12 @@
 import type { CatalogueOf } from '../../en/console/types';
 import type { app as englishApp } from '../../en/console/app';
 import { devices } from './devices';
+import { gateways } from './gateways';
 
 /** German texts of the console shell; the type makes every English key mandatory here. */
 export const app = {
   devices,
+  gateways,
   errors: {
     general: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
     networkError: 'Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung.',

@@ -1,8 +1,10 @@
 import { devices } from './devices';
+import { gateways } from './gateways';
 
 /** English texts of the console shell (the typed reference for every other language). */
 export const app = {
   devices,
+  gateways,
   errors: {
     general: 'An error occurred. Please try again.',
     networkError: 'Network error. Please check your connection.',

@@ -1,0 +1,175 @@
+import { useEffect, useReducer, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItem, ListItemText, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { useCreate, useDataProvider, useTranslate } from 'react-admin';
+import type { AppDataProvider, GatewayCertificate } from '../providers/dataProvider';
+import { CertificateFiles } from './CertificateFiles';
+import { initialWizard, VERIFY_POLL_MS, WIZARD_STEPS, wizardReducer, type RegisteredGateway } from './wizard';
+
+const REQUIREMENTS = ['os', 'password', 'concentrator', 'forwarder'] as const;
+
+/** The message of a failed registration the user can act on: the API's field message, if any. */
+function fieldMessage(error: unknown): string | null {
+  const body = (error as { body?: { errors?: Record<string, string> } } | null)?.body;
+  return body?.errors?.gateway_id ?? null;
+}
+
+/** Gateway setup wizard (spec §2): four steps; skip and close at any point. */
+export function SetupWizard({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [create] = useCreate<RegisteredGateway & { name: string }>();
+  const [state, dispatch] = useReducer(wizardReducer, initialWizard);
+  const [gatewayId, setGatewayId] = useState('');
+  const [name, setName] = useState('');
+  const [certificate, setCertificate] = useState<GatewayCertificate | null>(null);
+  const [certificateError, setCertificateError] = useState(false);
+  const gateway = state.gateway;
+
+  const close = () => {
+    dispatch({ type: 'reset' });
+    setGatewayId('');
+    setName('');
+    setCertificate(null);
+    setCertificateError(false);
+    onClose();
+  };
+
+  const register = (event: FormEvent) => {
+    event.preventDefault();
+    if (!gatewayId.trim()) return;
+    dispatch({ type: 'register' });
+    void create(
+      'gateways',
+      { data: { gateway_id: gatewayId.trim(), name: name.trim() } },
+      {
+        onSuccess: (created) => dispatch({ type: 'registered', gateway: created }),
+        onError: (error) => dispatch({ type: 'registration_failed', message: fieldMessage(error) }),
+      },
+    );
+  };
+
+  // Configure: one certificate per registration (every call issues a new key pair).
+  useEffect(() => {
+    if (state.step !== 'configure' || !gateway || certificate) return;
+    let active = true;
+    dataProvider.gatewayCertificate(gateway.id).then(
+      (issued) => active && setCertificate(issued),
+      () => active && setCertificateError(true),
+    );
+    return () => {
+      active = false;
+    };
+  }, [state.step, gateway, certificate, dataProvider]);
+
+  // Verify: ask until the gateway has connected with its certificate.
+  useEffect(() => {
+    if (state.step !== 'verify' || !gateway) return;
+    const check = () =>
+      dataProvider.getOne<{ id: string; connected: boolean }>('gateways', { id: gateway.id }).then(
+        ({ data }) => data.connected && dispatch({ type: 'connected' }),
+        (error: unknown) => console.warn('Gateway status check failed', error),
+      );
+    void check();
+    const timer = setInterval(() => void check(), VERIFY_POLL_MS);
+    return () => clearInterval(timer);
+  }, [state.step, gateway, dataProvider]);
+
+  const activeStep = state.step === 'complete' ? WIZARD_STEPS.length : WIZARD_STEPS.indexOf(state.step);
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="md" aria-labelledby="gateway-wizard-title">
+      <DialogTitle id="gateway-wizard-title">{translate('app.gateways.wizard_title')}</DialogTitle>
+      <DialogContent>
+        <Stepper activeStep={activeStep} alternativeLabel sx={{ mb: 3 }}>
+          {WIZARD_STEPS.map((step) => (
+            <Step key={step}>
+              <StepLabel>{translate(`app.gateways.steps.${step}`)}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+
+        {state.step === 'requirements' && (
+          <>
+            <Typography gutterBottom>{translate('app.gateways.requirements_intro')}</Typography>
+            <List dense>
+              {REQUIREMENTS.map((item) => (
+                <ListItem key={item}>
+                  <ListItemText primary={translate(`app.gateways.requirements.${item}`)} />
+                </ListItem>
+              ))}
+            </List>
+          </>
+        )}
+
+        {state.step === 'register' && (
+          <Box component="form" id="gateway-register" onSubmit={register} noValidate sx={{ display: 'grid', gap: 2 }}>
+            <TextField
+              required
+              autoFocus
+              label={translate('resources.gateways.fields.gateway_id')}
+              value={gatewayId}
+              onChange={(event) => setGatewayId(event.target.value)}
+              helperText={translate('app.gateways.gateway_id_help')}
+              slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+            />
+            <TextField label={translate('resources.gateways.fields.name')} value={name} onChange={(event) => setName(event.target.value)} />
+            {state.registrationError && (
+              <Alert severity="error">
+                <strong>{translate('app.gateways.registration_failed')}</strong>
+                {state.registrationError.message && <> — {translate(state.registrationError.message)}</>}
+              </Alert>
+            )}
+          </Box>
+        )}
+
+        {state.step === 'configure' && gateway && (
+          <>
+            <Typography gutterBottom>{translate('app.gateways.configure_intro')}</Typography>
+            {certificateError && <Alert severity="error">{translate('app.errors.general')}</Alert>}
+            {!certificate && !certificateError && <LinearProgress />}
+            {certificate && <CertificateFiles gatewayId={gateway.gateway_id} certificate={certificate} />}
+          </>
+        )}
+
+        {state.step === 'verify' && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} role="status">
+            <CircularProgress size={24} />
+            <Typography>{translate('app.gateways.waiting')}</Typography>
+          </Box>
+        )}
+
+        {state.step === 'complete' && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} role="status">
+            <CheckCircleIcon color="success" />
+            <Typography>{translate('app.gateways.complete')}</Typography>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {state.step !== 'complete' && <Button onClick={close}>{translate('app.gateways.skip')}</Button>}
+        {(state.step === 'register' || state.step === 'verify') && <Button onClick={() => dispatch({ type: 'back' })}>{translate('app.gateways.back')}</Button>}
+        {state.step === 'requirements' && (
+          <Button variant="contained" onClick={() => dispatch({ type: 'next' })}>
+            {translate('app.gateways.next')}
+          </Button>
+        )}
+        {state.step === 'register' && (
+          <Button variant="contained" type="submit" form="gateway-register" disabled={!gatewayId.trim() || state.registering}>
+            {translate('app.gateways.register')}
+          </Button>
+        )}
+        {state.step === 'configure' && (
+          <Button variant="contained" disabled={!certificate} onClick={() => dispatch({ type: 'next' })}>
+            {translate('app.gateways.next')}
+          </Button>
+        )}
+        {state.step === 'complete' && (
+          <Button variant="contained" onClick={close}>
+            {translate('app.gateways.close')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { initialWizard, wizardReducer, type WizardEvent, type WizardState } from '../../../admin/gateways/wizard';
+
+const run = (...events: WizardEvent[]): WizardState => events.reduce(wizardReducer, initialWizard);
+const gateway = { id: 'g1', gateway_id: '0016C001FF10A235' };
+
+describe('gateway setup wizard steps (spec §2, §4)', () => {
+  it('goes requirements → register → configure → verify → complete', () => {
+    expect(run().step).toBe('requirements');
+    expect(run({ type: 'next' }).step).toBe('register');
+    expect(run({ type: 'next' }, { type: 'register' }, { type: 'registered', gateway })).toMatchObject({ step: 'configure', gateway, registering: false });
+    expect(run({ type: 'next' }, { type: 'register' }, { type: 'registered', gateway }, { type: 'next' }).step).toBe('verify');
+    expect(run({ type: 'next' }, { type: 'register' }, { type: 'registered', gateway }, { type: 'next' }, { type: 'connected' }).step).toBe('complete');
+  });
+
+  it('leaves register only by registering, and verify only when the gateway connects', () => {
+    expect(run({ type: 'next' }, { type: 'next' }).step).toBe('register');
+    expect(run({ type: 'next' }, { type: 'connected' }).step).toBe('register');
+    const verifying = run({ type: 'next' }, { type: 'register' }, { type: 'registered', gateway }, { type: 'next' });
+    expect(wizardReducer(verifying, { type: 'next' }).step).toBe('verify');
+  });
+
+  it('a failed registration stays on register with the reason; trying again clears it', () => {
+    const failed = run({ type: 'next' }, { type: 'register' }, { type: 'registration_failed', message: 'app.gateways.gateway_id_taken' });
+    expect(failed).toMatchObject({ step: 'register', registering: false, registrationError: { message: 'app.gateways.gateway_id_taken' } });
+    expect(wizardReducer(failed, { type: 'register' })).toMatchObject({ registering: true, registrationError: null });
+  });
+
+  it('ignores a second register while one is running, and answers that arrive without one', () => {
+    const registering = run({ type: 'next' }, { type: 'register' });
+    expect(wizardReducer(registering, { type: 'register' })).toBe(registering);
+    expect(run({ type: 'next' }, { type: 'registered', gateway }).step).toBe('register');
+  });
+
+  it('goes back from register and verify; reset (skip and close) starts over', () => {
+    expect(run({ type: 'next' }, { type: 'back' }).step).toBe('requirements');
+    const verifying = run({ type: 'next' }, { type: 'register' }, { type: 'registered', gateway }, { type: 'next' });
+    expect(wizardReducer(verifying, { type: 'back' }).step).toBe('configure');
+    expect(wizardReducer(verifying, { type: 'reset' })).toEqual(initialWizard);
+  });
+});
