@@ -49,7 +49,36 @@ export interface GatewayCertificate {
   expires_at: string;
 }
 
+/** The sandbox's answer to a codec test run (POST /config/{company_id}/codec-test). */
+export interface CodecTestResult {
+  ok: boolean;
+  data?: unknown;
+  warnings: string[];
+  errors: string[];
+  error?: { kind: string; message: string };
+  bytes: number[];
+}
+
+export interface CodecTestInput {
+  codec: string;
+  payload: string;
+  encoding: 'hex' | 'base64';
+  fPort: number;
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+  count: number;
+}
+
 export interface AppDataProvider extends DataProvider {
+  /** Values a list column can be filtered by, with counts, in the selected company (spec §7 filter_options). */
+  filterOptions(model: string, field: string, search: string): Promise<FilterOption[]>;
+  /** Copies a store template into the selected company as a device profile. */
+  copyTemplate(templateId: Identifier): Promise<RaRecord>;
+  /** Runs a codec (saved or not) on one uplink in the server's sandbox, for the selected company. */
+  codecTest(input: CodecTestInput): Promise<CodecTestResult>;
   deviceTopics(id: Identifier): Promise<TopicValue[]>;
   /** Issues a fresh client certificate for a gateway (the key exists only in this answer). */
   gatewayCertificate(id: Identifier): Promise<GatewayCertificate>;
@@ -70,6 +99,7 @@ const SERVER_FIELD_MESSAGES: Record<string, string> = {
   'This DevEUI is already registered.': 'app.devices.dev_eui_taken',
   'Gateway ID must be 16 hexadecimal digits.': 'app.gateways.gateway_id_invalid',
   'This gateway ID is already registered.': 'app.gateways.gateway_id_taken',
+  'Enter the bytes as hexadecimal (e.g. 01 A4 FF) or base64.': 'app.profiles.payload_invalid',
 };
 
 function translatableFields(fields: Record<string, string>): Record<string, string> {
@@ -104,6 +134,12 @@ function listQuery(config: ResourceRoute, params: Partial<GetListParams>, compan
 
 export function createDataProvider({ companyId }: DataProviderOptions): AppDataProvider {
   const needsCompany = (config: ResourceRoute) => config.scope !== 'none' && !companyId();
+  /** The selected company for a path; without one there is nothing to address. */
+  const selectedCompany = (): string => {
+    const company = companyId();
+    if (!company) throw new ApiError(404, { code: 'notFound' });
+    return encodeURIComponent(company);
+  };
 
   const getOne = async <R extends RaRecord>(resource: string, id: Identifier): Promise<R> => {
     const config = resourceRoute(resource);
@@ -178,6 +214,17 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
       call(async () => (await apiRequest<{ results: SearchResult[] }>('/search/', { query: { q: query, include_tenants: includeTenants } })).results),
     regenerateApiKey: (id) => call(() => apiRequest<ApiKeyWithSecret>(`/api-keys/${encodeURIComponent(String(id))}/regenerate`, { method: 'PUT' })),
     deviceTopics: (id) => call(() => apiRequest<TopicValue[]>(`/device/${encodeURIComponent(String(id))}/topics/values`)),
+    filterOptions: (model, field, search) =>
+      call(async () =>
+        (
+          await apiRequest<{ results: FilterOption[] }>(`/filter_options/${encodeURIComponent(model)}/${encodeURIComponent(field)}`, {
+            query: { company_id: companyId() ?? undefined, search: search.trim() || undefined },
+          })
+        ).results,
+      ),
+    copyTemplate: (templateId) =>
+      call(() => apiRequest<RaRecord>(`/template/${selectedCompany()}/${encodeURIComponent(String(templateId))}`, { method: 'POST' })),
+    codecTest: (input) => call(() => apiRequest<CodecTestResult>(`/config/${selectedCompany()}/codec-test`, { method: 'POST', body: input })),
     gatewayCertificate: (id) => call(() => apiRequest<GatewayCertificate>(`/gateway/${encodeURIComponent(String(id))}/cert`)),
     companyPeople: (id) => call(() => apiRequest<CompanyPeople>(`/company/${encodeURIComponent(id)}/i_query`)),
   };

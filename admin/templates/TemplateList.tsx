@@ -1,14 +1,40 @@
-import { BooleanField, Datagrid, List, TextField } from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import { BooleanField, Datagrid, List, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { ColumnFilterButton } from '../common/filters/ColumnFilterButton';
+import { ListError } from '../common/ListError';
+import { CopyTemplateButton } from './CopyTemplateButton';
+import { TemplateDetails } from './TemplateDetails';
 
+function NoTemplates() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', py: 6 }}>
+      <Typography color="text.secondary">{translate('app.profiles.no_templates')}</Typography>
+    </Box>
+  );
+}
+
+/** The profile template store (spec §2): search, vendor filter, version, copy or 'Already added'. */
 export function TemplateList() {
   return (
-    <List sort={{ field: 'vendor', order: 'ASC' }}>
-      <Datagrid bulkActionButtons={false}>
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      actions={
+        <TopToolbar>
+          <ColumnFilterButton model="template" field="vendor" source="vendor" label="resources.templates.fields.vendor" />
+        </TopToolbar>
+      }
+      sort={{ field: 'vendor', order: 'ASC' }}
+      error={<ListError />}
+      empty={false}
+      exporter={false}
+    >
+      <Datagrid bulkActionButtons={false} expand={<TemplateDetails />} empty={<NoTemplates />} rowClick="expand">
         <TextField source="vendor" />
         <TextField source="model" />
         <TextField source="version" />
         <BooleanField source="supports_otaa" />
-        <BooleanField source="already_added" />
+        <CopyTemplateButton label="resources.templates.fields.already_added" />
       </Datagrid>
     </List>
   );

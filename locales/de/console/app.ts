@@ -1,12 +1,16 @@
 import type { CatalogueOf } from '../../en/console/types';
 import type { app as englishApp } from '../../en/console/app';
 import { devices } from './devices';
+import { filters } from './filters';
 import { gateways } from './gateways';
+import { profiles } from './profiles';
 
 /** German texts of the console shell; the type makes every English key mandatory here. */
 export const app = {
   devices,
+  filters,
   gateways,
+  profiles,
   errors: {
     general: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
     networkError: 'Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung.',

@@ -28,6 +28,8 @@ export const resources = {
     name: 'Geräteprofil |||| Geräteprofile',
     fields: {
       name: 'Name',
+      codec: 'Payload-Codec',
+      is_template: 'Aus Vorlage',
       supports_otaa: 'OTAA',
       supports_class_b: 'Klasse B',
       supports_class_c: 'Klasse C',
@@ -36,7 +38,7 @@ export const resources = {
   },
   templates: {
     name: 'Profilvorlage |||| Profilvorlagen',
-    fields: { vendor: 'Hersteller', model: 'Modell', version: 'Version', supports_otaa: 'OTAA', already_added: 'Bereits hinzugefügt' },
+    fields: { description: 'Beschreibung', vendor: 'Hersteller', model: 'Modell', version: 'Version', supports_otaa: 'OTAA', already_added: 'Bereits hinzugefügt' },
   },
   companies: {
     name: 'Firma |||| Firmen',

@@ -1,10 +1,14 @@
 import { devices } from './devices';
+import { filters } from './filters';
 import { gateways } from './gateways';
+import { profiles } from './profiles';
 
 /** English texts of the console shell (the typed reference for every other language). */
 export const app = {
   devices,
+  filters,
   gateways,
+  profiles,
   errors: {
     general: 'An error occurred. Please try again.',
     networkError: 'Network error. Please check your connection.',

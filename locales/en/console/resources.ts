@@ -25,6 +25,8 @@ export const resources = {
     name: 'Device profile |||| Device profiles',
     fields: {
       name: 'Name',
+      codec: 'Payload codec',
+      is_template: 'From template',
       supports_otaa: 'OTAA',
       supports_class_b: 'Class B',
       supports_class_c: 'Class C',
@@ -33,7 +35,7 @@ export const resources = {
   },
   templates: {
     name: 'Profile template |||| Profile templates',
-    fields: { vendor: 'Vendor', model: 'Model', version: 'Version', supports_otaa: 'OTAA', already_added: 'Already added' },
+    fields: { description: 'Description', vendor: 'Vendor', model: 'Model', version: 'Version', supports_otaa: 'OTAA', already_added: 'Already added' },
   },
   companies: {
     name: 'Company |||| Companies',

@@ -1,0 +1,10 @@
+import { Edit } from 'react-admin';
+import { ProfileForm } from './ProfileForm';
+
+export function ProfileEdit() {
+  return (
+    <Edit mutationMode="pessimistic">
+      <ProfileForm />
+    </Edit>
+  );
+}

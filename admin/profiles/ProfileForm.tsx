@@ -1,0 +1,23 @@
+import { lazy, Suspense } from 'react';
+import { LinearProgress } from '@mui/material';
+import { BooleanInput, required, SimpleForm, TextInput, type SimpleFormProps } from 'react-admin';
+import { CodecTestPanel } from './CodecTestPanel';
+
+// The editor brings CodeMirror; only the profile form downloads it.
+const CodecEditor = lazy(async () => ({ default: (await import('./CodecEditor')).CodecEditor }));
+
+/** A custom profile: name, payload codec script (JS), OTAA, Class B, Class C; with a test run of the codec. */
+export function ProfileForm(props: Omit<SimpleFormProps, 'children'>) {
+  return (
+    <SimpleForm {...props}>
+      <TextInput source="name" validate={required()} fullWidth />
+      <Suspense fallback={<LinearProgress />}>
+        <CodecEditor source="codec" />
+      </Suspense>
+      <CodecTestPanel />
+      <BooleanInput source="supports_otaa" />
+      <BooleanInput source="supports_class_b" />
+      <BooleanInput source="supports_class_c" />
+    </SimpleForm>
+  );
+}

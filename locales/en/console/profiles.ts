@@ -1,0 +1,20 @@
+/** English texts of the device profile screens and the template store (under `app.profiles`). */
+export const profiles = {
+  from_template: 'Create from a template',
+  codec_help: 'JavaScript: decodeUplink({bytes, fPort, recvTime, variables}) returning {data, warnings, errors}, or the older Decode(fPort, bytes, variables).',
+  test_title: 'Test run',
+  encoding: 'Payload encoding',
+  payload: 'Payload',
+  payload_invalid: 'Enter the bytes as hexadecimal (e.g. 01 A4 FF) or base64.',
+  payload_invalid_hex: 'Enter whole bytes as hexadecimal, e.g. 01 A4 FF.',
+  payload_invalid_base64: 'This is not valid base64.',
+  run: 'Run',
+  decoded: 'Decoded output',
+  codec_failed: 'The codec failed (%{kind}).',
+  copy_to_company: 'Copy to my company',
+  already_added: 'Already added',
+  copied: 'Added to your device profiles.',
+  samples: 'Sample uplinks',
+  sample: 'fPort %{fPort}: %{bytes}',
+  no_templates: 'No templates match.',
+};
