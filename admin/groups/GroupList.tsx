@@ -1,12 +1,24 @@
-import { Datagrid, List, NumberField, TextField } from 'react-admin';
+import { CreateButton, Datagrid, DeleteWithConfirmButton, List, NumberField, SearchInput, TextField, TopToolbar } from 'react-admin';
+import { ListError } from '../common/ListError';
 import { useUrlFilters } from '../layout/useUrlFilters';
 
 export function GroupList() {
   return (
-    <List filter={useUrlFilters()} sort={{ field: 'name', order: 'ASC' }}>
-      <Datagrid bulkActionButtons={false}>
+    <List
+      filter={useUrlFilters()}
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: 'name', order: 'ASC' }}
+      error={<ListError />}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+        </TopToolbar>
+      }
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <NumberField source="unit_count" />
+        <DeleteWithConfirmButton mutationMode="pessimistic" confirmContent="app.common.delete_content" />
       </Datagrid>
     </List>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { LinearProgress } from '@mui/material';
-import { BooleanInput, required, SimpleForm, TextInput, type SimpleFormProps } from 'react-admin';
+import { BooleanInput, SimpleForm, TextInput, type SimpleFormProps } from 'react-admin';
+import { requiredText } from '../common/validators';
 import { CodecTestPanel } from './CodecTestPanel';
 
 // The editor brings CodeMirror; only the profile form downloads it.
@@ -10,7 +11,7 @@ const CodecEditor = lazy(async () => ({ default: (await import('./CodecEditor'))
 export function ProfileForm(props: Omit<SimpleFormProps, 'children'>) {
   return (
     <SimpleForm {...props}>
-      <TextInput source="name" validate={required()} fullWidth />
+      <TextInput source="name" validate={requiredText} fullWidth />
       <Suspense fallback={<LinearProgress />}>
         <CodecEditor source="codec" />
       </Suspense>

@@ -1,9 +1,10 @@
 import Domain from '@mui/icons-material/Domain';
 import { lazyNamed } from '../common/lazy';
 
-/** Issue #5/#6 add the forms and detail screens; the list is real and honours ?filters=. */
 export const units = {
   list: lazyNamed(() => import('./UnitList'), 'UnitList'),
+  create: lazyNamed(() => import('./UnitCreate'), 'UnitCreate'),
+  edit: lazyNamed(() => import('./UnitEdit'), 'UnitEdit'),
   icon: Domain,
   recordRepresentation: 'name',
 };

@@ -4,6 +4,7 @@ import { devices } from './devices';
 import { filters } from './filters';
 import { gateways } from './gateways';
 import { profiles } from './profiles';
+import { units } from './units';
 
 /** German texts of the console shell; the type makes every English key mandatory here. */
 export const app = {
@@ -11,6 +12,7 @@ export const app = {
   filters,
   gateways,
   profiles,
+  units,
   errors: {
     general: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
     networkError: 'Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung.',

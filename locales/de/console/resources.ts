@@ -22,7 +22,7 @@ export const resources = {
     name: 'Gateway |||| Gateways',
     fields: { name: 'Name', gateway_id: 'Gateway-ID', last_seen: 'Zuletzt gesehen', connected: 'Verbunden', cert_expires_at: 'Zertifikat läuft ab' },
   },
-  units: { name: 'Einheit |||| Einheiten', fields: { name: 'Name', group_name: 'Gruppe', device_count: 'Geräte' } },
+  units: { name: 'Einheit |||| Einheiten', fields: { group: 'Gruppe', devices: 'Geräte', name: 'Name', group_name: 'Gruppe', device_count: 'Geräte' } },
   groups: { name: 'Einheitengruppe |||| Einheitengruppen', fields: { name: 'Name', unit_count: 'Einheiten' } },
   profiles: {
     name: 'Geräteprofil |||| Geräteprofile',

@@ -2,6 +2,7 @@ import { devices } from './devices';
 import { filters } from './filters';
 import { gateways } from './gateways';
 import { profiles } from './profiles';
+import { units } from './units';
 
 /** English texts of the console shell (the typed reference for every other language). */
 export const app = {
@@ -9,6 +10,7 @@ export const app = {
   filters,
   gateways,
   profiles,
+  units,
   errors: {
     general: 'An error occurred. Please try again.',
     networkError: 'Network error. Please check your connection.',

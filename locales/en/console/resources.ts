@@ -19,7 +19,7 @@ export const resources = {
     name: 'Gateway |||| Gateways',
     fields: { name: 'Name', gateway_id: 'Gateway ID', last_seen: 'Last seen', connected: 'Connected', cert_expires_at: 'Certificate expires' },
   },
-  units: { name: 'Unit |||| Units', fields: { name: 'Name', group_name: 'Group', device_count: 'Devices' } },
+  units: { name: 'Unit |||| Units', fields: { group: 'Group', devices: 'Devices', name: 'Name', group_name: 'Group', device_count: 'Devices' } },
   groups: { name: 'Unit group |||| Unit groups', fields: { name: 'Name', unit_count: 'Units' } },
   profiles: {
     name: 'Device profile |||| Device profiles',
