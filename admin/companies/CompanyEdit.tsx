@@ -1,10 +1,14 @@
 import { Edit } from 'react-admin';
 import { CompanyForm } from './CompanyInputs';
+import { CompanyPeople } from './CompanyPeople';
 
 export function CompanyEdit() {
   return (
-    <Edit mutationMode="pessimistic">
-      <CompanyForm />
-    </Edit>
+    <>
+      <Edit mutationMode="pessimistic">
+        <CompanyForm />
+      </Edit>
+      <CompanyPeople />
+    </>
   );
 }

@@ -1,4 +1,6 @@
-import { ReferenceInput, SelectInput, SimpleForm, TextInput, required } from 'react-admin';
+import { SimpleForm, TextInput } from 'react-admin';
+import { ReferenceCombobox } from '../common/ReferenceCombobox';
+import { requiredText } from '../common/validators';
 import { useUserState } from '../stores/hooks';
 
 /** Fields shared by company create and edit; the tenant only in multi-tenant mode (spec §6). */
@@ -6,12 +8,8 @@ export function CompanyForm() {
   const multiTenant = useUserState().user?.is_tenant_enabled === true;
   return (
     <SimpleForm>
-      <TextInput source="name" validate={required()} fullWidth />
-      {multiTenant && (
-        <ReferenceInput source="tenant_id" reference="tenants" sort={{ field: 'name', order: 'ASC' }}>
-          <SelectInput optionText="name" emptyValue={null} />
-        </ReferenceInput>
-      )}
+      <TextInput source="name" validate={requiredText} fullWidth />
+      {multiTenant && <ReferenceCombobox source="tenant_id" reference="tenants" label="resources.companies.fields.tenant_id" fullWidth />}
     </SimpleForm>
   );
 }

@@ -75,6 +75,11 @@ export interface FilterOption {
 export interface AppDataProvider extends DataProvider {
   /** Values a list column can be filtered by, with counts, in the selected company (spec §7 filter_options). */
   filterOptions(model: string, field: string, search: string): Promise<FilterOption[]>;
+  /** Invites someone by email into a company; the answer carries the one-time code. */
+  inviteUser(companyId: string, email: string): Promise<CompanyPeople['invites'][number]>;
+  deleteInvite(inviteId: string): Promise<void>;
+  /** Joins the company of an invite code; answers the company's id. */
+  joinWithCode(code: string): Promise<{ company_id: string }>;
   /** Copies a store template into the selected company as a device profile. */
   copyTemplate(templateId: Identifier): Promise<RaRecord>;
   /** Runs a codec (saved or not) on one uplink in the server's sandbox, for the selected company. */
@@ -222,6 +227,10 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
           })
         ).results,
       ),
+    inviteUser: (company, email) =>
+      call(() => apiRequest<CompanyPeople['invites'][number]>('/invite/', { method: 'POST', body: { company_id: company, email } })),
+    deleteInvite: (inviteId) => call(async () => void (await apiRequest(`/invite/${encodeURIComponent(inviteId)}`, { method: 'DELETE' }))),
+    joinWithCode: (code) => call(() => apiRequest<{ company_id: string }>(`/invite/${encodeURIComponent(code.trim())}/join`, { method: 'POST' })),
     copyTemplate: (templateId) =>
       call(() => apiRequest<RaRecord>(`/template/${selectedCompany()}/${encodeURIComponent(String(templateId))}`, { method: 'POST' })),
     codecTest: (input) => call(() => apiRequest<CodecTestResult>(`/config/${selectedCompany()}/codec-test`, { method: 'POST', body: input })),

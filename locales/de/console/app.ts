@@ -1,5 +1,6 @@
 import type { CatalogueOf } from '../../en/console/types';
 import type { app as englishApp } from '../../en/console/app';
+import { companies, tenants } from './companies';
 import { devices } from './devices';
 import { filters } from './filters';
 import { gateways } from './gateways';
@@ -8,6 +9,8 @@ import { units } from './units';
 
 /** German texts of the console shell; the type makes every English key mandatory here. */
 export const app = {
+  companies,
+  tenants,
   devices,
   filters,
   gateways,

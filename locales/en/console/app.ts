@@ -1,3 +1,4 @@
+import { companies, tenants } from './companies';
 import { devices } from './devices';
 import { filters } from './filters';
 import { gateways } from './gateways';
@@ -6,6 +7,8 @@ import { units } from './units';
 
 /** English texts of the console shell (the typed reference for every other language). */
 export const app = {
+  companies,
+  tenants,
   devices,
   filters,
   gateways,

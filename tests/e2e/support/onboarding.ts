@@ -1,8 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /** Signs a new user up through /auth/signup and onboards them as a direct customer in English. */
-export async function signUpAndOnboard(page: Page, company: string): Promise<{ email: string }> {
-  const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+export async function signUpAndOnboard(page: Page, company: string, email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`): Promise<{ email: string }> {
   await page.goto('/auth/signup');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('correct-horse-42');

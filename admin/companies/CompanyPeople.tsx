@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import type { AppDataProvider, CompanyPeople as People } from '../providers/dataProvider';
+import { describeError } from '../stores/appError';
+import { useUserState } from '../stores/hooks';
+import { fullName } from '../stores/userStore';
+
+type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; people: People };
+type Invite = People['invites'][number];
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function InviteForm({ companyId, onInvited }: { companyId: string; onInvited: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const error = !email.trim() ? 'ra.validation.required' : EMAIL.test(email.trim()) ? null : 'app.companies.invalid_email';
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (error) return;
+    setBusy(true);
+    try {
+      await dataProvider.inviteUser(companyId, email.trim());
+      notify('app.companies.invited', { type: 'success', messageArgs: { email: email.trim() } });
+      setEmail('');
+      setTouched(false);
+      onInvited();
+    } catch (failure) {
+      notify(describeError(failure, translate, 'app.errors.general'), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Box component="form" onSubmit={(event) => void submit(event)} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      <TextField
+        size="small"
+        type="email"
+        label={translate('app.companies.invite_email')}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={touched && Boolean(error)}
+        helperText={touched && error ? translate(error) : ' '}
+        sx={{ minWidth: 280 }}
+      />
+      <Button type="submit" variant="contained" disabled={busy}>
+        {translate('app.companies.invite')}
+      </Button>
+    </Box>
+  );
+}
+
+function InviteRow({ invite, onDeleted }: { invite: Invite; onDeleted: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [confirming, setConfirming] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(invite.code);
+      setCopied(true);
+    } catch (error) {
+      console.warn('Clipboard not available', error);
+    }
+  };
+  const remove = async () => {
+    try {
+      await dataProvider.deleteInvite(invite.id);
+      onDeleted();
+    } catch (failure) {
+      notify(describeError(failure, translate, 'app.errors.general'), { type: 'error' });
+    } finally {
+      setConfirming(false);
+    }
+  };
+  return (
+    <TableRow>
+      <TableCell>{invite.email}</TableCell>
+      <TableCell>{new Date(invite.sent_at).toLocaleDateString()}</TableCell>
+      <TableCell sx={{ fontFamily: 'monospace' }} data-testid="invite-code">
+        {invite.code}
+      </TableCell>
+      <TableCell align="right">
+        <Button size="small" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
+          {translate(copied ? 'app.companies.copied' : 'app.companies.copy_code')}
+        </Button>
+        <Button size="small" color="error" onClick={() => setConfirming(true)}>
+          {translate('app.companies.delete_invite')}
+        </Button>
+        <Confirm
+          isOpen={confirming}
+          title={translate('app.companies.delete_invite_title', { email: invite.email })}
+          content={translate('app.common.delete_content')}
+          onConfirm={() => void remove()}
+          onClose={() => setConfirming(false)}
+        />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** A company's users (the current one marked 'You'), invite by email, and its pending invites (spec §2). */
+export function CompanyPeople() {
+  const { id } = useParams<{ id: string }>();
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const me = useUserState().user;
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+
+  const reload = useCallback(() => {
+    if (!id) return () => undefined;
+    let active = true;
+    dataProvider.companyPeople(id).then(
+      (people) => active && setLoad({ status: 'done', people }),
+      (error: unknown) => active && setLoad({ status: 'error', message: describeError(error, translate, 'app.errors.general') }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [dataProvider, id, translate]);
+  useEffect(() => reload(), [reload]);
+
+  if (!id) return null;
+  return (
+    <Paper sx={{ mt: 2, p: 2 }} component="section" aria-labelledby="company-people">
+      <Typography variant="h6" component="h2" id="company-people" gutterBottom>
+        {translate('app.companies.people')}
+      </Typography>
+      {load.status === 'loading' && <LinearProgress />}
+      {load.status === 'error' && <Alert severity="error">{load.message}</Alert>}
+      {load.status === 'done' && (
+        <Stack spacing={3}>
+          <Table size="small" aria-label={translate('app.companies.users')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('app.users.name')}</TableCell>
+                <TableCell>{translate('app.users.email')}</TableCell>
+                <TableCell>{translate('app.users.role')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {load.people.users.map((member) => (
+                <TableRow key={member.id}>
+                  <TableCell>
+                    {fullName(member) || member.email} {member.id === me?.id && <Chip size="small" color="primary" label={translate('app.users.you')} />}
+                  </TableCell>
+                  <TableCell>{member.email}</TableCell>
+                  <TableCell>{translate(`app.users.${member.role}`)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <InviteForm companyId={id} onInvited={reload} />
+          <Box>
+            <Typography variant="subtitle1" component="h3">
+              {translate('app.companies.pending_invites')}
+            </Typography>
+            {load.people.invites.length === 0 ? (
+              <Typography color="text.secondary">{translate('app.companies.no_invites')}</Typography>
+            ) : (
+              <Table size="small" aria-label={translate('app.companies.pending_invites')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('app.users.email')}</TableCell>
+                    <TableCell>{translate('app.companies.sent')}</TableCell>
+                    <TableCell>{translate('app.companies.code')}</TableCell>
+                    <TableCell />
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {load.people.invites.map((invite) => (
+                    <InviteRow key={invite.id} invite={invite} onDeleted={reload} />
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </Box>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

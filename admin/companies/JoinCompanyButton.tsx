@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import { HttpError, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../providers/dataProvider';
+import { describeError } from '../stores/appError';
+import { companyStore } from '../stores/companyStore';
+
+/** Why a join failed, in the user's words: a bad or used code, or already a member. */
+function joinError(error: unknown): string | null {
+  if (error instanceof HttpError && error.status === 404) return 'app.companies.invalid_code';
+  if (error instanceof HttpError && error.status === 409) return 'app.companies.already_member';
+  return null;
+}
+
+/** Join a company with an invite code (spec §2 Companies); the switcher then lists it. */
+export function JoinCompanyButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const close = () => {
+    setOpen(false);
+    setCode('');
+    setTouched(false);
+    setFailure(null);
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!code.trim()) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const joined = await dataProvider.joinWithCode(code);
+      await companyStore.refresh();
+      await companyStore.select(joined.company_id);
+      notify('app.companies.joined', { type: 'success' });
+      refresh();
+      close();
+    } catch (error) {
+      setFailure(joinError(error) ?? describeError(error, translate, 'app.errors.general'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const missing = touched && !code.trim();
+
+  return (
+    <>
+      <Button startIcon={<GroupAddIcon />} onClick={() => setOpen(true)}>
+        {translate('app.companies.join')}
+      </Button>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <DialogTitle>{translate('app.companies.join')}</DialogTitle>
+          <DialogContent>
+            <TextField
+              autoFocus
+              fullWidth
+              margin="normal"
+              label={translate('app.companies.code')}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              error={missing}
+              helperText={missing ? translate('ra.validation.required') : translate('app.companies.code_help')}
+              slotProps={{ htmlInput: { style: { fontFamily: 'monospace', textTransform: 'uppercase' } } }}
+            />
+            {failure && <Alert severity="error">{translate(failure)}</Alert>}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>{translate('ra.action.cancel')}</Button>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {translate('app.companies.join_submit')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Form, HttpError, ResourceContextProvider } from 'react-admin';
+import { CompanyPeople } from '../../../admin/companies/CompanyPeople';
+import { JoinCompanyButton } from '../../../admin/companies/JoinCompanyButton';
+import { BarPreview } from '../../../admin/tenants/BarPreview';
+import { TenantForm } from '../../../admin/tenants/TenantInputs';
+import type { CompanyPeople as People } from '../../../admin/providers/dataProvider';
+import { companyStore } from '../../../admin/stores/companyStore';
+import { userStore } from '../../../admin/stores/userStore';
+import { jsonResponse, renderInAdmin, sampleUser } from '../helpers';
+
+const people: People = {
+  users: [
+    { id: 'u1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', role: 'owner', joined_at: '2026-11-01T00:00:00.000Z' },
+    { id: 'u2', first_name: 'Bob', last_name: '', email: 'bob@example.com', role: 'member', joined_at: '2026-11-02T00:00:00.000Z' },
+  ],
+  invites: [{ id: 'i1', email: 'carol@example.com', code: 'ABCD-EFGH-JKLM', sent_at: '2026-11-20T00:00:00.000Z' }],
+};
+
+describe('company users and invites', () => {
+  beforeEach(async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(sampleUser)));
+    await userStore.fetch();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    userStore.reset();
+  });
+
+  const renderPeople = (dataProvider: Record<string, unknown>) =>
+    renderInAdmin(<CompanyPeople />, { path: '/companies/c1', routePath: '/companies/:id', dataProvider });
+
+  it('loading', () => {
+    renderPeople({ companyPeople: () => new Promise(() => undefined) });
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+  });
+
+  it('error', async () => {
+    renderPeople({ companyPeople: () => Promise.reject(new HttpError('app.errors.notFound', 404)) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The requested resource was not found.');
+  });
+
+  it("success: users with the current one marked 'You', and the pending invites with sent date and code", async () => {
+    renderPeople({ companyPeople: async () => people });
+    const users = await screen.findByRole('table', { name: 'Users' });
+    expect(within(within(users).getByText(/Ada Lovelace/).closest('tr') as HTMLElement).getByText('You')).toBeInTheDocument();
+    expect(within(within(users).getByText('Bob').closest('tr') as HTMLElement).queryByText('You')).toBeNull();
+    const invites = screen.getByRole('table', { name: 'Pending invites' });
+    expect(within(invites).getByText('carol@example.com')).toBeInTheDocument();
+    expect(within(invites).getByTestId('invite-code')).toHaveTextContent('ABCD-EFGH-JKLM');
+    expect(within(invites).getByText(new Date('2026-11-20T00:00:00.000Z').toLocaleDateString())).toBeInTheDocument();
+  });
+
+  it('empty invites: says there are none', async () => {
+    renderPeople({ companyPeople: async () => ({ ...people, invites: [] }) });
+    expect(await screen.findByText('No pending invites.')).toBeInTheDocument();
+  });
+
+  it('inviting needs a valid email; a valid one is sent and the list reloads', async () => {
+    const inviteUser = vi.fn(async () => people.invites[0]);
+    const companyPeople = vi.fn(async () => people);
+    renderPeople({ companyPeople, inviteUser });
+    await screen.findByRole('table', { name: 'Users' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Invite' })));
+    expect(screen.getByText('Required')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Invite by email'), { target: { value: 'not-an-email' } });
+    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
+    expect(inviteUser).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Invite by email'), { target: { value: ' dave@example.com ' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Invite' })));
+    expect(inviteUser).toHaveBeenCalledWith('c1', 'dave@example.com');
+    await waitFor(() => expect(companyPeople).toHaveBeenCalledTimes(2));
+  });
+
+  it('copies a code, and deletes an invite only after confirmation', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.assign(navigator, { clipboard: { writeText } });
+    const deleteInvite = vi.fn(async () => undefined);
+    renderPeople({ companyPeople: async () => people, deleteInvite });
+    const row = (await screen.findByText('carol@example.com')).closest('tr') as HTMLElement;
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Copy code' })));
+    expect(writeText).toHaveBeenCalledWith('ABCD-EFGH-JKLM');
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete invite' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    expect(deleteInvite).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
+    expect(deleteInvite).toHaveBeenCalledWith('i1');
+  });
+});
+
+describe('join with an invite code', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    companyStore.reset();
+  });
+
+  const open = (joinWithCode: (code: string) => Promise<{ company_id: string }>) => {
+    renderInAdmin(<JoinCompanyButton />, { dataProvider: { joinWithCode } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join with an invite code' }));
+    return screen.getByRole('dialog');
+  };
+
+  it('the code is required', async () => {
+    const joinWithCode = vi.fn();
+    const dialog = open(joinWithCode);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Join' })));
+    expect(within(dialog).getByText('Required')).toBeInTheDocument();
+    expect(joinWithCode).not.toHaveBeenCalled();
+  });
+
+  it('a bad code says so', async () => {
+    const dialog = open(() => Promise.reject(new HttpError('app.errors.notFound', 404)));
+    fireEvent.change(within(dialog).getByLabelText('Invite code'), { target: { value: 'XXXX-XXXX-XXXX' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Join' })));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('This invite code is not valid or has already been used.');
+  });
+
+  it('joining refreshes the companies and selects the joined one', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ count: 2, results: [{ id: 'c1', name: 'Mine', tenant_id: null }, { id: 'c2', name: 'Theirs', tenant_id: null }] })));
+    const dialog = open(async () => ({ company_id: 'c2' }));
+    fireEvent.change(within(dialog).getByLabelText('Invite code'), { target: { value: 'ABCD-EFGH-JKLM' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Join' })));
+    expect(companyStore.getState().companies.map((company) => company.name)).toEqual(['Mine', 'Theirs']);
+    expect(companyStore.getState().selectedCompanyId).toBe('c2');
+  });
+});
+
+describe('tenant form', () => {
+  it('previews the bar with the colour and name as they are typed', async () => {
+    renderInAdmin(
+      <Form defaultValues={{ name: 'Reseller', logo_url: null, color_hex: '#3B82F6' }}>
+        <BarPreview />
+      </Form>,
+    );
+    expect(screen.getByTestId('bar-preview')).toHaveStyle({ backgroundColor: '#3B82F6' });
+  });
+
+  it('refuses a colour that is not #RRGGBB and updates the preview live', async () => {
+    renderInAdmin(
+      <ResourceContextProvider value="tenants">
+        <TenantForm />
+      </ResourceContextProvider>,
+    );
+    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Reseller' } });
+    fireEvent.change(screen.getByLabelText(/Primary colour/), { target: { value: '#10B981' } });
+    expect(screen.getByTestId('bar-preview')).toHaveStyle({ backgroundColor: '#10B981' });
+    fireEvent.change(screen.getByLabelText(/Primary colour/), { target: { value: 'blue' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    expect(await screen.findByText('Enter a colour as # and six hexadecimal digits, e.g. #3B82F6.')).toBeInTheDocument();
+  });
+});
