@@ -1,11 +1,12 @@
 import { required, SimpleForm, TextInput, type SimpleFormProps } from 'react-admin';
 import { ReferenceCombobox } from '../common/ReferenceCombobox';
 import { normaliseHex, validateAppKey, validateDevEui } from './hex';
+import { FormToolbar } from '../common/FormToolbar';
 
 /** The device form: DevEUI and AppKey are checked as hex of the right length before anything is sent. */
 export function DeviceForm(props: Omit<SimpleFormProps, 'children'>) {
   return (
-    <SimpleForm {...props} sanitizeEmptyValues>
+    <SimpleForm toolbar={<FormToolbar />} {...props} sanitizeEmptyValues>
       <TextInput source="name" fullWidth />
       <TextInput source="dev_eui" validate={[required(), validateDevEui]} fullWidth slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }} />
       <TextInput source="app_key" validate={[required(), validateAppKey]} fullWidth slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }} />

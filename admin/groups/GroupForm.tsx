@@ -1,9 +1,10 @@
 import { SimpleForm, TextInput } from 'react-admin';
 import { requiredText } from '../common/validators';
+import { FormToolbar } from '../common/FormToolbar';
 
 export function GroupForm() {
   return (
-    <SimpleForm>
+    <SimpleForm toolbar={<FormToolbar />}>
       <TextInput source="name" validate={requiredText} fullWidth />
     </SimpleForm>
   );

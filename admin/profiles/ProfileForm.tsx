@@ -3,6 +3,7 @@ import { LinearProgress } from '@mui/material';
 import { BooleanInput, SimpleForm, TextInput, type SimpleFormProps } from 'react-admin';
 import { requiredText } from '../common/validators';
 import { CodecTestPanel } from './CodecTestPanel';
+import { FormToolbar } from '../common/FormToolbar';
 
 // The editor brings CodeMirror; only the profile form downloads it.
 const CodecEditor = lazy(async () => ({ default: (await import('./CodecEditor')).CodecEditor }));
@@ -10,7 +11,7 @@ const CodecEditor = lazy(async () => ({ default: (await import('./CodecEditor'))
 /** A custom profile: name, payload codec script (JS), OTAA, Class B, Class C; with a test run of the codec. */
 export function ProfileForm(props: Omit<SimpleFormProps, 'children'>) {
   return (
-    <SimpleForm {...props}>
+    <SimpleForm toolbar={<FormToolbar />} {...props}>
       <TextInput source="name" validate={requiredText} fullWidth />
       <Suspense fallback={<LinearProgress />}>
         <CodecEditor source="codec" />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { SimpleForm, TextInput, useCreate } from 'react-admin';
 import { requiredText } from '../common/validators';
 import { ReferenceCombobox } from '../common/ReferenceCombobox';
+import { FormToolbar } from '../common/FormToolbar';
 
 /** Name and group; a group that does not exist yet is created from the same field. */
 export function UnitForm({ children }: { children?: ReactNode }) {
@@ -12,7 +13,7 @@ export function UnitForm({ children }: { children?: ReactNode }) {
     return create('groups', { data: { name: trimmed } }, { returnPromise: true });
   };
   return (
-    <SimpleForm>
+    <SimpleForm toolbar={<FormToolbar />}>
       <TextInput source="name" validate={requiredText} fullWidth />
       <ReferenceCombobox
         source="group"

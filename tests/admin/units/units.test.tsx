@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import { ResourceContextProvider, type DataProvider } from 'react-admin';
 import { GroupCreate } from '../../../admin/groups/GroupCreate';
+import { GroupEdit } from '../../../admin/groups/GroupEdit';
 import { GroupList } from '../../../admin/groups/GroupList';
 import { UnitEdit } from '../../../admin/units/UnitEdit';
 import { UnitList } from '../../../admin/units/UnitList';
@@ -96,5 +97,27 @@ describe('unit edit: its devices', () => {
     expect(screen.queryByRole('option', { name: /Door/ })).toBeNull();
     await act(async () => fireEvent.click(option));
     expect(update).toHaveBeenCalledWith('devices', expect.objectContaining({ id: 'd2', data: { unit: 'u1' } }));
+  });
+});
+
+describe('edit forms', () => {
+  it('delete asks for confirmation and says it cannot be undone', async () => {
+    const deleteOne = vi.fn(async () => ({ data: { id: 'g1' } })) as DataProvider['delete'] & Mock;
+    renderInAdmin(inResource('groups', <GroupEdit />), {
+      path: '/groups/g1',
+      routePath: '/groups/:id',
+      dataProvider: { getOne: (async () => ({ data: { id: 'g1', name: 'Site North', unit_count: 0 } })) as DataProvider['getOne'], delete: deleteOne },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    expect(deleteOne).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
+    expect(deleteOne).toHaveBeenCalledWith('groups', expect.objectContaining({ id: 'g1' }));
+  });
+
+  it('a new record has no delete button', () => {
+    renderInAdmin(inResource('groups', <GroupCreate />));
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 });
