@@ -72,7 +72,14 @@ export interface FilterOption {
   count: number;
 }
 
+/** What a widget shows (GET /widget/{id}/data), by widget type. */
+export type WidgetData =
+  | { type: 'SINGLE_VALUE'; value: unknown; timestamp: string | null }
+  | { type: 'SERIES'; points: { ts: string; value: unknown }[] }
+  | { type: 'TABLE'; rows: { device_id: string; device_name: string; topic: string; value: unknown; timestamp: string }[] };
+
 export interface AppDataProvider extends DataProvider {
+  widgetData(id: Identifier, range?: { from: string; to: string }): Promise<WidgetData>;
   /** Values a list column can be filtered by, with counts, in the selected company (spec §7 filter_options). */
   filterOptions(model: string, field: string, search: string): Promise<FilterOption[]>;
   /** Invites someone by email into a company; the answer carries the one-time code. */
@@ -219,6 +226,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
       call(async () => (await apiRequest<{ results: SearchResult[] }>('/search/', { query: { q: query, include_tenants: includeTenants } })).results),
     regenerateApiKey: (id) => call(() => apiRequest<ApiKeyWithSecret>(`/api-keys/${encodeURIComponent(String(id))}/regenerate`, { method: 'PUT' })),
     deviceTopics: (id) => call(() => apiRequest<TopicValue[]>(`/device/${encodeURIComponent(String(id))}/topics/values`)),
+    widgetData: (id, range) => call(() => apiRequest<WidgetData>(`/widget/${encodeURIComponent(String(id))}/data`, { query: range ?? {} })),
     filterOptions: (model, field, search) =>
       call(async () =>
         (

@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
 import { enMessages } from '../../locales/en/console';
 import { isLanguage, loadMessages } from '../../admin/providers/i18nProvider';
@@ -22,9 +23,11 @@ export interface RenderOptions {
 /** Renders inside react-admin's contexts (English catalogue, memory store) at a given path. */
 export function renderInAdmin(ui: ReactElement, { path = '/', dataProvider = {}, routePath = '*' }: RenderOptions = {}) {
   const i18nProvider = polyglotI18nProvider((locale) => (locale === 'en' || !isLanguage(locale) ? enMessages : loadMessages(locale)), 'en');
+  // A failed load shows its error at once instead of after react-query's three retries.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={testDataProvider(dataProvider)} i18nProvider={i18nProvider} store={memoryStore()}>
+      <AdminContext dataProvider={testDataProvider(dataProvider)} i18nProvider={i18nProvider} store={memoryStore()} queryClient={queryClient}>
         {children}
       </AdminContext>
     </MemoryRouter>

@@ -1,6 +1,7 @@
 import type { CatalogueOf } from '../../en/console/types';
 import type { app as englishApp } from '../../en/console/app';
 import { companies, tenants } from './companies';
+import { dashboards } from './dashboards';
 import { devices } from './devices';
 import { filters } from './filters';
 import { gateways } from './gateways';
@@ -11,6 +12,7 @@ import { units } from './units';
 export const app = {
   companies,
   tenants,
+  dashboards,
   devices,
   filters,
   gateways,

@@ -1,4 +1,5 @@
 import { companies, tenants } from './companies';
+import { dashboards } from './dashboards';
 import { devices } from './devices';
 import { filters } from './filters';
 import { gateways } from './gateways';
@@ -9,6 +10,7 @@ import { units } from './units';
 export const app = {
   companies,
   tenants,
+  dashboards,
   devices,
   filters,
   gateways,

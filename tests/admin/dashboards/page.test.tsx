@@ -1,0 +1,75 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError, type DataProvider, type GetListParams } from 'react-admin';
+import { DashboardPage } from '../../../admin/dashboards/DashboardPage';
+import { companyStore } from '../../../admin/stores/companyStore';
+import { jsonResponse, renderInAdmin } from '../helpers';
+
+const dashboard = { id: 'd1', name: 'Plant room', is_shared: true, is_owner: true };
+const widget = { id: 'w1', dashboard: 'd1', type: 'SINGLE_VALUE', title: 'Boiler temperature', data_source_mode: 'device', query: null, device: 'dev', unit: null, topic: 'temperature', width: 3, height: 2, positionX: 0, positionY: 0 };
+
+type Lists = Record<string, () => Promise<{ data: object[]; total: number }>>;
+
+function setup(lists: Lists, extra: Partial<DataProvider> = {}) {
+  const getList = vi.fn((resource: string, _params: GetListParams) => (lists[resource] ?? (async () => ({ data: [], total: 0 })))());
+  renderInAdmin(<DashboardPage />, { dataProvider: { getList: getList as unknown as DataProvider['getList'], widgetData: async () => ({ type: 'SINGLE_VALUE', value: 21.5, timestamp: '2026-11-22T10:00:00.000Z' }), ...extra } });
+  return getList;
+}
+
+describe('dashboard page', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ count: 1, results: [{ id: 'c1', name: 'Acme', tenant_id: null }] })));
+    await companyStore.load();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    companyStore.reset();
+  });
+
+  it('loading', () => {
+    setup({ dashboards: () => new Promise(() => undefined) });
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+  });
+
+  it('empty: invites to create a dashboard', async () => {
+    setup({});
+    expect(await screen.findByText('No dashboards yet. Create one to place widgets on it.')).toBeInTheDocument();
+  });
+
+  it('error', async () => {
+    setup({ dashboards: () => Promise.reject(new HttpError('app.errors.networkError', 0)) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The dashboard could not be loaded.');
+  });
+
+  it("success: the dashboard's widgets with their data", async () => {
+    const getList = setup({ dashboards: async () => ({ data: [dashboard], total: 1 }), widgets: async () => ({ data: [widget], total: 1 }) });
+    expect(await screen.findByTestId('single-value')).toHaveTextContent('21.5');
+    expect(screen.getByText('Boiler temperature')).toBeInTheDocument();
+    expect(getList).toHaveBeenCalledWith('widgets', expect.objectContaining({ filter: { dashboard_id: 'd1' } }));
+  });
+
+  it('creating a dashboard needs a name and sends private or shared', async () => {
+    const create = vi.fn(async () => ({ data: { ...dashboard, id: 'd2', name: 'Roof' } })) as unknown as DataProvider['create'];
+    setup({}, { create });
+    fireEvent.click(await screen.findByRole('button', { name: 'New dashboard' }));
+    const dialog = screen.getByRole('dialog');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    expect(within(dialog).getByText('Required')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: ' Roof ' } });
+    fireEvent.click(within(dialog).getByRole('checkbox'));
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    expect(create).toHaveBeenCalledWith('dashboards', expect.objectContaining({ data: { name: 'Roof', is_shared: true } }));
+  });
+
+  it('deleting a widget asks for confirmation and says it cannot be undone', async () => {
+    const deleteOne = vi.fn(async () => ({ data: widget })) as unknown as DataProvider['delete'];
+    setup({ dashboards: async () => ({ data: [dashboard], total: 1 }), widgets: async () => ({ data: [widget], total: 1 }) }, { delete: deleteOne });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete widget' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('Delete the widget "Boiler temperature"?');
+    expect(confirm).toHaveTextContent('This cannot be undone.');
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' })));
+    await waitFor(() => expect(deleteOne).toHaveBeenCalledWith('widgets', expect.objectContaining({ id: 'w1' })));
+  });
+});
