@@ -10,6 +10,7 @@ import { DASHBOARD_PATH, DashboardPage, dashboards } from './dashboards';
 import { devices } from './devices';
 import { gateways } from './gateways';
 import { groups } from './groups';
+import { IMPORT_PATH, ImportPage } from './import';
 import { INFO_PATH, InfoPage } from './info';
 import { NotFound } from './layout/NotFound';
 import { notifications } from './notifications';
@@ -78,6 +79,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path={SETTINGS_PATH} element={<SettingsPage />} />
           <Route path={INFO_PATH} element={<InfoPage />} />
           <Route path={USERS_PATH} element={<UsersPage />} />
+          <Route path={IMPORT_PATH} element={<ImportPage />} />
         </CustomRoutes>
         <Resource name="dashboards" {...dashboards} />
         <Resource name="devices" {...devices} />

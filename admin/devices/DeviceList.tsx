@@ -1,3 +1,6 @@
+import { Button } from '@mui/material';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Link } from 'react-router-dom';
 import { BulkDeleteWithConfirmButton, CreateButton, Datagrid, List, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { PowerStatusField, TimestampOrNever } from '../common/fields';
 import { ListError } from '../common/ListError';
@@ -21,6 +24,9 @@ function Actions() {
         label="resources.devices.fields.power_status"
         optionLabel={(option) => translate(`app.devices.power_filter.${option.value}`)}
       />
+      <Button component={Link} to="/devices/import" startIcon={<UploadFileIcon />}>
+        {translate('app.import.open')}
+      </Button>
       <CreateButton />
     </TopToolbar>
   );

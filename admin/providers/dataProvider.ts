@@ -78,7 +78,17 @@ export type WidgetData =
   | { type: 'SERIES'; points: { ts: string; value: unknown }[] }
   | { type: 'TABLE'; rows: { device_id: string; device_name: string; topic: string; value: unknown; timestamp: string }[] };
 
+/** One device of a bulk import (POST /device/bulk/). */
+export interface BulkDevice {
+  dev_eui: string;
+  app_key: string;
+  name?: string;
+  config?: string | null;
+}
+
 export interface AppDataProvider extends DataProvider {
+  /** Imports up to 1,000 devices into the selected company; each row is answered on its own. */
+  importDevices(devices: BulkDevice[], config: string | null): Promise<{ index: number; status: 'success' | 'failed' | 'duplicate'; error?: string }[]>;
   widgetData(id: Identifier, range?: { from: string; to: string }): Promise<WidgetData>;
   /** Values a list column can be filtered by, with counts, in the selected company (spec §7 filter_options). */
   filterOptions(model: string, field: string, search: string): Promise<FilterOption[]>;
@@ -226,6 +236,16 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
       call(async () => (await apiRequest<{ results: SearchResult[] }>('/search/', { query: { q: query, include_tenants: includeTenants } })).results),
     regenerateApiKey: (id) => call(() => apiRequest<ApiKeyWithSecret>(`/api-keys/${encodeURIComponent(String(id))}/regenerate`, { method: 'PUT' })),
     deviceTopics: (id) => call(() => apiRequest<TopicValue[]>(`/device/${encodeURIComponent(String(id))}/topics/values`)),
+    importDevices: (devices, config) =>
+      call(async () => {
+        const company = companyId();
+        if (!company) throw new ApiError(404, { code: 'notFound' });
+        const answer = await apiRequest<{ results: { index: number; status: 'success' | 'failed' | 'duplicate'; error?: string }[] }>('/device/bulk/', {
+          method: 'POST',
+          body: { company_id: company, config, devices },
+        });
+        return answer.results;
+      }),
     widgetData: (id, range) => call(() => apiRequest<WidgetData>(`/widget/${encodeURIComponent(String(id))}/data`, { query: range ?? {} })),
     filterOptions: (model, field, search) =>
       call(async () =>

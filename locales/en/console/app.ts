@@ -3,6 +3,7 @@ import { dashboards } from './dashboards';
 import { devices } from './devices';
 import { filters } from './filters';
 import { gateways } from './gateways';
+import { importTexts } from './import';
 import { profiles } from './profiles';
 import { units } from './units';
 
@@ -14,6 +15,7 @@ export const app = {
   devices,
   filters,
   gateways,
+  import: importTexts,
   profiles,
   units,
   errors: {

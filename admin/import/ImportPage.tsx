@@ -1,0 +1,257 @@
+import { useState, type ChangeEvent, type DragEvent } from 'react';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  FormControlLabel,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { Title, useDataProvider, useGetList, useTranslate } from 'react-admin';
+import { VirtualListbox } from '../common/VirtualListbox';
+import type { AppDataProvider } from '../providers/dataProvider';
+import { detectColumns, isCsvFile, mappingErrors, toImportRows, type ColumnMapping, type ParsedCsv } from './csv';
+import { parseFileInWorker } from './parseFile';
+import { counts, initialRows, ROW_STATUSES, runImport, type RowState } from './rows';
+import { RowTable, type ProfileChoice } from './RowTable';
+
+/** Spec §9: the preview shows the first 5 rows. */
+export const PREVIEW_ROWS = 5;
+const STEPS = ['source', 'upload', 'map', 'review'] as const;
+type Source = 'vendor' | 'generic';
+
+/** Device import from CSV (spec §2): select source, upload, map columns, review; then import with per-row states. */
+export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File) => Promise<ParsedCsv> }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const profiles = useGetList<ProfileChoice>('profiles', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
+  const [step, setStep] = useState(0);
+  const [source, setSource] = useState<Source>('vendor');
+  const [parsed, setParsed] = useState<ParsedCsv | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [parsing, setParsing] = useState(false);
+  const [mapping, setMapping] = useState<ColumnMapping>({ devEui: null, appKey: null, name: null });
+  const [config, setConfig] = useState<string | null>(null);
+  const [rows, setRows] = useState<RowState[]>([]);
+  const [running, setRunning] = useState(false);
+
+  const readFile = async (file: File | undefined) => {
+    if (!file) return;
+    setFileError(null);
+    if (!isCsvFile(file)) {
+      setFileError('app.import.not_csv');
+      return;
+    }
+    setParsing(true);
+    try {
+      const result = await parse(file);
+      if (result.records.length === 0) {
+        setFileError('app.import.no_rows');
+        return;
+      }
+      setParsed(result);
+      setMapping(source === 'vendor' ? detectColumns(result.headers) : { devEui: null, appKey: null, name: null });
+      setStep(2);
+    } catch (error) {
+      console.error('CSV could not be read', error);
+      setFileError('app.import.unreadable');
+    } finally {
+      setParsing(false);
+    }
+  };
+
+  const errors = mappingErrors(mapping, config);
+  const toReview = () => {
+    if (!parsed || errors.length > 0) return;
+    setRows(initialRows(toImportRows(parsed, mapping, config)));
+    setStep(3);
+  };
+
+  const start = async (which: 'ready' | 'failed') => {
+    setRunning(true);
+    await runImport(
+      rows,
+      which,
+      (batch) => dataProvider.importDevices(batch.map((row) => ({ dev_eui: row.dev_eui, app_key: row.app_key, ...(row.name ? { name: row.name } : {}), config: row.config })), config),
+      setRows,
+    );
+    setRunning(false);
+  };
+
+  const tally = counts(rows);
+  const done = rows.length - tally.ready - tally.importing;
+  const started = tally.ready < rows.length;
+  const columnSelect = (key: keyof ColumnMapping, label: string, optional = false) => (
+    <TextField
+      select
+      label={translate(label)}
+      value={mapping[key] ?? ''}
+      onChange={(event) => setMapping({ ...mapping, [key]: event.target.value === '' ? null : Number(event.target.value) })}
+      sx={{ minWidth: 220 }}
+    >
+      {optional && (
+        <MenuItem value="">
+          <em>{translate('app.import.none')}</em>
+        </MenuItem>
+      )}
+      {parsed?.headers.map((header, index) => (
+        <MenuItem key={`${header}-${index}`} value={index}>
+          {header || translate('app.import.column_n', { n: index + 1 })}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={translate('app.import.title')} />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {translate('app.import.title')}
+      </Typography>
+      <Stepper activeStep={step} sx={{ mb: 3 }}>
+        {STEPS.map((name) => (
+          <Step key={name}>
+            <StepLabel>{translate(`app.import.steps.${name}`)}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+
+      {step === 0 && (
+        <Paper sx={{ p: 2 }}>
+          <RadioGroup value={source} onChange={(event) => setSource(event.target.value as Source)}>
+            <FormControlLabel value="vendor" control={<Radio />} label={translate('app.import.source_vendor')} />
+            <FormControlLabel value="generic" control={<Radio />} label={translate('app.import.source_generic')} />
+          </RadioGroup>
+          <Button variant="contained" onClick={() => setStep(1)} sx={{ mt: 2 }}>
+            {translate('app.import.next')}
+          </Button>
+        </Paper>
+      )}
+
+      {step === 1 && (
+        <Paper
+          sx={{ p: 4, textAlign: 'center', border: '2px dashed', borderColor: 'divider' }}
+          onDragOver={(event: DragEvent) => event.preventDefault()}
+          onDrop={(event: DragEvent) => {
+            event.preventDefault();
+            void readFile(event.dataTransfer.files[0]);
+          }}
+        >
+          <Typography gutterBottom>{translate('app.import.drop')}</Typography>
+          <Button variant="contained" component="label" disabled={parsing}>
+            {translate('app.import.choose_file')}
+            <input hidden type="file" accept=".csv,text/csv" data-testid="csv-file" onChange={(event: ChangeEvent<HTMLInputElement>) => void readFile(event.target.files?.[0])} />
+          </Button>
+          {parsing && <LinearProgress sx={{ mt: 2 }} />}
+          {fileError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {translate(fileError)}
+            </Alert>
+          )}
+          <Box sx={{ mt: 2 }}>
+            <Button onClick={() => setStep(0)}>{translate('app.import.back')}</Button>
+          </Box>
+        </Paper>
+      )}
+
+      {step === 2 && parsed && (
+        <Paper sx={{ p: 2 }}>
+          <Typography gutterBottom>{translate('app.import.found', { smart_count: parsed.records.length })}</Typography>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ my: 2 }}>
+            <Autocomplete
+              options={profiles.data ?? []}
+              loading={profiles.isPending}
+              getOptionLabel={(profile) => profile.name}
+              value={profiles.data?.find((profile) => profile.id === config) ?? null}
+              onChange={(_event, profile) => setConfig(profile?.id ?? null)}
+              slotProps={{ listbox: { component: VirtualListbox } }}
+              renderInput={(params) => <TextField {...params} label={translate('app.import.configuration')} />}
+              sx={{ minWidth: 260 }}
+            />
+            {columnSelect('devEui', 'app.import.dev_eui_column')}
+            {columnSelect('appKey', 'app.import.app_key_column')}
+            {columnSelect('name', 'app.import.name_column', true)}
+          </Stack>
+          {errors.map((error) => (
+            <Alert key={error} severity="info" sx={{ mb: 1 }}>
+              {translate(error)}
+            </Alert>
+          ))}
+          <Stack direction="row" spacing={1}>
+            <Button onClick={() => setStep(1)}>{translate('app.import.back')}</Button>
+            <Button variant="contained" disabled={errors.length > 0} onClick={toReview}>
+              {translate('app.import.next')}
+            </Button>
+          </Stack>
+        </Paper>
+      )}
+
+      {step === 3 && (
+        <Paper sx={{ p: 2 }}>
+          <Typography variant="subtitle1">{translate('app.import.preview')}</Typography>
+          <Table size="small" aria-label={translate('app.import.preview')} sx={{ mb: 2 }}>
+            <TableHead>
+              <TableRow>
+                {parsed?.headers.map((header, index) => (
+                  <TableCell key={`${header}-${index}`}>{header}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {parsed?.records.slice(0, PREVIEW_ROWS).map((record) => (
+                <TableRow key={record.line}>
+                  {record.cells.map((value, index) => (
+                    <TableCell key={index}>{value}</TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+
+          <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1, flexWrap: 'wrap' }} data-testid="import-counts">
+            {ROW_STATUSES.map((status) => (
+              <Typography key={status} variant="body2">
+                {translate(`app.import.status.${status}`)}: <strong data-testid={`count-${status}`}>{tally[status]}</strong>
+              </Typography>
+            ))}
+          </Stack>
+          {started && <LinearProgress variant="determinate" value={(done / rows.length) * 100} sx={{ mb: 1 }} aria-label={translate('app.import.progress')} />}
+          <RowTable
+            rows={rows}
+            profiles={profiles.data ?? []}
+            editable={!started}
+            onProfile={(index, value) => setRows(rows.map((row, position) => (position === index ? { ...row, config: value } : row)))}
+          />
+          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+            {!started && <Button onClick={() => setStep(2)}>{translate('app.import.back')}</Button>}
+            {!started && (
+              <Button variant="contained" disabled={running} onClick={() => void start('ready')}>
+                {translate('app.import.import', { smart_count: rows.length })}
+              </Button>
+            )}
+            {started && tally.failed > 0 && (
+              <Button variant="contained" disabled={running} onClick={() => void start('failed')}>
+                {translate('app.import.retry_failed')}
+              </Button>
+            )}
+          </Stack>
+        </Paper>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { detectColumns, isCsvFile, mappingErrors, parseCsv, toImportRows } from '../../../admin/import/csv';
+import { applyResults, counts, failBatch, initialRows, markImporting, reasonKey, rowsToSend, runImport, type BulkResult, type RowState } from '../../../admin/import/rows';
+
+const EUI = 'A84041000181C61E';
+const KEY = '2B7E151628AED2A6ABF7158809CF4F3C';
+
+describe('CSV parsing: what real exports contain', () => {
+  it('strips a byte-order mark and detects the comma', () => {
+    const parsed = parseCsv(`\uFEFFDevEUI,AppKey,Name\n${EUI},${KEY},Cellar\n`);
+    expect(parsed.headers).toEqual(['DevEUI', 'AppKey', 'Name']);
+    expect(parsed.records).toEqual([{ line: 2, cells: [EUI, KEY, 'Cellar'] }]);
+  });
+
+  it('detects the semicolon and keeps quoted fields with separators inside', () => {
+    const parsed = parseCsv(`dev_eui;app_key;name\n${EUI};${KEY};"Hall; north"\n`);
+    expect(parsed.records[0]?.cells).toEqual([EUI, KEY, 'Hall; north']);
+  });
+
+  it('skips blank lines, also \\r\\n ones and whitespace-only ones', () => {
+    const parsed = parseCsv(`DevEUI,AppKey\r\n\r\n${EUI},${KEY}\r\n   \r\n\r\n`);
+    expect(parsed.records).toHaveLength(1);
+  });
+
+  it('keeps hex as typed (case, 0x, spaces): the API normalises it; cells are trimmed', () => {
+    const parsed = parseCsv(`DevEUI,AppKey\n 0xa84041000181c61e , 2b 7e 15 16 28 ae d2 a6 ab f7 15 88 09 cf 4f 3c \n`);
+    const [row] = toImportRows(parsed, { devEui: 0, appKey: 1, name: null }, 'p1');
+    expect(row).toEqual({ line: 2, dev_eui: '0xa84041000181c61e', app_key: '2b 7e 15 16 28 ae d2 a6 ab f7 15 88 09 cf 4f 3c', name: '', config: 'p1' });
+  });
+
+  it('finds the DevEUI, AppKey and name columns of a shop export under any spelling', () => {
+    expect(detectColumns(['Device Name', 'Dev EUI', 'App-Key'])).toEqual({ devEui: 1, appKey: 2, name: 0 });
+    expect(detectColumns(['serial', 'foo'])).toEqual({ devEui: null, appKey: null, name: null });
+  });
+});
+
+describe('mapping and file checks (spec §5)', () => {
+  it('requires a configuration, a DevEUI column and an AppKey column, not the same one', () => {
+    expect(mappingErrors({ devEui: null, appKey: null, name: null }, null)).toEqual(['app.import.need_config', 'app.import.need_dev_eui', 'app.import.need_app_key']);
+    expect(mappingErrors({ devEui: 1, appKey: 1, name: null }, 'p1')).toEqual(['app.import.same_column']);
+    expect(mappingErrors({ devEui: 0, appKey: 1, name: null }, 'p1')).toEqual([]);
+  });
+
+  it('accepts only CSV files', () => {
+    expect(isCsvFile({ name: 'devices.CSV', type: '' })).toBe(true);
+    expect(isCsvFile({ name: 'export', type: 'text/csv' })).toBe(true);
+    expect(isCsvFile({ name: 'devices.xlsx', type: 'application/vnd.ms-excel' })).toBe(false);
+  });
+});
+
+describe('import rows: states and retry', () => {
+  const rows = (n: number): RowState[] => initialRows(Array.from({ length: n }, (_, i) => ({ line: i + 2, dev_eui: EUI, app_key: KEY, name: '', config: 'p1' })));
+
+  it('goes Ready → Importing → Success, Failed (with reason) or Duplicate; the counts add up', () => {
+    let state = markImporting(rows(3), [0, 1, 2]);
+    expect(counts(state).importing).toBe(3);
+    const results: BulkResult[] = [
+      { index: 0, status: 'success' },
+      { index: 1, status: 'failed', error: 'AppKey must be 32 hexadecimal digits.' },
+      { index: 2, status: 'duplicate', error: 'A device with this DevEUI is already registered.' },
+    ];
+    state = applyResults(state, [0, 1, 2], results);
+    expect(state.map((row) => [row.status, row.reason])).toEqual([
+      ['success', null],
+      ['failed', 'app.devices.app_key_invalid'],
+      ['duplicate', 'app.import.already_registered'],
+    ]);
+    expect(counts(state)).toEqual({ ready: 0, importing: 0, success: 1, failed: 1, duplicate: 1 });
+  });
+
+  it('a row the answer leaves out fails rather than staying Importing; a failed request fails its batch', () => {
+    expect(applyResults(markImporting(rows(2), [0, 1]), [0, 1], [{ index: 0, status: 'success' }])[1]?.status).toBe('failed');
+    expect(failBatch(rows(2), [0, 1], 'app.errors.networkError').map((row) => row.reason)).toEqual(['app.errors.networkError', 'app.errors.networkError']);
+  });
+
+  it('translates known API reasons and keeps unknown ones', () => {
+    expect(reasonKey('DevEUI must be 16 hexadecimal digits.')).toBe('app.devices.dev_eui_invalid');
+    expect(reasonKey('Something new.')).toBe('Something new.');
+    expect(reasonKey(undefined)).toBe('app.errors.general');
+  });
+
+  it('sends in batches of 500, and Retry Failed re-sends only the failed rows', async () => {
+    const sent: number[] = [];
+    const send = async (batch: readonly RowState[]) => {
+      sent.push(batch.length);
+      return batch.map((row, index): BulkResult => (row.line % 3 === 0 ? { index, status: 'failed', error: 'x' } : { index, status: 'success' }));
+    };
+    const changes: number[] = [];
+    const after = await runImport(rows(1200), 'ready', send, (state) => changes.push(counts(state).importing));
+    expect(sent).toEqual([500, 500, 200]);
+    expect(changes.filter((importing) => importing > 0)).toEqual([500, 500, 200]);
+    const first = counts(after);
+    expect(first.success + first.failed + first.duplicate).toBe(1200);
+    expect(rowsToSend(after, 'failed')).toHaveLength(first.failed);
+
+    sent.length = 0;
+    const retried = await runImport(after, 'failed', send, () => undefined);
+    expect(sent).toEqual([first.failed]);
+    expect(counts(retried)).toEqual(first);
+  });
+});
