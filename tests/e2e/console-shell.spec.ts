@@ -67,3 +67,15 @@ test('sign up, onboard as an indirect customer in German, brand, search, sign ou
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
 });
+
+// Issue #4 bundle discipline: the sign-in page downloads no dashboard, grid, chart, import or editor code.
+test('the sign-in page loads no dashboard, grid, chart, import or code-editor chunks', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  await page.goto('/auth', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => /Dashboard|WidgetGrid|Series|Chart|recharts|Import|papaparse|csv|Codec|codemirror/i.test(script))).toEqual([]);
+});
