@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useCreate, useNotify, useTranslate } from 'react-admin';
+import { useCreate, useTranslate } from 'react-admin';
 import type { ApiKeyWithSecret } from '../providers/dataProvider';
+import { useNotifyFailure } from '../common/useNotifyFailure';
 
 /** Creates a key (name, optional expiry) and hands the secret to the caller to show once. */
 export function ApiKeyCreateButton({ onCreated }: { onCreated: (secret: string) => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const [create, { isPending }] = useCreate<ApiKeyWithSecret>();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
@@ -27,7 +28,7 @@ export function ApiKeyCreateButton({ onCreated }: { onCreated: (secret: string) 
           setExpires('');
           onCreated(record.key);
         },
-        onError: (error) => notify(error instanceof Error ? error.message : 'app.errors.general', { type: 'error' }),
+        onError: notifyFailure,
       },
     );
   };

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
-import { Datagrid, DateField, DeleteWithConfirmButton, FunctionField, List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Datagrid, DateField, FunctionField, List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { ApiKeyCreateButton } from './ApiKeyCreateButton';
 import { RegenerateButton } from './RegenerateButton';
 import { SecretKeyDialog } from './SecretKeyDialog';
 import { ListError } from '../common/ListError';
+import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 
 interface ApiKey {
   id: string;
@@ -35,11 +36,7 @@ function DeleteKeyButton() {
   const translate = useTranslate();
   if (!record) return null;
   return (
-    <DeleteWithConfirmButton
-      mutationMode="pessimistic"
-      confirmTitle={translate('app.api_keys.delete_title', { name: record.name })}
-      confirmContent={translate('app.common.delete_content')}
-    />
+    <ConfirmDeleteButton confirmTitle={translate('app.api_keys.delete_title', { name: record.name })} />
   );
 }
 

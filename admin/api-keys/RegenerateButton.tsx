@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
+import { useNotifyFailure } from '../common/useNotifyFailure';
 
 /** Regenerates a key after confirmation; the old key stops working at once (spec §4). */
 export function RegenerateButton({ onRegenerated }: { onRegenerated: (secret: string) => void }) {
   const record = useRecordContext<{ id: string; name: string }>();
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [open, setOpen] = useState(false);
@@ -22,7 +23,7 @@ export function RegenerateButton({ onRegenerated }: { onRegenerated: (secret: st
       onRegenerated(regenerated.key);
       refresh();
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'app.errors.general', { type: 'error' });
+      notifyFailure(error);
     } finally {
       setBusy(false);
       setOpen(false);

@@ -1,4 +1,5 @@
-import { DeleteWithConfirmButton, SaveButton, Toolbar, useRecordContext } from 'react-admin';
+import { SaveButton, Toolbar, useRecordContext } from 'react-admin';
+import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 
 /** Save, and on existing records a delete that asks first and says it cannot be undone (spec §5). */
 export function FormToolbar() {
@@ -6,7 +7,7 @@ export function FormToolbar() {
   return (
     <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
       <SaveButton />
-      {record?.id !== undefined && <DeleteWithConfirmButton mutationMode="pessimistic" confirmContent="app.common.delete_content" />}
+      {record?.id !== undefined && <ConfirmDeleteButton />}
     </Toolbar>
   );
 }

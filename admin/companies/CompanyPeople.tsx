@@ -7,6 +7,7 @@ import type { AppDataProvider, CompanyPeople as People } from '../providers/data
 import { describeError } from '../stores/appError';
 import { useUserState } from '../stores/hooks';
 import { fullName } from '../stores/userStore';
+import { useNotifyFailure } from '../common/useNotifyFailure';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; people: People };
 type Invite = People['invites'][number];
@@ -16,6 +17,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function InviteForm({ companyId, onInvited }: { companyId: string; onInvited: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
@@ -33,7 +35,7 @@ function InviteForm({ companyId, onInvited }: { companyId: string; onInvited: ()
       setTouched(false);
       onInvited();
     } catch (failure) {
-      notify(describeError(failure, translate, 'app.errors.general'), { type: 'error' });
+      notifyFailure(failure);
     } finally {
       setBusy(false);
     }
@@ -59,7 +61,7 @@ function InviteForm({ companyId, onInvited }: { companyId: string; onInvited: ()
 
 function InviteRow({ invite, onDeleted }: { invite: Invite; onDeleted: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -76,7 +78,7 @@ function InviteRow({ invite, onDeleted }: { invite: Invite; onDeleted: () => voi
       await dataProvider.deleteInvite(invite.id);
       onDeleted();
     } catch (failure) {
-      notify(describeError(failure, translate, 'app.errors.general'), { type: 'error' });
+      notifyFailure(failure);
     } finally {
       setConfirming(false);
     }

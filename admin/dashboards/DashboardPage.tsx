@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { Confirm, Title, useCreate, useDelete, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { Confirm, Title, useCreate, useDelete, useGetList, useTranslate, useUpdate } from 'react-admin';
 import type { Layout } from 'react-grid-layout';
 import { useCompanyState } from '../stores/hooks';
 import { DashboardDialog, type DashboardFields } from './DashboardDialog';
 import { changedPlacements, type Placement, type Widget, type WidgetType } from './layout';
 import { WidgetEditor, type EditorTarget } from './WidgetEditor';
 import { WidgetGrid } from './WidgetGrid';
+import { useNotifyFailure } from '../common/useNotifyFailure';
 
 interface Dashboard extends DashboardFields {
   id: string;
@@ -22,7 +23,6 @@ const STORAGE_KEY = 'dashboard';
 /** Dashboards of the selected company, each a grid of widgets (spec §2 Dashboard). */
 export function DashboardPage() {
   const translate = useTranslate();
-  const notify = useNotify();
   const { selectedCompanyId } = useCompanyState();
   const dashboards = useGetList<Dashboard>('dashboards', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } }, { enabled: Boolean(selectedCompanyId) });
   const [selected, setSelected] = useState<string | null>(() => localStorage.getItem(STORAGE_KEY));
@@ -39,7 +39,7 @@ export function DashboardPage() {
     if (current) localStorage.setItem(STORAGE_KEY, current.id);
   }, [current]);
 
-  const failed = (error: unknown) => notify(error instanceof Error ? error.message : 'app.errors.general', { type: 'error' });
+  const failed = useNotifyFailure();
 
   // Failures are shown by onError; the dialog stays open so nothing typed is lost.
   const saveDashboard = async (fields: DashboardFields) => {

@@ -1,9 +1,10 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { Form, SaveButton, SelectInput, TextInput, useCreate, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { Form, SaveButton, SelectInput, TextInput, useCreate, useTranslate, useUpdate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { ReferenceCombobox } from '../common/ReferenceCombobox';
 import { placementAt, WIDGET_TYPES, type Placement, type Widget, type WidgetType } from './layout';
 import { TopicInput } from './TopicInput';
+import { useNotifyFailure } from '../common/useNotifyFailure';
 
 export type EditorTarget = { kind: 'new'; dashboard: string; type: WidgetType; placement: Placement } | { kind: 'edit'; widget: Widget };
 
@@ -60,7 +61,7 @@ function toBody(fields: Fields): Fields {
 /** Create or edit a widget: type, title and data source (spec §3 Widget). */
 export function WidgetEditor({ target, onClose, onSaved }: { target: EditorTarget | null; onClose: () => void; onSaved: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const [create] = useCreate();
   const [update] = useUpdate();
   if (!target) return null;
@@ -71,7 +72,7 @@ export function WidgetEditor({ target, onClose, onSaved }: { target: EditorTarge
 
   const save = async (values: Record<string, unknown>) => {
     const body = toBody(values as unknown as Fields);
-    const options = { returnPromise: true, onError: (error: unknown) => notify(error instanceof Error ? error.message : 'app.errors.general', { type: 'error' }) } as const;
+    const options = { returnPromise: true, onError: notifyFailure } as const;
     try {
       // A new widget takes the size of the type finally chosen, at the cell it was placed on.
       if (target.kind === 'new') await create('widgets', { data: { ...body, dashboard: target.dashboard, ...placementAt(body.type, target.placement) } }, options);

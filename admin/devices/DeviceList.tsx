@@ -1,15 +1,13 @@
 import { Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Link } from 'react-router-dom';
-import { BulkDeleteWithConfirmButton, CreateButton, Datagrid, List, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { BulkDeleteWithConfirmButton, CreateButton, Datagrid, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { PowerStatusField, TimestampOrNever } from '../common/fields';
-import { ListError } from '../common/ListError';
+import { ConsoleList } from '../common/ConsoleList';
 import { ColumnFilterButton } from '../common/filters/ColumnFilterButton';
-import { useUrlFilters } from '../layout/useUrlFilters';
 
 // Search and column filters are query parameters the API applies in the database (DESIGN §4), so
 // the list stays fast at 100,000 devices.
-const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 function Actions() {
   const translate = useTranslate();
@@ -38,13 +36,7 @@ function BulkActions() {
 
 export function DeviceList() {
   return (
-    <List
-      filter={useUrlFilters()}
-      filters={filters}
-      sort={{ field: 'last_seen', order: 'DESC' }}
-      error={<ListError />}
-      actions={<Actions />}
-    >
+    <ConsoleList sort={{ field: 'last_seen', order: 'DESC' }} actions={<Actions />}>
       <Datagrid rowClick="edit" bulkActionButtons={<BulkActions />}>
         <TextField source="name" />
         <TextField source="dev_eui" sx={{ fontFamily: 'monospace' }} />
@@ -53,6 +45,6 @@ export function DeviceList() {
         <TextField source="unit_name" emptyText="—" />
         <PowerStatusField label="resources.devices.fields.power_status" />
       </Datagrid>
-    </List>
+    </ConsoleList>
   );
 }

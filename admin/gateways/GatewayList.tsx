@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { BooleanField, Datagrid, DateField, DeleteWithConfirmButton, List, SearchInput, TextField, TopToolbar, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { BooleanField, Datagrid, DateField, TextField, TopToolbar, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { TimestampOrNever } from '../common/fields';
-import { ListError } from '../common/ListError';
-import { useUrlFilters } from '../layout/useUrlFilters';
+import { ConsoleList } from '../common/ConsoleList';
 import { DownloadCertificateButton } from './DownloadCertificateButton';
 import { isExpiringSoon } from './expiry';
 import { SetupWizard } from './SetupWizard';
+import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 
 /** Certificate expiry, highlighted when it is within 30 days (or past). */
 function CertificateExpiry(_props: { label?: string; source?: string }) {
@@ -53,11 +53,7 @@ export function GatewayList() {
   const refresh = useRefresh();
   return (
     <>
-      <List
-        filter={useUrlFilters()}
-        filters={[<SearchInput key="q" source="q" alwaysOn />]}
-        sort={{ field: 'name', order: 'ASC' }}
-        error={<ListError />}
+      <ConsoleList
         actions={<Actions onSetup={() => setWizardOpen(true)} />}
         empty={<Empty onSetup={() => setWizardOpen(true)} />}
       >
@@ -68,9 +64,9 @@ export function GatewayList() {
           <TimestampOrNever source="last_seen" />
           <CertificateExpiry label="resources.gateways.fields.cert_expires_at" />
           <DownloadCertificateButton />
-          <DeleteWithConfirmButton mutationMode="pessimistic" confirmContent="app.common.delete_content" />
+          <ConfirmDeleteButton />
         </Datagrid>
-      </List>
+      </ConsoleList>
       <SetupWizard
         open={wizardOpen}
         onClose={() => {

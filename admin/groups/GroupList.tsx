@@ -1,25 +1,15 @@
-import { CreateButton, Datagrid, DeleteWithConfirmButton, List, NumberField, SearchInput, TextField, TopToolbar } from 'react-admin';
-import { ListError } from '../common/ListError';
-import { useUrlFilters } from '../layout/useUrlFilters';
+import { Datagrid, NumberField, TextField } from 'react-admin';
+import { ConsoleList } from '../common/ConsoleList';
+import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 
 export function GroupList() {
   return (
-    <List
-      filter={useUrlFilters()}
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      sort={{ field: 'name', order: 'ASC' }}
-      error={<ListError />}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
-    >
+    <ConsoleList>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <NumberField source="unit_count" />
-        <DeleteWithConfirmButton mutationMode="pessimistic" confirmContent="app.common.delete_content" />
+        <ConfirmDeleteButton />
       </Datagrid>
-    </List>
+    </ConsoleList>
   );
 }

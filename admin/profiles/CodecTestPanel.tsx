@@ -42,8 +42,8 @@ export function CodecTestPanel() {
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
         <ToggleButtonGroup exclusive size="small" value={encoding} onChange={(_event, value: PayloadEncoding | null) => value && setEncoding(value)} aria-label={translate('app.profiles.encoding')}>
-          <ToggleButton value="hex">HEX</ToggleButton>
-          <ToggleButton value="base64">Base64</ToggleButton>
+          <ToggleButton value="hex">{translate('app.profiles.hex')}</ToggleButton>
+          <ToggleButton value="base64">{translate('app.profiles.base64')}</ToggleButton>
         </ToggleButtonGroup>
         <TextField
           label={translate('app.profiles.payload')}
@@ -56,7 +56,7 @@ export function CodecTestPanel() {
           slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
         />
         <TextField
-          label="fPort"
+          label={translate('app.profiles.fport')}
           type="number"
           value={fPort}
           onChange={(event) => setFPort(Number(event.target.value))}

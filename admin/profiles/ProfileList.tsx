@@ -1,9 +1,9 @@
 import { Button } from '@mui/material';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Link } from 'react-router-dom';
-import { BooleanField, CreateButton, Datagrid, DateField, DeleteWithConfirmButton, List, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
-import { ListError } from '../common/ListError';
-import { useUrlFilters } from '../layout/useUrlFilters';
+import { BooleanField, CreateButton, Datagrid, DateField, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { ConsoleList } from '../common/ConsoleList';
+import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 
 function Actions() {
   const translate = useTranslate();
@@ -19,7 +19,7 @@ function Actions() {
 
 export function ProfileList() {
   return (
-    <List filter={useUrlFilters()} filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: 'name', order: 'ASC' }} actions={<Actions />} error={<ListError />}>
+    <ConsoleList actions={<Actions />}>
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <BooleanField source="supports_otaa" />
@@ -27,8 +27,8 @@ export function ProfileList() {
         <BooleanField source="supports_class_c" />
         <BooleanField source="is_template" />
         <DateField source="created_at" />
-        <DeleteWithConfirmButton mutationMode="pessimistic" confirmContent="app.common.delete_content" />
+        <ConfirmDeleteButton />
       </Datagrid>
-    </List>
+    </ConsoleList>
   );
 }

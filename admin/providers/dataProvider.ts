@@ -156,11 +156,11 @@ function listQuery(config: ResourceRoute, params: Partial<GetListParams>, compan
 
 export function createDataProvider({ companyId }: DataProviderOptions): AppDataProvider {
   const needsCompany = (config: ResourceRoute) => config.scope !== 'none' && !companyId();
-  /** The selected company for a path; without one there is nothing to address. */
+  /** The selected company; without one there is nothing to address. */
   const selectedCompany = (): string => {
     const company = companyId();
     if (!company) throw new ApiError(404, { code: 'notFound' });
-    return encodeURIComponent(company);
+    return company;
   };
 
   const getOne = async <R extends RaRecord>(resource: string, id: Identifier): Promise<R> => {
@@ -238,11 +238,9 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     deviceTopics: (id) => call(() => apiRequest<TopicValue[]>(`/device/${encodeURIComponent(String(id))}/topics/values`)),
     importDevices: (devices, config) =>
       call(async () => {
-        const company = companyId();
-        if (!company) throw new ApiError(404, { code: 'notFound' });
         const answer = await apiRequest<{ results: { index: number; status: 'success' | 'failed' | 'duplicate'; error?: string }[] }>('/device/bulk/', {
           method: 'POST',
-          body: { company_id: company, config, devices },
+          body: { company_id: selectedCompany(), config, devices },
         });
         return answer.results;
       }),
@@ -260,8 +258,8 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     deleteInvite: (inviteId) => call(async () => void (await apiRequest(`/invite/${encodeURIComponent(inviteId)}`, { method: 'DELETE' }))),
     joinWithCode: (code) => call(() => apiRequest<{ company_id: string }>(`/invite/${encodeURIComponent(code.trim())}/join`, { method: 'POST' })),
     copyTemplate: (templateId) =>
-      call(() => apiRequest<RaRecord>(`/template/${selectedCompany()}/${encodeURIComponent(String(templateId))}`, { method: 'POST' })),
-    codecTest: (input) => call(() => apiRequest<CodecTestResult>(`/config/${selectedCompany()}/codec-test`, { method: 'POST', body: input })),
+      call(() => apiRequest<RaRecord>(`/template/${encodeURIComponent(selectedCompany())}/${encodeURIComponent(String(templateId))}`, { method: 'POST' })),
+    codecTest: (input) => call(() => apiRequest<CodecTestResult>(`/config/${encodeURIComponent(selectedCompany())}/codec-test`, { method: 'POST', body: input })),
     gatewayCertificate: (id) => call(() => apiRequest<GatewayCertificate>(`/gateway/${encodeURIComponent(String(id))}/cert`)),
     companyPeople: (id) => call(() => apiRequest<CompanyPeople>(`/company/${encodeURIComponent(id)}/i_query`)),
   };

@@ -6,6 +6,7 @@ import { isLanguage, LANGUAGES } from '../providers/i18nProvider';
 import { describeError } from '../stores/appError';
 import { useUserState } from '../stores/hooks';
 import { userStore, type UserUpdate } from '../stores/userStore';
+import { useNotifyFailure } from '../common/useNotifyFailure';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -20,14 +21,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Saves user fields, reporting failures in the user's language. */
 function useSaveUser() {
-  const translate = useTranslate();
-  const notify = useNotify();
+  const notifyFailure = useNotifyFailure('app.errors.failedUpdateUser');
   return async (fields: UserUpdate): Promise<boolean> => {
     try {
       await userStore.update(fields);
       return true;
     } catch (error) {
-      notify(describeError(error, translate, 'app.errors.failedUpdateUser'), { type: 'error' });
+      notifyFailure(error);
       return false;
     }
   };

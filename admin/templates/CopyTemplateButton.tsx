@@ -3,12 +3,14 @@ import { Button, Chip } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
+import { useNotifyFailure } from '../common/useNotifyFailure';
 
 /** 'Copy to my company', or the label 'Already added' once the company has the template (spec §2). */
 export function CopyTemplateButton(_props: { label?: string }) {
   const record = useRecordContext<{ id: string; already_added: boolean }>();
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [busy, setBusy] = useState(false);
@@ -21,7 +23,7 @@ export function CopyTemplateButton(_props: { label?: string }) {
       notify('app.profiles.copied', { type: 'success' });
       refresh();
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'app.errors.general', { type: 'error' });
+      notifyFailure(error);
     } finally {
       setBusy(false);
     }

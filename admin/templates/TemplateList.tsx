@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
-import { BooleanField, Datagrid, List, SearchInput, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { BooleanField, Datagrid, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { ColumnFilterButton } from '../common/filters/ColumnFilterButton';
-import { ListError } from '../common/ListError';
+import { ConsoleList } from '../common/ConsoleList';
 import { CopyTemplateButton } from './CopyTemplateButton';
 import { TemplateDetails } from './TemplateDetails';
 
@@ -17,15 +17,13 @@ function NoTemplates() {
 /** The profile template store (spec §2): search, vendor filter, version, copy or 'Already added'. */
 export function TemplateList() {
   return (
-    <List
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+    <ConsoleList
       actions={
         <TopToolbar>
           <ColumnFilterButton model="template" field="vendor" source="vendor" label="resources.templates.fields.vendor" />
         </TopToolbar>
       }
       sort={{ field: 'vendor', order: 'ASC' }}
-      error={<ListError />}
       empty={false}
       exporter={false}
     >
@@ -36,6 +34,6 @@ export function TemplateList() {
         <BooleanField source="supports_otaa" />
         <CopyTemplateButton label="resources.templates.fields.already_added" />
       </Datagrid>
-    </List>
+    </ConsoleList>
   );
 }

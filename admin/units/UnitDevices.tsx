@@ -6,7 +6,6 @@ import {
   ReferenceManyField,
   TextField,
   useGetList,
-  useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
@@ -14,6 +13,7 @@ import {
 } from 'react-admin';
 import { TimestampOrNever } from '../common/fields';
 import { VirtualListbox } from '../common/VirtualListbox';
+import { useNotifyFailure } from '../common/useNotifyFailure';
 
 interface Device {
   id: string;
@@ -27,7 +27,7 @@ const label = (device: Device) => (device.name ? `${device.name} (${device.dev_e
 /** Puts a device into the unit: the device's `unit` is set (a device is in at most one unit). */
 function AddDevice({ unitId }: { unitId: string }) {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyFailure = useNotifyFailure();
   const refresh = useRefresh();
   const [search, setSearch] = useState('');
   const { data = [], isPending } = useGetList<Device>('devices', { filter: { q: search }, pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
@@ -37,7 +37,7 @@ function AddDevice({ unitId }: { unitId: string }) {
     void update(
       'devices',
       { id: device.id, data: { unit: unitId }, previousData: device },
-      { mutationMode: 'pessimistic', onSuccess: () => refresh(), onError: (error) => notify(error instanceof Error ? error.message : 'app.errors.general', { type: 'error' }) },
+      { mutationMode: 'pessimistic', onSuccess: () => refresh(), onError: notifyFailure },
     );
   };
   return (

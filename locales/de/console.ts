@@ -1,7 +1,3 @@
-// The package has no types; this reference brings our declaration into every project that imports
-// this file (the console and the tests), which an ambient file alone would not.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference
-/// <reference path="../../admin/types/ra-language-german.d.ts" />
 import germanMessages from 'ra-language-german';
 import { app } from './console/app';
 import { resources } from './console/resources';

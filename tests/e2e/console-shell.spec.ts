@@ -1,17 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { signUp, uniqueEmail } from './support/onboarding';
 
 // The console shell end to end against the production build on a fresh database (issue #4).
 test('sign up, onboard as an indirect customer in German, brand, search, sign out', async ({ page }) => {
-  const email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const company = `Testfirma ${Date.now()}`;
 
-  await page.goto('/auth/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('correct-horse-42');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-
-  // After sign-in the console goes to /settings, where onboarding starts.
-  await expect(page).toHaveURL(/\/settings$/);
+  // After sign-up the console goes to /settings, where onboarding starts.
+  await signUp(page, uniqueEmail());
   const wizard = page.getByRole('dialog');
   await expect(wizard.getByText('Step 1 of 3')).toBeVisible();
   await wizard.getByLabel('Deutsch').check();

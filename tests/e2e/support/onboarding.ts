@@ -1,12 +1,22 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Signs a new user up through /auth/signup and onboards them as a direct customer in English. */
-export async function signUpAndOnboard(page: Page, company: string, email = `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`): Promise<{ email: string }> {
+/** A fresh address per run, so tests never collide with an earlier user. */
+export function uniqueEmail(): string {
+  return `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Signs a new user up through /auth/signup; the console then sends them to /settings to onboard. */
+export async function signUp(page: Page, email: string): Promise<void> {
   await page.goto('/auth/signup');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('correct-horse-42');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/settings$/);
+}
+
+/** Signs a new user up and onboards them as a direct customer in English. */
+export async function signUpAndOnboard(page: Page, company: string, email = uniqueEmail()): Promise<{ email: string }> {
+  await signUp(page, email);
 
   const wizard = page.getByRole('dialog');
   await wizard.getByLabel('English').check();

@@ -1,0 +1,29 @@
+import { CreateButton, List, SearchInput, TopToolbar, type ListProps } from 'react-admin';
+import { useUrlFilters } from '../layout/useUrlFilters';
+import { ListError } from './ListError';
+
+const searchFilter = [<SearchInput key="q" source="q" alwaysOn />];
+
+/**
+ * A resource list as every console list behaves: it honours `?filters=` from the global search
+ * (spec §2), searches on the server, sorts by name, shows a load failure as such (ListError), and
+ * offers Create. Each default can be overridden.
+ */
+export function ConsoleList({ filters = searchFilter, sort = { field: 'name', order: 'ASC' }, actions, ...props }: ListProps) {
+  return (
+    <List
+      filter={useUrlFilters()}
+      filters={filters}
+      sort={sort}
+      error={<ListError />}
+      actions={
+        actions ?? (
+          <TopToolbar>
+            <CreateButton />
+          </TopToolbar>
+        )
+      }
+      {...props}
+    />
+  );
+}
