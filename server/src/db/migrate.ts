@@ -5,6 +5,7 @@ import * as resources from './migrations/0002_resources.js';
 import * as search from './migrations/0003_search.js';
 import * as webhooks from './migrations/0004_webhooks.js';
 import * as uplinkInterval from './migrations/0005_uplink_interval.js';
+import * as searchUpdateColumns from './migrations/0006_search_update_columns.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0003_search': search,
   '0004_webhooks': webhooks,
   '0005_uplink_interval': uplinkInterval,
+  '0006_search_update_columns': searchUpdateColumns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -72,4 +72,20 @@ describe('GET /api/search/', () => {
     expect((await call(t.app, alice, 'GET', '/api/search/?q=x&include_tenants=maybe')).statusCode).toBe(400);
     expect((await call(t.app, alice, 'GET', `/api/search/?q=${'x'.repeat(201)}`)).statusCode).toBe(400);
   });
+
+  // Last: it renames the shared records. The index is rewritten only when a searched column
+  // changes (migration 0006), not on the last-seen update an uplink makes.
+  it('follows renames of every kind, before and after the record was updated otherwise', async () => {
+    await call(t.app, alice, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: 'A840410001810001' }, fPort: 1, object: { moisture: 31 } });
+    await call(t.app, alice, 'PUT', `/api/device/${ids.device}/`, { name: 'Orchard soil probe' });
+    await call(t.app, alice, 'PATCH', `/api/gateway/${ids.gateway}/`, { name: 'Orchard hill gateway' });
+    await call(t.app, alice, 'PATCH', `/api/group/${ids.group}/`, { name: 'Orchard plots' });
+    await call(t.app, alice, 'PATCH', `/api/company/${company}/`, { name: 'Orchard Rheingau' });
+    await call(t.app, alice, 'PATCH', `/api/tenant/${ids.tenant}/`, { name: 'Orchard reseller' });
+    const hits = await search(alice, 'q=orchard&include_tenants=true');
+    expect(new Set(hits.map((h) => `${h.type} ${h.name}`))).toEqual(
+      new Set(['device Orchard soil probe', 'gateway Orchard hill gateway', 'group Orchard plots', 'company Orchard Rheingau', 'tenant Orchard reseller']),
+    );
+    expect((await search(alice, 'q=A840410001810001')).map((h) => h.id)).toEqual([ids.device]);
+  });
 });
