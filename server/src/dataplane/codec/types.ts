@@ -29,7 +29,7 @@ export interface CodecRequest {
   limits: { timeMs: number; memoryBytes: number; stackBytes: number };
 }
 
-export type CodecWorkerMessage = CodecReply | { ready: true } | { started: number };
+export type CodecWorkerMessage = CodecReply | { ready: true };
 
 export interface CodecReply {
   id: number;

@@ -127,8 +127,6 @@ function run({ script, input, limits }) {
 }
 
 parentPort.on('message', (request) => {
-  // The pool starts this call's hard time limit now, not when it was queued.
-  parentPort.postMessage({ started: request.id });
   let result;
   try {
     result = run(request);
