@@ -1,6 +1,7 @@
 import { CreateButton, Datagrid, DateField, FunctionField, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { ConsoleList } from '../common/ConsoleList';
 import { JoinCompanyButton } from './JoinCompanyButton';
+import type { PlanFields } from './plan';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 
 function Actions() {
@@ -19,6 +20,7 @@ export function CompanyList() {
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <FunctionField source="role" render={(record: { role: 'owner' | 'member' }) => translate(`app.users.${record.role}`)} />
+        <FunctionField source="plan" sortable={false} render={(record: PlanFields) => translate(`app.companies.plans.${record.plan}`)} />
         <DateField source="created_at" />
         <ConfirmDeleteButton />
       </Datagrid>

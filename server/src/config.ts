@@ -14,7 +14,7 @@ export interface Config {
   marketingDir: string;
   /** Origins allowed to call the API from another host (VITE_API_URL setups). */
   corsOrigins: string[];
-  maintenance: { eventRetentionDays: number; sampleRetentionDays: number; silentFactor: number; certificateWarningDays: number };
+  maintenance: { eventRetentionDays: number; silentFactor: number; certificateWarningDays: number };
   /** Allow webhooks to loopback and private addresses (development and tests only). */
   webhooksAllowPrivate: boolean;
   mqtt: {
@@ -77,8 +77,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
     maintenance: {
       eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1),
-      // The Free and Basic tiers keep data for one month (spec §9).
-      sampleRetentionDays: integer(env, 'SAMPLE_RETENTION_DAYS', 31, 1),
       silentFactor: integer(env, 'SILENT_AFTER_INTERVALS', 3, 2),
       certificateWarningDays: 30,
     },

@@ -23,6 +23,10 @@ export const companies = {
   joined: 'Sie sind der Firma beigetreten.',
   invalid_code: 'Dieser Einladungscode ist ungültig oder wurde bereits verwendet.',
   already_member: 'Sie sind bereits Mitglied dieser Firma.',
+  plans: { free: 'Free', basic: 'Basic', pro: 'Pro', premium: 'Premium', enterprise: 'Enterprise' },
+  plan_notice: 'Tarif: %{plan}. %{retention} Für einen Tarifwechsel wenden Sie sich an den Support.',
+  retention_days: 'Zeitreihen werden %{days} Tage gespeichert.',
+  retention_forever: 'Zeitreihen werden dauerhaft gespeichert.',
 } satisfies CatalogueOf<typeof englishCompanies>;
 
 export const tenants = {

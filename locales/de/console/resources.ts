@@ -42,7 +42,7 @@ export const resources = {
   },
   companies: {
     name: 'Firma |||| Firmen',
-    fields: { name: 'Name', tenant_id: 'Mandant', role: 'Rolle', created_at: 'Erstellt' },
+    fields: { name: 'Name', tenant_id: 'Mandant', role: 'Rolle', plan: 'Tarif', created_at: 'Erstellt' },
   },
   tenants: {
     name: 'Mandant |||| Mandanten',

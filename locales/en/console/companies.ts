@@ -20,6 +20,11 @@ export const companies = {
   joined: 'You joined the company.',
   invalid_code: 'This invite code is not valid or has already been used.',
   already_member: 'You are already a member of this company.',
+  // Plan names are product names (spec §9), the same in every language.
+  plans: { free: 'Free', basic: 'Basic', pro: 'Pro', premium: 'Premium', enterprise: 'Enterprise' },
+  plan_notice: 'Plan: %{plan}. %{retention} To change the plan, contact support.',
+  retention_days: 'Time series are kept for %{days} days.',
+  retention_forever: 'Time series are kept for good.',
 };
 
 export const tenants = {

@@ -39,7 +39,7 @@ export const resources = {
   },
   companies: {
     name: 'Company |||| Companies',
-    fields: { name: 'Name', tenant_id: 'Tenant', role: 'Role', created_at: 'Created' },
+    fields: { name: 'Name', tenant_id: 'Tenant', role: 'Role', plan: 'Plan', created_at: 'Created' },
   },
   tenants: {
     name: 'Tenant |||| Tenants',

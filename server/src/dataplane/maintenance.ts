@@ -1,9 +1,9 @@
 import type { Db } from '../db/database.js';
 import type { NotificationsRepository } from '../repositories/notifications.js';
+import { SAMPLE_RETENTION_DAYS, type Plan } from '../plans/plans.js';
 
 export interface MaintenanceSettings {
   eventRetentionDays: number;
-  sampleRetentionDays: number;
   /** A device is silent after this many of its usual intervals without an uplink. */
   silentFactor: number;
   certificateWarningDays: number;
@@ -38,13 +38,28 @@ export class Maintenance {
   async run(): Promise<MaintenanceReport> {
     const now = this.now();
     const events = await this.db.deleteFrom('device_events').where('created_at', '<', new Date(now.getTime() - this.settings.eventRetentionDays * DAY_MS).toISOString()).executeTakeFirst();
-    const samples = await this.db.deleteFrom('topic_samples').where('ts', '<', new Date(now.getTime() - this.settings.sampleRetentionDays * DAY_MS).toISOString()).executeTakeFirst();
     return {
       eventsDeleted: Number(events.numDeletedRows),
-      samplesDeleted: Number(samples.numDeletedRows),
+      samplesDeleted: await this.deleteExpiredSamples(now),
       silentDevices: await this.notifySilentDevices(now),
       expiringCertificates: await this.notifyExpiringCertificates(now),
     };
+  }
+
+  /** Time series are kept as long as the plan of the device's company says (spec §9). */
+  private async deleteExpiredSamples(now: Date): Promise<number> {
+    let deleted = 0;
+    for (const [days, plans] of plansByRetention()) {
+      const result = await this.db
+        .deleteFrom('topic_samples')
+        .where('ts', '<', new Date(now.getTime() - days * DAY_MS).toISOString())
+        .where('device_id', 'in', (eb) =>
+          eb.selectFrom('devices').innerJoin('companies', 'companies.id', 'devices.company_id').select('devices.id').where('companies.plan', 'in', plans),
+        )
+        .executeTakeFirst();
+      deleted += Number(result.numDeletedRows);
+    }
+    return deleted;
   }
 
   start(intervalMs: number, log: (error: unknown) => void): void {
@@ -113,4 +128,13 @@ export class Maintenance {
     }
     return notified;
   }
+}
+
+/** The plans that keep time series for a limited time, grouped by their number of days. */
+function plansByRetention(): Map<number, Plan[]> {
+  const groups = new Map<number, Plan[]>();
+  for (const [plan, days] of Object.entries(SAMPLE_RETENTION_DAYS) as [Plan, number | null][]) {
+    if (days !== null) groups.set(days, [...(groups.get(days) ?? []), plan]);
+  }
+  return groups;
 }

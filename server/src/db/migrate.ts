@@ -6,6 +6,7 @@ import * as search from './migrations/0003_search.js';
 import * as webhooks from './migrations/0004_webhooks.js';
 import * as uplinkInterval from './migrations/0005_uplink_interval.js';
 import * as searchUpdateColumns from './migrations/0006_search_update_columns.js';
+import * as companyPlan from './migrations/0007_company_plan.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0004_webhooks': webhooks,
   '0005_uplink_interval': uplinkInterval,
   '0006_search_update_columns': searchUpdateColumns,
+  '0007_company_plan': companyPlan,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

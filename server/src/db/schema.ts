@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { Plan } from '../plans/plans.js';
 
 /**
  * Table types shared by SQLite and PostgreSQL. Both dialects store the same portable column
@@ -56,6 +57,8 @@ export interface CompaniesTable {
   id: string;
   name: string;
   tenant_id: string | null;
+  /** A Plan (server/src/plans); the database fills in Free. */
+  plan: ColumnType<Plan, Plan | undefined, Plan>;
   created_at: string;
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { DEFAULT_PLAN, SAMPLE_RETENTION_DAYS, type Plan } from '../plans/plans.js';
 import { containsText } from './text-match.js';
 
 export interface Company {
@@ -7,7 +8,16 @@ export interface Company {
   name: string;
   tenant_id: string | null;
   role: 'owner' | 'member';
+  plan: Plan;
+  /** Days the plan keeps time series (null: for good), so clients need not know the plans. */
+  sample_retention_days: number | null;
   created_at: string;
+}
+
+const COMPANY_COLUMNS = ['companies.id', 'companies.name', 'companies.tenant_id', 'company_members.role', 'companies.plan', 'companies.created_at'] as const;
+
+function withRetention<R extends { plan: Plan }>(row: R): R & { sample_retention_days: number | null } {
+  return { ...row, sample_retention_days: SAMPLE_RETENTION_DAYS[row.plan] };
 }
 
 export interface CompanyListOptions {
@@ -47,21 +57,19 @@ export function companiesRepository(db: Db) {
       const [column, direction] = options.ordering.startsWith('-')
         ? ([options.ordering.slice(1), 'desc'] as const)
         : ([options.ordering, 'asc'] as const);
-      const results = await query
-        .select(['companies.id', 'companies.name', 'companies.tenant_id', 'company_members.role', 'companies.created_at'])
+      const rows = await query
+        .select(COMPANY_COLUMNS)
         .orderBy(column === 'name' ? 'companies.name' : 'companies.created_at', direction)
         .orderBy('companies.id')
         .limit(options.limit)
         .offset(options.offset)
         .execute();
-      return { count: Number(counted?.count ?? 0), results };
+      return { count: Number(counted?.count ?? 0), results: rows.map(withRetention) };
     },
 
     async find(userId: string, companyId: string): Promise<Company | undefined> {
-      return mine(userId)
-        .select(['companies.id', 'companies.name', 'companies.tenant_id', 'company_members.role', 'companies.created_at'])
-        .where('companies.id', '=', companyId)
-        .executeTakeFirst();
+      const row = await mine(userId).select(COMPANY_COLUMNS).where('companies.id', '=', companyId).executeTakeFirst();
+      return row && withRetention(row);
     },
 
     async create(userId: string, name: string, tenantId: string | null, at: string): Promise<Company> {
@@ -70,7 +78,7 @@ export function companiesRepository(db: Db) {
         await trx.insertInto('companies').values(company).execute();
         await trx.insertInto('company_members').values({ company_id: company.id, user_id: userId, role: 'owner', joined_at: at }).execute();
       });
-      return { ...company, role: 'owner' };
+      return withRetention({ ...company, role: 'owner' as const, plan: DEFAULT_PLAN });
     },
 
     async update(companyId: string, changes: { name?: string | undefined; tenant_id?: string | null | undefined }): Promise<void> {
@@ -78,6 +86,16 @@ export function companiesRepository(db: Db) {
       if (changes.name !== undefined) set.name = changes.name.trim();
       if (changes.tenant_id !== undefined) set.tenant_id = changes.tenant_id;
       if (Object.keys(set).length > 0) await db.updateTable('companies').set(set).where('id', '=', companyId).execute();
+    },
+
+    /** For the operator (not scoped to a user): a company's name and plan. */
+    async planOf(companyId: string): Promise<{ name: string; plan: Plan } | undefined> {
+      return db.selectFrom('companies').select(['name', 'plan']).where('id', '=', companyId).executeTakeFirst();
+    },
+
+    /** The operator's change of plan (not scoped to a user). */
+    async setPlan(companyId: string, plan: Plan): Promise<void> {
+      await db.updateTable('companies').set({ plan }).where('id', '=', companyId).execute();
     },
 
     async remove(companyId: string): Promise<void> {

@@ -1,12 +1,15 @@
 import { Type, type Static } from 'typebox';
 import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from '../http/schemas.js';
 import { InviteResponse } from './invites.schemas.js';
+import { PLANS } from '../plans/plans.js';
 
 export const CompanyResponse = Type.Object({
   id: Type.String(),
   name: Type.String(),
   tenant_id: Type.Union([Type.String(), Type.Null()]),
   role: Type.Union([Type.Literal('owner'), Type.Literal('member')]),
+  plan: Type.Enum(PLANS, { description: 'Subscription plan, set by the operator; decides how long time series are kept.' }),
+  sample_retention_days: Type.Union([Type.Integer(), Type.Null()], { description: 'Days time series are kept under the plan; null: for good.' }),
   created_at: Timestamp,
 });
 

@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Form, HttpError, ResourceContextProvider } from 'react-admin';
+import { Form, HttpError, RecordContextProvider, ResourceContextProvider } from 'react-admin';
+import { CompanyList } from '../../../admin/companies/CompanyList';
 import { CompanyPeople } from '../../../admin/companies/CompanyPeople';
+import { PlanNotice } from '../../../admin/companies/PlanNotice';
 import { JoinCompanyButton } from '../../../admin/companies/JoinCompanyButton';
 import { BarPreview } from '../../../admin/tenants/BarPreview';
 import { TenantForm } from '../../../admin/tenants/TenantInputs';
@@ -9,6 +11,7 @@ import type { CompanyPeople as People } from '../../../admin/providers/dataProvi
 import { companyStore } from '../../../admin/stores/companyStore';
 import { userStore } from '../../../admin/stores/userStore';
 import { jsonResponse, renderInAdmin, sampleUser } from '../helpers';
+import { listAnswers } from '../screens/listStates';
 
 const people: People = {
   users: [
@@ -149,5 +152,37 @@ describe('tenant form', () => {
     fireEvent.change(screen.getByLabelText(/Primary colour/), { target: { value: 'blue' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     expect(await screen.findByText('Enter a colour as # and six hexadecimal digits, e.g. #3B82F6.')).toBeInTheDocument();
+  });
+});
+
+describe('company plan (set by the operator, shown read-only)', () => {
+  const company = { id: 'c1', name: 'Acme', role: 'owner', created_at: '2026-11-01T00:00:00.000Z' };
+
+  it('the list names each company\'s plan', async () => {
+    renderInAdmin(
+      <ResourceContextProvider value="companies">
+        <CompanyList />
+      </ResourceContextProvider>,
+      { dataProvider: { getList: listAnswers.rows([{ ...company, plan: 'enterprise', sample_retention_days: null }]) } },
+    );
+    expect(await screen.findByText('Enterprise')).toBeInTheDocument();
+    expect(screen.getByText('Plan')).toBeInTheDocument();
+  });
+
+  it.each([
+    [{ plan: 'pro', sample_retention_days: 366 }, 'Plan: Pro. Time series are kept for 366 days. To change the plan, contact support.'],
+    [{ plan: 'premium', sample_retention_days: null }, 'Plan: Premium. Time series are kept for good. To change the plan, contact support.'],
+  ])('the edit page says what %o keeps', (plan, text) => {
+    renderInAdmin(
+      <RecordContextProvider value={{ ...company, ...plan }}>
+        <PlanNotice />
+      </RecordContextProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+  });
+
+  it('says nothing before the company has loaded', () => {
+    renderInAdmin(<PlanNotice />);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

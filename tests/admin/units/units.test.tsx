@@ -16,7 +16,7 @@ const inResource = (resource: string, ui: React.ReactElement) => <ResourceContex
 describe.each([
   ['units', () => <UnitList />, { id: 'u1', name: 'Hall A', group_name: 'Site North', device_count: 3 }, /No Units yet/i],
   ['groups', () => <GroupList />, { id: 'g1', name: 'Site North', unit_count: 2 }, /No Unit groups yet/i],
-  ['companies', () => <CompanyList />, { id: 'c1', name: 'Acme', role: 'owner', created_at: '2026-11-01T00:00:00.000Z' }, /No Companies found/i],
+  ['companies', () => <CompanyList />, { id: 'c1', name: 'Acme', role: 'owner', plan: 'free', sample_retention_days: 31, created_at: '2026-11-01T00:00:00.000Z' }, /No Companies found/i],
   ['tenants', () => <TenantList />, { id: 't1', name: 'Reseller', logo_url: null, color_hex: '#3B82F6', created_at: '2026-11-01T00:00:00.000Z' }, /No Tenants yet/i],
 ] as const)('%s list', (resource, List, row, empty) => {
   const renderList = (dataProvider: Partial<DataProvider>) => renderInAdmin(inResource(resource, List()), { dataProvider });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Maintenance } from '../../../server/src/dataplane/maintenance.js';
 import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
+import { companiesRepository } from '../../../server/src/repositories/companies.js';
+import type { Plan } from '../../../server/src/plans/plans.js';
 import { nextInterval } from '../../../server/src/repositories/telemetry.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';
@@ -17,7 +19,7 @@ describe('data plane maintenance', () => {
     owner = await signUp(t.app);
     company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Chores' })).json<{ id: string }>().id;
     await call(t.app, owner, 'POST', '/api/device/', { company_id: company, dev_eui: DEV_EUI, app_key: 'A'.repeat(32), name: 'Well pump' });
-    maintenance = new Maintenance(t.db, notificationsRepository(t.db), t.clock.now, { eventRetentionDays: 30, sampleRetentionDays: 31, silentFactor: 3, certificateWarningDays: 30 });
+    maintenance = new Maintenance(t.db, notificationsRepository(t.db), t.clock.now, { eventRetentionDays: 30, silentFactor: 3, certificateWarningDays: 30 });
   });
   afterAll(async () => t.close());
 
@@ -63,5 +65,33 @@ describe('data plane maintenance', () => {
     expect(report.eventsDeleted).toBe(Number(before.n));
     expect(report.samplesDeleted).toBeGreaterThan(0);
     expect((await call(t.app, owner, 'GET', '/api/search/?q=uplink')).json()).toEqual({ results: [] });
+  });
+
+  it('keeps time series as long as the company\'s plan says: a month, a year, or for good', async () => {
+    const DAY = 86_400_000;
+    const plans: Plan[] = ['free', 'basic', 'pro', 'premium', 'enterprise'];
+    const devices = new Map<Plan, string>();
+    for (const [i, plan] of plans.entries()) {
+      const id = (await call(t.app, owner, 'POST', '/api/company/', { name: `Plan ${plan}` })).json<{ id: string }>().id;
+      await companiesRepository(t.db).setPlan(id, plan);
+      const device = (await call(t.app, owner, 'POST', '/api/device/', { company_id: id, dev_eui: `CAFE00000000010${i}`, app_key: 'A'.repeat(32) })).json<{ id: string }>().id;
+      devices.set(plan, device);
+      const sent = await call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: `CAFE00000000010${i}` }, time: t.clock.now().toISOString(), fPort: 1, object: { level: i } });
+      expect(sent.statusCode).toBe(200);
+    }
+    const kept = async () => {
+      const rows = await t.db.selectFrom('topic_samples').select('device_id').where('device_id', 'in', [...devices.values()]).execute();
+      return plans.filter((plan) => rows.some((row) => row.device_id === devices.get(plan)));
+    };
+    expect(await kept()).toEqual(plans);
+    t.clock.advance(30 * DAY);
+    await maintenance.run();
+    expect(await kept()).toEqual(plans);
+    t.clock.advance(2 * DAY);
+    await maintenance.run();
+    expect(await kept()).toEqual(['pro', 'premium', 'enterprise']);
+    t.clock.advance(400 * DAY);
+    await maintenance.run();
+    expect(await kept()).toEqual(['premium', 'enterprise']);
   });
 });

@@ -23,10 +23,10 @@ describe('companies and tenants', () => {
   it('creates a company whose creator is its owner, listed as {count, results}', async () => {
     const created = await call(t.app, owner, 'POST', '/api/company/', { name: '  Acme Sensors  ' });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ name: 'Acme Sensors', tenant_id: null, role: 'owner' });
+    expect(created.json()).toMatchObject({ name: 'Acme Sensors', tenant_id: null, role: 'owner', plan: 'free', sample_retention_days: 31 });
     const list = (await call(t.app, owner, 'GET', '/api/company/?search=acme')).json<{ count: number; results: Company[] }>();
     expect(list.count).toBe(1);
-    expect(list.results[0]?.name).toBe('Acme Sensors');
+    expect(list.results[0]).toMatchObject({ name: 'Acme Sensors', plan: 'free' });
     expect((await call(t.app, stranger, 'GET', '/api/company/')).json()).toEqual({ count: 0, results: [] });
   });
 
@@ -125,6 +125,10 @@ describe('companies and tenants', () => {
     const company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Old' })).json<Company>();
     expect((await call(t.app, owner, 'PATCH', `/api/company/${company.id}/`, { name: 'New' })).json()).toMatchObject({ name: 'New' });
     expect((await call(t.app, owner, 'PATCH', `/api/company/${company.id}/`, { name: '' })).statusCode).toBe(400);
+    // The plan is the operator's (npm run plan): a company cannot upgrade itself.
+    const upgrade = await call(t.app, owner, 'PATCH', `/api/company/${company.id}/`, { plan: 'premium' });
+    expect(upgrade.statusCode).toBe(400);
+    expect((await call(t.app, owner, 'GET', `/api/company/${company.id}/`)).json()).toMatchObject({ plan: 'free' });
     expect((await call(t.app, owner, 'DELETE', `/api/company/${company.id}/`)).statusCode).toBe(204);
     expect((await call(t.app, owner, 'GET', `/api/company/${company.id}/`)).statusCode).toBe(404);
     const tenant = (await call(t.app, owner, 'POST', '/api/tenant/', { name: 'Temp' })).json<{ id: string }>();

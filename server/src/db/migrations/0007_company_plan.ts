@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+
+// Each company's subscription plan; time-series retention follows it (server/src/plans).
+// Existing companies start on Free, which keeps the one month every company had until now.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('companies').addColumn('plan', 'text', (column) => column.notNull().defaultTo('free')).execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('companies').dropColumn('plan').execute();
+}
