@@ -1,7 +1,5 @@
-/** A company's plan as the API answers it (set by the operator, read-only in the console). */
-export type Plan = 'free' | 'basic' | 'pro' | 'premium' | 'enterprise';
+import type { Static } from 'typebox';
+import type { CompanyResponse } from '../../server/src/routes/companies.schemas';
 
-export interface PlanFields {
-  plan: Plan;
-  sample_retention_days: number | null;
-}
+/** A company's plan as the API answers it (set by the operator, read-only in the console). */
+export type PlanFields = Pick<Static<typeof CompanyResponse>, 'plan' | 'sample_retention_days'>;

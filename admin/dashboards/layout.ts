@@ -1,9 +1,15 @@
 import type { Layout, LayoutItem } from 'react-grid-layout';
+import type { Static } from 'typebox';
+import type { WidgetResponse } from '../../server/src/routes/widgets.schemas';
+
+/** A widget as the API answers it (its type comes from the server's schema, never written twice). */
+export type Widget = Omit<Static<typeof WidgetResponse>, 'created_at'>;
 
 /** The grid of spec §2 Dashboard: 12 columns (as the API bounds positionX), rows of 80 px. */
 export const GRID = { cols: 12, rowHeight: 80, margin: [12, 12] as const };
-export const WIDGET_TYPES = ['SINGLE_VALUE', 'SERIES', 'TABLE'] as const;
-export type WidgetType = (typeof WIDGET_TYPES)[number];
+export type WidgetType = Widget['type'];
+/** The types in the order the editor offers them. */
+export const WIDGET_TYPES = ['SINGLE_VALUE', 'SERIES', 'TABLE'] as const satisfies readonly WidgetType[];
 
 /** A new widget's size by type: a number is small, a chart and a table need room. */
 export const DEFAULT_SIZE: Record<WidgetType, { w: number; h: number }> = {
@@ -12,21 +18,6 @@ export const DEFAULT_SIZE: Record<WidgetType, { w: number; h: number }> = {
   TABLE: { w: 6, h: 3 },
 };
 
-export interface Widget {
-  id: string;
-  dashboard: string;
-  type: WidgetType;
-  title: string;
-  data_source_mode: 'device' | 'unit' | 'query';
-  query: string | null;
-  device: string | null;
-  unit: string | null;
-  topic: string | null;
-  width: number;
-  height: number;
-  positionX: number;
-  positionY: number;
-}
 
 export type Placement = Pick<Widget, 'positionX' | 'positionY' | 'width' | 'height'>;
 

@@ -1,4 +1,6 @@
 import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
+import type { Static } from 'typebox';
+import type { CompanyMemberResponse, CompanyPeopleResponse } from '../../server/src/routes/companies.schemas';
 import { ApiError, apiRequest } from './http';
 import { collectionPath, itemPath, resourceRoute, type ResourceRoute } from './resources';
 
@@ -14,19 +16,9 @@ export interface SearchResult {
   name?: string;
 }
 
-export interface CompanyMember {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: 'owner' | 'member';
-  joined_at: string;
-}
-
-export interface CompanyPeople {
-  users: CompanyMember[];
-  invites: { id: string; email: string; code: string; sent_at: string }[];
-}
+/** GET /company/{id}/i_query: members and pending invites (types from the server's schemas). */
+export type CompanyMember = Static<typeof CompanyMemberResponse>;
+export type CompanyPeople = Static<typeof CompanyPeopleResponse>;
 
 export interface ApiKeyWithSecret extends RaRecord {
   name: string;

@@ -1,18 +1,12 @@
+import type { Static } from 'typebox';
+import type { UserResponse } from '../../server/src/routes/users.schemas';
 import { apiRequest } from '../providers/http';
 import { withFallback } from './appError';
 import { Observable, pollUntil } from './observable';
 import { STORAGE_KEYS, readJson, removeItem, writeItem } from './storage';
 
-export interface User {
-  id: string;
-  first_name: string;
-  last_name: string;
-  emails: string[];
-  profile_picture: string | null;
-  is_tenant_enabled: boolean;
-  is_onboarded: boolean;
-  language: string;
-}
+/** The user as GET /user/ answers (type from the server's schema). */
+export type User = Static<typeof UserResponse>;
 
 export type UserUpdate = Partial<Pick<User, 'first_name' | 'last_name' | 'profile_picture' | 'is_tenant_enabled' | 'is_onboarded' | 'language'>>;
 

@@ -18,7 +18,7 @@ const people: People = {
     { id: 'u1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', role: 'owner', joined_at: '2026-11-01T00:00:00.000Z' },
     { id: 'u2', first_name: 'Bob', last_name: '', email: 'bob@example.com', role: 'member', joined_at: '2026-11-02T00:00:00.000Z' },
   ],
-  invites: [{ id: 'i1', email: 'carol@example.com', code: 'ABCD-EFGH-JKLM', sent_at: '2026-11-20T00:00:00.000Z' }],
+  invites: [{ id: 'i1', company_id: 'c1', email: 'carol@example.com', code: 'ABCD-EFGH-JKLM', sent_at: '2026-11-20T00:00:00.000Z' }],
 };
 
 describe('company users and invites', () => {
@@ -115,7 +115,7 @@ describe('join with an invite code', () => {
 
   it('a bad code says so', async () => {
     const dialog = open(() => Promise.reject(new HttpError('app.errors.notFound', 404)));
-    fireEvent.change(within(dialog).getByLabelText('Invite code'), { target: { value: 'XXXX-XXXX-XXXX' } });
+    fireEvent.change(within(dialog).getByLabelText('Invite code'), { target: { value: 'ZZZZ-ZZZZ-ZZZZ' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Join' })));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('This invite code is not valid or has already been used.');
   });
