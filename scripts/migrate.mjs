@@ -3,4 +3,4 @@ import { ensureBuilt, ensureInstalled, mustRun } from './lib.mjs';
 
 await ensureInstalled();
 await ensureBuilt();
-await mustRun(process.execPath, ['server/dist/migrate-cli.js']);
+await mustRun(process.execPath, ['server/dist/cli/migrate.js']);

@@ -3,4 +3,4 @@ import { ensureBuilt, ensureInstalled, run } from './lib.mjs';
 
 await ensureInstalled();
 await ensureBuilt();
-process.exitCode = await run(process.execPath, ['server/dist/plan-cli.js', ...process.argv.slice(2)]);
+process.exitCode = await run(process.execPath, ['server/dist/cli/plan.js', ...process.argv.slice(2)]);

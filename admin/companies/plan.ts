@@ -1,5 +1,4 @@
-import type { Static } from 'typebox';
-import type { CompanyResponse } from '../../server/src/routes/companies.schemas';
+import type { Company } from '../types/api';
 
 /** A company's plan as the API answers it (set by the operator, read-only in the console). */
-export type PlanFields = Pick<Static<typeof CompanyResponse>, 'plan' | 'sample_retention_days'>;
+export type PlanFields = Pick<Company, 'plan' | 'sample_retention_days'>;

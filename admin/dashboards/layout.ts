@@ -1,9 +1,8 @@
 import type { Layout, LayoutItem } from 'react-grid-layout';
-import type { Static } from 'typebox';
-import type { WidgetResponse } from '../../server/src/routes/widgets.schemas';
+import type { Widget as WidgetRecord } from '../types/api';
 
 /** A widget as the API answers it (its type comes from the server's schema, never written twice). */
-export type Widget = Omit<Static<typeof WidgetResponse>, 'created_at'>;
+export type Widget = Omit<WidgetRecord, 'created_at'>;
 
 /** The grid of spec §2 Dashboard: 12 columns (as the API bounds positionX), rows of 80 px. */
 export const GRID = { cols: 12, rowHeight: 80, margin: [12, 12] as const };

@@ -3,6 +3,7 @@ import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogCont
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useCreate, useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider, GatewayCertificate } from '../providers/dataProvider';
+import { translateMessage } from '../providers/serverMessages';
 import { CertificateFiles } from './CertificateFiles';
 import { initialWizard, VERIFY_POLL_MS, WIZARD_STEPS, wizardReducer, type RegisteredGateway } from './wizard';
 
@@ -117,7 +118,7 @@ export function SetupWizard({ open, onClose }: { open: boolean; onClose: () => v
             {state.registrationError && (
               <Alert severity="error">
                 <strong>{translate('app.gateways.registration_failed')}</strong>
-                {state.registrationError.message && <> — {translate(state.registrationError.message)}</>}
+                {state.registrationError.message && <> — {translateMessage(translate, state.registrationError.message)}</>}
               </Alert>
             )}
           </Box>

@@ -5,6 +5,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { AppDataProvider, CodecTestResult } from '../providers/dataProvider';
 import { describeError } from '../stores/appError';
+import { translateMessage } from '../providers/serverMessages';
 import { isValidPayload, type PayloadEncoding } from './payload';
 
 type Run = { status: 'idle' } | { status: 'running' } | { status: 'done'; result: CodecTestResult } | { status: 'failed'; message: string };
@@ -31,7 +32,7 @@ export function CodecTestPanel() {
       setRun({ status: 'done', result });
     } catch (error) {
       const fieldMessage = (error as { body?: { errors?: Record<string, string> } }).body?.errors?.payload;
-      setRun({ status: 'failed', message: fieldMessage ? translate(fieldMessage) : describeError(error, translate, 'app.errors.general') });
+      setRun({ status: 'failed', message: fieldMessage ? translateMessage(translate, fieldMessage) : describeError(error, translate, 'app.errors.general') });
     }
   };
 

@@ -1,7 +1,7 @@
 import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
-import type { Static } from 'typebox';
-import type { CompanyMemberResponse, CompanyPeopleResponse } from '../../server/src/routes/companies.schemas';
+import type { CompanyMember, CompanyPeople } from '../types/api';
 import { ApiError, apiRequest } from './http';
+import { fieldErrorMessages } from './serverMessages';
 import { collectionPath, itemPath, resourceRoute, type ResourceRoute } from './resources';
 
 interface Page<T> {
@@ -17,8 +17,7 @@ export interface SearchResult {
 }
 
 /** GET /company/{id}/i_query: members and pending invites (types from the server's schemas). */
-export type CompanyMember = Static<typeof CompanyMemberResponse>;
-export type CompanyPeople = Static<typeof CompanyPeopleResponse>;
+export type { CompanyMember, CompanyPeople };
 
 export interface ApiKeyWithSecret extends RaRecord {
   name: string;
@@ -106,26 +105,16 @@ export interface DataProviderOptions {
   companyId: () => string | null;
 }
 
-/** Field messages of the API (English) that the console has in its catalogue, so forms show them in the user's language. */
-const SERVER_FIELD_MESSAGES: Record<string, string> = {
-  'DevEUI must be 16 hexadecimal digits.': 'app.devices.dev_eui_invalid',
-  'AppKey must be 32 hexadecimal digits.': 'app.devices.app_key_invalid',
-  'This DevEUI is already registered.': 'app.devices.dev_eui_taken',
-  'Gateway ID must be 16 hexadecimal digits.': 'app.gateways.gateway_id_invalid',
-  'This gateway ID is already registered.': 'app.gateways.gateway_id_taken',
-  'Enter the bytes as hexadecimal (e.g. 01 A4 FF) or base64.': 'app.profiles.payload_invalid',
-};
-
-function translatableFields(fields: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, SERVER_FIELD_MESSAGES[message] ?? message]));
-}
-
-/** API errors become react-admin HttpErrors whose message is the catalogue key to translate. */
+/**
+ * API errors become react-admin HttpErrors whose message is the catalogue key to translate and
+ * whose `errors` are the field problems as translatable messages (react-admin shows them under
+ * the fields of a form).
+ */
 async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiError) throw new HttpError(error.key, error.status, { code: error.code, errors: translatableFields(error.fields) });
+    if (error instanceof ApiError) throw new HttpError(error.key, error.status, { code: error.code, errors: fieldErrorMessages(error.fields, error.fieldCodes) });
     throw error;
   }
 }

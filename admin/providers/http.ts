@@ -1,3 +1,5 @@
+import type { FieldError } from '../types/api';
+
 /**
  * The one place the console talks to the REST API (DESIGN §4): same origin by default, or
  * VITE_API_URL; cookies always sent; JSON bodies; every failure becomes an ApiError whose `key`
@@ -10,6 +12,7 @@ export interface ErrorBody {
   code?: string;
   message?: string;
   fields?: Record<string, string>;
+  field_codes?: Record<string, FieldError>;
 }
 
 export class ApiError extends Error {
@@ -17,6 +20,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly key: string;
   readonly fields: Record<string, string>;
+  /** The same field problems as codes with parameters, which the console translates. */
+  readonly fieldCodes: Record<string, FieldError>;
 
   constructor(status: number, body: ErrorBody) {
     const key = `app.errors.${catalogueKey(status, body.code)}`;
@@ -26,6 +31,7 @@ export class ApiError extends Error {
     this.code = body.code ?? catalogueKey(status, undefined);
     this.key = key;
     this.fields = body.fields ?? {};
+    this.fieldCodes = body.field_codes ?? {};
   }
 }
 

@@ -1,12 +1,10 @@
-import type { Static } from 'typebox';
-import type { UserResponse } from '../../server/src/routes/users.schemas';
+import type { User } from '../types/api';
 import { apiRequest } from '../providers/http';
 import { withFallback } from './appError';
 import { Observable, pollUntil } from './observable';
 import { STORAGE_KEYS, readJson, removeItem, writeItem } from './storage';
 
-/** The user as GET /user/ answers (type from the server's schema). */
-export type User = Static<typeof UserResponse>;
+export type { User };
 
 export type UserUpdate = Partial<Pick<User, 'first_name' | 'last_name' | 'profile_picture' | 'is_tenant_enabled' | 'is_onboarded' | 'language'>>;
 

@@ -29,15 +29,12 @@ import { notificationRoutes } from './routes/notifications.js';
 import { dashboardRoutes } from './routes/dashboards.js';
 import { widgetRoutes } from './routes/widgets.js';
 import { webhookRoutes } from './routes/webhooks.js';
-import { WebhookDispatcher } from './dataplane/webhooks/dispatcher.js';
-import { Maintenance } from './dataplane/maintenance.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
 import { templateCatalog } from './templates/catalog/index.js';
-import { startEmbeddedBroker } from './dataplane/broker/start.js';
-import type { RunningBroker } from './dataplane/broker/gateway-broker.js';
-import { startChirpstackSubscriber, type Subscriber } from './dataplane/ingest/mqtt-subscriber.js';
 import { IngestService } from './dataplane/ingest/service.js';
+import { startDataPlane } from './dataplane/start.js';
+import { maintenanceRepository } from './repositories/maintenance.js';
 import { companyRoutes } from './routes/companies.js';
 import { inviteRoutes } from './routes/invites.js';
 import { profileRoutes } from './routes/profiles.js';
@@ -54,7 +51,7 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the console and marketing builds (off in API tests). */
   serveStatic?: boolean;
-  /** Run the data plane's background parts: gateway broker (or MQTT_URL subscriber) and webhook delivery (npm start; off in API tests). */
+  /** Run the data plane's background parts (dataplane/start.ts; npm start, off in API tests). */
   dataPlane?: boolean;
 }
 
@@ -66,7 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
@@ -82,11 +79,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => codecs.close());
   const ctx: AppContext = {
     config,
-    db: database.db,
-    dialect: database.dialect,
     now,
     repos,
-    sessions,
     gatewayCertificates: gatewayCertificates(settingsStore(database.db), config.mqtt.gatewayCertDays),
     codecs,
     ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications, repos.webhooks),
@@ -120,47 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
-  // With MQTT_URL the gateways talk to an external broker; the embedded one stays off.
-  if (options.dataPlane && !config.mqtt.url) {
-    let broker: RunningBroker | undefined;
-    app.addHook('onReady', async () => {
-      // Without the broker the console and API still work; only gateways cannot connect.
-      try {
-        broker = await startEmbeddedBroker(ctx, (error) => app.log.error({ err: error }, 'gateway broker'));
-        app.log.info(`gateway broker (MQTT over TLS) on port ${broker.port}`);
-      } catch (error) {
-        app.log.error({ err: error }, `gateway broker could not start on port ${config.mqtt.port}; gateways cannot connect until it does`);
-      }
-    });
-    app.addHook('onClose', async () => broker?.close());
-  }
-  // With MQTT_URL the network server's events arrive over that broker too (besides HTTP).
-  const mqttUrl = config.mqtt.url;
-  if (options.dataPlane && mqttUrl) {
-    let subscriber: Subscriber | undefined;
-    app.addHook('onReady', async () => {
-      try {
-        subscriber = await startChirpstackSubscriber(mqttUrl, ctx.ingest, (error) => app.log.warn({ err: error }, 'MQTT ingest'));
-        app.log.info('subscribed to network server events on MQTT_URL');
-      } catch (error) {
-        app.log.error({ err: error }, 'could not subscribe to MQTT_URL; events still arrive over HTTP');
-      }
-    });
-    app.addHook('onClose', async () => subscriber?.close());
-  }
-
-  if (options.dataPlane) {
-    const dispatcher = new WebhookDispatcher(repos.webhooks, now);
-    const maintenance = new Maintenance(database.db, repos.notifications, now, config.maintenance);
-    app.addHook('onReady', async () => {
-      dispatcher.start(1000, (error) => app.log.warn({ err: error }, 'webhook delivery'));
-      maintenance.start(15 * 60_000, (error) => app.log.warn({ err: error }, 'maintenance'));
-    });
-    app.addHook('onClose', async () => {
-      maintenance.stop();
-      await dispatcher.stop();
-    });
-  }
+  if (options.dataPlane) startDataPlane(app, ctx, maintenanceRepository(database.db));
 
   if (options.serveStatic) await serveStaticSites(app, config);
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'notFound', message: 'The requested resource was not found.' }));

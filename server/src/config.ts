@@ -14,6 +14,8 @@ export interface Config {
   marketingDir: string;
   /** Origins allowed to call the API from another host (VITE_API_URL setups). */
   corsOrigins: string[];
+  /** Behind a reverse proxy: the client address comes from X-Forwarded-For. */
+  trustProxy: boolean;
   maintenance: { eventRetentionDays: number; silentFactor: number; certificateWarningDays: number };
   /** Allow webhooks to loopback and private addresses (development and tests only). */
   webhooksAllowPrivate: boolean;
@@ -74,6 +76,7 @@ export function loadConfig(env: Env = process.env): Config {
     consoleDir: path.resolve(env.CONSOLE_DIR || path.join(repoRoot, 'dist', 'admin')),
     marketingDir: path.resolve(env.MARKETING_DIR || path.join(repoRoot, 'marketing', 'public')),
     corsOrigins: list(env.CORS_ORIGINS),
+    trustProxy: env.TRUST_PROXY === 'true',
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
     maintenance: {
       eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1),

@@ -1,6 +1,5 @@
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
-import type { SessionService } from './auth/sessions.js';
 import type { GatewayCertificates } from './dataplane/pki/gateway-certificates.js';
 import type { CodecPool } from './dataplane/codec/index.js';
 import type { IngestService } from './dataplane/ingest/service.js';
@@ -25,14 +24,11 @@ import { telemetryRepository } from './repositories/telemetry.js';
 import { groupsRepository, unitsRepository } from './repositories/units.js';
 import { usersRepository } from './repositories/users.js';
 
-/** What route plugins receive: configuration, the clock, repositories and services. */
+/** What route plugins receive: configuration, the clock, repositories and the data plane's services. */
 export interface AppContext {
   config: Config;
-  db: Db;
-  dialect: Dialect;
   now: () => Date;
   repos: ReturnType<typeof createRepositories>;
-  sessions: SessionService;
   gatewayCertificates: GatewayCertificates;
   /** The payload-codec sandbox (worker threads running QuickJS). */
   codecs: CodecPool;

@@ -7,6 +7,7 @@ import { filters } from './filters';
 import { gateways } from './gateways';
 import { importTexts } from './import';
 import { profiles } from './profiles';
+import { server } from './server';
 import { units } from './units';
 
 /** German texts of the console shell; the type makes every English key mandatory here. */
@@ -14,6 +15,7 @@ export const app = {
   companies,
   tenants,
   dashboards,
+  server,
   devices,
   filters,
   gateways,

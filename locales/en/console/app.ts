@@ -5,6 +5,7 @@ import { filters } from './filters';
 import { gateways } from './gateways';
 import { importTexts } from './import';
 import { profiles } from './profiles';
+import { server } from './server';
 import { units } from './units';
 
 /** English texts of the console shell (the typed reference for every other language). */
@@ -12,6 +13,7 @@ export const app = {
   companies,
   tenants,
   dashboards,
+  server,
   devices,
   filters,
   gateways,

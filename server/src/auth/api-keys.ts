@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AppError, messages } from '../http/errors.js';
+import { HttpProblem, messages } from '../http/errors.js';
 import type { ApiKeysRepository } from '../repositories/api-keys.js';
 import type { Authenticator } from './identity.js';
 import { randomToken, sha256 } from './tokens.js';
@@ -36,7 +36,7 @@ export function apiKeyAuthenticator(keys: ApiKeysRepository, now: () => Date): A
     const valid = row !== undefined && timingSafeEqual(Buffer.from(sha256(presented), 'hex'), expected);
     const at = now();
     if (!row || !valid || (row.expires_at !== null && new Date(row.expires_at) <= at)) {
-      throw new AppError(401, 'unauthorized', messages.unauthorized);
+      throw new HttpProblem(401, 'unauthorized', messages.unauthorized);
     }
     if (!row.last_used_at || at.getTime() - new Date(row.last_used_at).getTime() >= LAST_USED_RESOLUTION_MS) {
       await keys.touch(row.id, at.toISOString());

@@ -3,11 +3,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { UsersTable } from '../db/schema.js';
 import type { UsersRepository } from '../repositories/users.js';
-import { AppError } from '../http/errors.js';
+import { HttpProblem, notFound } from '../http/errors.js';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import type { FailureLimiter } from './rate-limit.js';
 import type { SessionService } from './sessions.js';
-import { CredentialsBody, EmailQuery, FdiUser, LoginMethodsQuery } from './schemas.js';
+import { CredentialsBody, EmailQuery, FdiUser, LoginMethodsQuery } from '../schemas/auth.js';
 import { sendUnauthorised } from './identity.js';
 import {
   antiCsrfHeader,
@@ -59,7 +59,7 @@ function credentials(body: CredentialsBody): { email: string; password: string }
   const value = (id: string): string => {
     const field = body.formFields.find((f) => f.id === id);
     if (!field || typeof field.value !== 'string') {
-      throw new AppError(400, 'validation', 'Are you sending too many / too few formFields?', { [id]: 'Field is not optional' });
+      throw new HttpProblem(400, 'validation', 'Are you sending too many / too few formFields?', { [id]: { code: 'required' } });
     }
     return field.value;
   };
@@ -75,7 +75,7 @@ function tenantOf(request: FastifyRequest): string | undefined {
 
 function assertPublicTenant(request: FastifyRequest): void {
   const tenant = tenantOf(request);
-  if (tenant !== undefined && tenant !== 'public') throw new AppError(404, 'notFound', 'Unknown tenant');
+  if (tenant !== undefined && tenant !== 'public') throw notFound('Unknown tenant');
 }
 
 /** The frontend-driver interface that supertokens-web-js 0.16 speaks (DESIGN §5). */
@@ -105,7 +105,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       const wait = deps.limiter.retryAfterSeconds(limitKey);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
-        throw new AppError(429, 'rateLimited', `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`);
+        throw new HttpProblem(429, 'rateLimited', `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`);
       }
       const user = await deps.users.findByEmail(email);
       const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
@@ -133,7 +133,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       { schema: { tags, querystring: LoginMethodsQuery } },
       async (request) => {
         const tenant = tenantOf(request) ?? request.query.tenantId ?? 'public';
-        if (tenant !== 'public') throw new AppError(404, 'notFound', 'Unknown tenant');
+        if (tenant !== 'public') throw notFound('Unknown tenant');
         return {
           status: 'OK',
           emailPassword: { enabled: true },

@@ -7,6 +7,7 @@ import * as webhooks from './migrations/0004_webhooks.js';
 import * as uplinkInterval from './migrations/0005_uplink_interval.js';
 import * as searchUpdateColumns from './migrations/0006_search_update_columns.js';
 import * as companyPlan from './migrations/0007_company_plan.js';
+import * as notificationParams from './migrations/0008_notification_params.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0005_uplink_interval': uplinkInterval,
   '0006_search_update_columns': searchUpdateColumns,
   '0007_company_plan': companyPlan,
+  '0008_notification_params': notificationParams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,7 @@
 import type { ColumnType } from 'kysely';
-import type { Plan } from '../plans/plans.js';
+import type { Plan } from '../domain/plans.js';
+import type { PowerSource } from '../domain/power.js';
+import type { SearchType } from '../schemas/search.js';
 
 /**
  * Table types shared by SQLite and PostgreSQL. Both dialects store the same portable column
@@ -106,7 +108,7 @@ export interface WebhookDeliveriesTable {
 
 /** Maintained by triggers (migration 0003); read by the search repository only. */
 export interface SearchEntriesTable {
-  type: 'device' | 'gateway' | 'unit' | 'group' | 'company' | 'tenant' | 'event';
+  type: SearchType;
   id: string;
   company_id: string | null;
   tenant_id: string | null;
@@ -181,8 +183,6 @@ export interface UnitsTable {
   group_id: string | null;
   created_at: string;
 }
-
-export type PowerSource = 'external' | 'battery' | 'unknown';
 
 export interface DevicesTable {
   id: string;
@@ -271,8 +271,11 @@ export interface NotificationsTable {
   user_id: string;
   company_id: string | null;
   kind: string;
+  /** The English title and message, as rendered when the notification was created. */
   title: string;
   message: string;
+  /** JSON of the kind's parameters (schemas/messages.ts); null on rows older than migration 0008. */
+  params: string | null;
   is_read: number;
   dedupe_key: string | null;
   created_at: string;

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, messages, type ErrorBody } from './errors.js';
+import { fieldsBody, HttpProblem, messages, type ErrorBody } from './errors.js';
 import { fieldsFromValidation } from './validation.js';
 
 /** A unique constraint that a concurrent request won (SQLite and PostgreSQL codes). */
@@ -8,10 +8,10 @@ function isUniqueViolation(error: FastifyError): boolean {
 }
 
 function bodyFor(error: FastifyError): { status: number; body: ErrorBody } {
-  if (error instanceof AppError) return { status: error.statusCode, body: error.toBody() };
+  if (error instanceof HttpProblem) return { status: error.statusCode, body: error.toBody() };
   if (isUniqueViolation(error)) return { status: 409, body: { code: 'duplicate', message: 'This record already exists.' } };
   if (error.validation) {
-    return { status: 400, body: { code: 'validation', message: messages.validation, fields: fieldsFromValidation(error.validation) } };
+    return { status: 400, body: { code: 'validation', message: messages.validation, ...fieldsBody(fieldsFromValidation(error.validation)) } };
   }
   const status = error.statusCode ?? 500;
   if (status === 413) return { status, body: { code: 'tooLarge', message: 'The request body is too large.' } };

@@ -1,6 +1,9 @@
+import { fieldErrorText, type FieldError } from '../schemas/messages.js';
+
 /**
  * The one error body of the API (DESIGN §4): `code` is a key of the console's error catalogue
- * (spec §8) or a more precise one; `message` is English; `fields` names the offending inputs.
+ * (spec §8) or a more precise one; `message` is English; `fields` names the offending inputs in
+ * English and `field_codes` says the same as codes with parameters, which the console translates.
  */
 export type ErrorCode =
   | 'general'
@@ -17,20 +20,30 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   fields?: Record<string, string>;
+  field_codes?: Record<string, FieldError>;
 }
 
-export class AppError extends Error {
+/** The error body for field problems: the English texts and the codes side by side. */
+export function fieldsBody(fields: Record<string, FieldError>): Pick<ErrorBody, 'fields' | 'field_codes'> {
+  return {
+    fields: Object.fromEntries(Object.entries(fields).map(([name, error]) => [name, fieldErrorText(error)])),
+    field_codes: fields,
+  };
+}
+
+/** A failure a handler means to answer with: status, code, English message and field problems. */
+export class HttpProblem extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
-    readonly fields?: Record<string, string>,
+    readonly fields?: Record<string, FieldError>,
   ) {
     super(message);
   }
 
   toBody(): ErrorBody {
-    return this.fields ? { code: this.code, message: this.message, fields: this.fields } : { code: this.code, message: this.message };
+    return { code: this.code, message: this.message, ...(this.fields ? fieldsBody(this.fields) : {}) };
   }
 }
 
@@ -42,9 +55,7 @@ export const messages = {
   validation: 'Please check your input and try again.',
 } as const;
 
-export const notFound = (): AppError => new AppError(404, 'notFound', messages.notFound);
-export const forbidden = (message: string = messages.unauthorized): AppError => new AppError(403, 'forbidden', message);
-export const invalid = (fields: Record<string, string>): AppError =>
-  new AppError(400, 'validation', messages.validation, fields);
-export const duplicate = (message: string, fields?: Record<string, string>): AppError =>
-  new AppError(409, 'duplicate', message, fields);
+export const notFound = (message: string = messages.notFound): HttpProblem => new HttpProblem(404, 'notFound', message);
+export const forbidden = (message: string = messages.unauthorized): HttpProblem => new HttpProblem(403, 'forbidden', message);
+export const invalid = (fields: Record<string, FieldError>): HttpProblem => new HttpProblem(400, 'validation', messages.validation, fields);
+export const duplicate = (message: string, fields?: Record<string, FieldError>): HttpProblem => new HttpProblem(409, 'duplicate', message, fields);

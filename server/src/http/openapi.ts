@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { backendVersion } from '../routes/version.js';
+import { backendVersion } from '../version.js';
 
 /** OpenAPI document at /api/openapi.json, browsable at /api/docs (DESIGN §4). */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -13,7 +13,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: backendVersion,
         description:
           'REST API of the console. Sign in through /api/auth (SuperTokens frontend-driver interface) or send ' +
-          '`Authorization: Bearer <API key>`. Errors answer `{code, message, fields}`.',
+          '`Authorization: Bearer <API key>`. Errors answer `{code, message, fields, field_codes}`.',
       },
       components: {
         securitySchemes: {

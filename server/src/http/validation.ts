@@ -1,6 +1,8 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchema } from 'fastify';
+import { ERROR_CODE } from '../schemas/common.js';
+import type { FieldError, FieldErrorCode } from '../schemas/messages.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext it arrives as the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -13,7 +15,7 @@ function makeAjv(coerceTypes: boolean): Ajv {
     useDefaults: true,
     coerceTypes: coerceTypes ? 'array' : false,
     strict: false,
-    // Gives each error its schema, whose `errorMessage` is the text people should read.
+    // Gives each error its schema, whose `x-error-code` names the problem better than the keyword.
     verbose: true,
   });
   addFormats(ajv);
@@ -38,43 +40,46 @@ function fieldName(error: ErrorObject): string {
   return path || '_';
 }
 
-/** Keywords for which a schema's own `errorMessage` says it better than a generic text. */
+/** Keywords for which a schema's own `x-error-code` says it better than a generic code. */
 const FORMAT_KEYWORDS = new Set(['minLength', 'maxLength', 'pattern', 'format']);
 
-function describe(error: ErrorObject): string {
+/** The field code of one ajv error: the schema's own for malformed values, else by keyword. */
+function describe(error: ErrorObject): FieldError {
   const params = error.params as Record<string, unknown>;
-  const custom = (error.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
-  if (typeof custom === 'string' && FORMAT_KEYWORDS.has(error.keyword)) return custom;
+  const custom = (error.parentSchema as { [ERROR_CODE]?: FieldErrorCode } | undefined)?.[ERROR_CODE];
+  if (custom && FORMAT_KEYWORDS.has(error.keyword)) return { code: custom };
+  const limit = { limit: Number(params.limit) };
   switch (error.keyword) {
     case 'required':
-      return 'This field is required.';
+      return { code: 'required' };
     case 'additionalProperties':
-      return 'Unknown field.';
+      return { code: 'unknown_field' };
     case 'type':
-      return `Must be of type ${String(params.type)}.`;
+      return { code: 'type', params: { type: String(params.type) } };
     case 'minLength':
-      return params.limit === 1 ? 'This field must not be empty.' : `Must be at least ${String(params.limit)} characters.`;
+      return params.limit === 1 ? { code: 'empty' } : { code: 'too_short', params: limit };
     case 'maxLength':
-      return `Must be at most ${String(params.limit)} characters.`;
+      return { code: 'too_long', params: limit };
     case 'pattern':
-      return 'Has an invalid format.';
+      return { code: 'invalid_format' };
     case 'format':
-      return `Must be a valid ${String(params.format)}.`;
+      return { code: 'format', params: { format: String(params.format) } };
     case 'minimum':
+      return { code: 'too_small', params: limit };
     case 'maximum':
-      return `Must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(params.limit)}.`;
+      return { code: 'too_large', params: limit };
     case 'enum':
     case 'const':
     case 'anyOf':
-      return 'Is not one of the allowed values.';
+      return { code: 'not_allowed' };
     default:
-      return error.message ?? 'Is invalid.';
+      return { code: 'invalid' };
   }
 }
 
-/** Turns ajv's errors into the `fields` map of the error body: first problem per field wins. */
-export function fieldsFromValidation(errors: readonly ErrorObject[]): Record<string, string> {
-  const fields: Record<string, string> = {};
+/** Turns ajv's errors into the field problems of the error body: first problem per field wins. */
+export function fieldsFromValidation(errors: readonly ErrorObject[]): Record<string, FieldError> {
+  const fields: Record<string, FieldError> = {};
   for (const error of errors) {
     // anyOf/oneOf repeat their branches' errors; the branch errors are more precise.
     if (error.keyword === 'anyOf' && Object.keys(fields).length > 0) continue;

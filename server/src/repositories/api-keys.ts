@@ -2,15 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { ApiKeysTable } from '../db/schema.js';
 import { prepare } from '../db/prepared.js';
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  expiresAt: string | null;
-  last_used: string | null;
-  expired: boolean;
-  created_at: string;
-}
+import type { ApiKey } from '../schemas/api-keys.js';
+import { listPage } from './list-page.js';
 
 export const toApiKey = (row: ApiKeysTable, now: Date): ApiKey => ({
   id: row.id,
@@ -26,18 +19,9 @@ export function apiKeysRepository(db: Db) {
   const byLookup = prepare<[string], ApiKeysTable>(db, 1, (lookup) => db.selectFrom('api_keys').selectAll().where('lookup', '=', lookup));
 
   return {
-    async list(userId: string, options: { limit: number; offset: number }): Promise<{ count: number; rows: ApiKeysTable[] }> {
-      const counted = await db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirst();
-      const rows = await db
-        .selectFrom('api_keys')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute();
-      return { count: Number(counted?.count ?? 0), rows };
+    async list(userId: string, options: { limit: number; offset: number }, now: Date): Promise<{ count: number; results: ApiKey[] }> {
+      const query = db.selectFrom('api_keys').where('user_id', '=', userId);
+      return listPage(query, options, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'), (row) => toApiKey(row, now));
     },
     async find(userId: string, id: string): Promise<ApiKeysTable | undefined> {
       return db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();

@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { DEFAULT_PLAN, SAMPLE_RETENTION_DAYS, type Plan } from '../plans/plans.js';
+import { DEFAULT_PLAN, SAMPLE_RETENTION_DAYS, type Plan } from '../domain/plans.js';
 import { containsText } from './text-match.js';
-
-export interface Company {
-  id: string;
-  name: string;
-  tenant_id: string | null;
-  role: 'owner' | 'member';
-  plan: Plan;
-  /** Days the plan keeps time series (null: for good), so clients need not know the plans. */
-  sample_retention_days: number | null;
-  created_at: string;
-}
+import type { Company } from '../schemas/companies.js';
+import type { CompanyMember } from '../schemas/companies.js';
+import { listPage } from './list-page.js';
 
 const COMPANY_COLUMNS = ['companies.id', 'companies.name', 'companies.tenant_id', 'company_members.role', 'companies.plan', 'companies.created_at'] as const;
 
@@ -27,15 +19,6 @@ export interface CompanyListOptions {
   ordering: 'name' | '-name' | 'created_at' | '-created_at';
   limit: number;
   offset: number;
-}
-
-export interface CompanyMember {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: 'owner' | 'member';
-  joined_at: string;
 }
 
 /** Every query here is scoped to the companies the given user is a member of. */
@@ -53,18 +36,15 @@ export function companiesRepository(db: Db) {
       if (options.search) query = query.where(containsText('companies.name', options.search ?? ''));
       if (options.tenantId) query = query.where('companies.tenant_id', '=', options.tenantId);
       if (options.id) query = query.where('companies.id', '=', options.id);
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
       const [column, direction] = options.ordering.startsWith('-')
         ? ([options.ordering.slice(1), 'desc'] as const)
         : ([options.ordering, 'asc'] as const);
-      const rows = await query
-        .select(COMPANY_COLUMNS)
-        .orderBy(column === 'name' ? 'companies.name' : 'companies.created_at', direction)
-        .orderBy('companies.id')
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute();
-      return { count: Number(counted?.count ?? 0), results: rows.map(withRetention) };
+      return listPage(
+        query,
+        options,
+        (q) => q.select(COMPANY_COLUMNS).orderBy(column === 'name' ? 'companies.name' : 'companies.created_at', direction).orderBy('companies.id'),
+        withRetention,
+      );
     },
 
     async find(userId: string, companyId: string): Promise<Company | undefined> {

@@ -3,20 +3,9 @@ import type { Db } from '../db/database.js';
 import type { DashboardsTable } from '../db/schema.js';
 import { containsText } from './text-match.js';
 import { memberCompanyIds } from './scope.js';
+import type { Dashboard, DashboardOrdering } from '../schemas/dashboards.js';
+import { listPage } from './list-page.js';
 
-export interface Dashboard {
-  id: string;
-  company_id: string;
-  owner_id: string;
-  name: string;
-  is_shared: boolean;
-  /** Whether the caller owns it: only the owner renames, shares or deletes a dashboard. */
-  is_owner: boolean;
-  created_at: string;
-}
-
-export const DASHBOARD_ORDERINGS = ['name', '-name', 'created_at', '-created_at'] as const;
-export type DashboardOrdering = (typeof DASHBOARD_ORDERINGS)[number];
 
 export interface DashboardListOptions {
   companyId?: string | undefined;
@@ -53,16 +42,17 @@ export function dashboardsRepository(db: Db) {
       let query = visibleDashboards(db, userId);
       if (options.companyId) query = query.where('dashboards.company_id', '=', options.companyId);
       if (options.search) query = query.where(containsText('dashboards.name', options.search ?? ''));
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
       const descending = options.ordering.startsWith('-');
-      const rows = await query
-        .selectAll('dashboards')
-        .orderBy(options.ordering.endsWith('name') ? 'dashboards.name' : 'dashboards.created_at', descending ? 'desc' : 'asc')
-        .orderBy('dashboards.id')
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute();
-      return { count: Number(counted?.count ?? 0), results: rows.map((row) => toDashboard(row, userId)) };
+      return listPage(
+        query,
+        options,
+        (q) =>
+          q
+            .selectAll('dashboards')
+            .orderBy(options.ordering.endsWith('name') ? 'dashboards.name' : 'dashboards.created_at', descending ? 'desc' : 'asc')
+            .orderBy('dashboards.id'),
+        (row) => toDashboard(row, userId),
+      );
     },
     async find(userId: string, id: string): Promise<Dashboard | undefined> {
       const row = await visibleDashboards(db, userId).selectAll('dashboards').where('dashboards.id', '=', id).executeTakeFirst();

@@ -4,30 +4,9 @@ import type { Db } from '../db/database.js';
 import type { DevicesTable } from '../db/schema.js';
 import { containsText } from './text-match.js';
 import { memberCompanyIds } from './scope.js';
-
-/** Below this battery level a battery-powered device reads 'battery low' (DESIGN §6). */
-export const BATTERY_LOW_PERCENT = 20;
-
-export const POWER_STATUSES = ['external', 'battery', 'battery_low', 'unknown'] as const;
-export type PowerStatus = (typeof POWER_STATUSES)[number];
-
-export const DEVICE_ORDERINGS = ['name', '-name', 'last_seen', '-last_seen', 'dev_eui', '-dev_eui', 'created_at', '-created_at'] as const;
-export type DeviceOrdering = (typeof DEVICE_ORDERINGS)[number];
-
-export interface Device {
-  id: string;
-  company_id: string;
-  dev_eui: string;
-  name: string;
-  config: string | null;
-  config_name: string | null;
-  unit: string | null;
-  unit_name: string | null;
-  last_seen: string | null;
-  power_status: PowerStatus;
-  battery_level: number | null;
-  created_at: string;
-}
+import { BATTERY_LOW_PERCENT, powerStatus, type PowerStatus } from '../domain/power.js';
+import type { Device, DeviceDetail, DeviceOrdering, TopicValue } from '../schemas/devices.js';
+import { listPage } from './list-page.js';
 
 export interface DeviceFilters {
   companyId?: string | undefined;
@@ -44,12 +23,6 @@ export interface DeviceFields {
   name: string;
   profile_id: string | null;
   unit_id: string | null;
-}
-
-export function powerStatus(row: Pick<DevicesTable, 'power_source' | 'battery_level'>): PowerStatus {
-  if (row.power_source === 'external') return 'external';
-  if (row.power_source === 'battery') return row.battery_level !== null && row.battery_level < BATTERY_LOW_PERCENT ? 'battery_low' : 'battery';
-  return 'unknown';
 }
 
 type DeviceRow = Selectable<DevicesTable> & { config_name: string | null; unit_name: string | null };
@@ -109,21 +82,21 @@ export function devicesRepository(db: Db) {
 
   return {
     async list(userId: string, filters: DeviceFilters, page: { ordering: DeviceOrdering; limit: number; offset: number }) {
-      const query = filtered(userId, filters);
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
       const column = `devices.${page.ordering.replace('-', '')}` as 'devices.name';
       const descending = page.ordering.startsWith('-');
-      const rows = await withNames(query)
-        // Never-seen devices go last when the newest come first, and first the other way round, on both databases.
-        .orderBy(column, (ob) => (descending ? ob.desc().nullsLast() : ob.asc().nullsFirst()))
-        .orderBy('devices.id')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute();
-      return { count: Number(counted?.count ?? 0), results: rows.map(toDevice) };
+      return listPage(
+        filtered(userId, filters),
+        page,
+        (query) =>
+          withNames(query)
+            // Never-seen devices go last when the newest come first, and first the other way round, on both databases.
+            .orderBy(column, (ob) => (descending ? ob.desc().nullsLast() : ob.asc().nullsFirst()))
+            .orderBy('devices.id'),
+        toDevice,
+      );
     },
 
-    async find(userId: string, id: string): Promise<(Device & { app_key: string }) | undefined> {
+    async find(userId: string, id: string): Promise<DeviceDetail | undefined> {
       const row = await withNames(visible(userId).where('devices.id', '=', id)).executeTakeFirst();
       return row ? { ...toDevice(row), app_key: row.app_key } : undefined;
     },
@@ -149,7 +122,7 @@ export function devicesRepository(db: Db) {
       await db.deleteFrom('devices').where('id', '=', id).execute();
     },
 
-    async topics(deviceId: string): Promise<{ topic: string; last_value: unknown; last_timestamp: string }[]> {
+    async topics(deviceId: string): Promise<TopicValue[]> {
       const rows = await db.selectFrom('device_topics').selectAll().where('device_id', '=', deviceId).orderBy('topic').execute();
       return rows.map((row) => ({ topic: row.topic, last_value: JSON.parse(row.last_value) as unknown, last_timestamp: row.last_timestamp }));
     },

@@ -1,14 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { BATTERY_LOW_PERCENT } from './devices.js';
+import { BATTERY_LOW_PERCENT } from '../domain/power.js';
 import { containsText } from './text-match.js';
 import { memberCompanyIds } from './scope.js';
-
-export interface FilterOption {
-  value: string;
-  label: string;
-  count: number;
-}
+import type { FilterOption } from '../schemas/filter-options.js';
 
 export const MAX_FILTER_OPTIONS = 200;
 

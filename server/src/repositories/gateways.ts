@@ -3,17 +3,8 @@ import type { Db } from '../db/database.js';
 import type { GatewaysTable } from '../db/schema.js';
 import { containsText } from './text-match.js';
 import { memberCompanyIds } from './scope.js';
-
-export interface Gateway {
-  id: string;
-  company_id: string;
-  gateway_id: string;
-  name: string;
-  last_seen: string | null;
-  connected: boolean;
-  cert_expires_at: string | null;
-  created_at: string;
-}
+import { listPage } from './list-page.js';
+import type { Gateway } from '../schemas/gateways.js';
 
 export type GatewayOrdering = 'name' | '-name' | 'last_seen' | '-last_seen' | 'gateway_id' | '-gateway_id' | 'created_at' | '-created_at';
 
@@ -44,16 +35,13 @@ export function gatewaysRepository(db: Db) {
         const text = options.search;
         query = query.where((eb) => eb.or([containsText('name', text), containsText('gateway_id', text)]));
       }
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
       const column = options.ordering.replace('-', '') as 'name' | 'last_seen' | 'gateway_id' | 'created_at';
-      const rows = await query
-        .selectAll()
-        .orderBy(column, options.ordering.startsWith('-') ? 'desc' : 'asc')
-        .orderBy('id')
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute();
-      return { count: Number(counted?.count ?? 0), results: rows.map(toGateway) };
+      return listPage(
+        query,
+        options,
+        (q) => q.selectAll().orderBy(column, options.ordering.startsWith('-') ? 'desc' : 'asc').orderBy('id'),
+        toGateway,
+      );
     },
 
     async find(userId: string, id: string): Promise<Gateway | undefined> {

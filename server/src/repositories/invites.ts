@@ -2,14 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { InvitesTable } from '../db/schema.js';
 import { normaliseEmail } from './users.js';
-
-export interface Invite {
-  id: string;
-  company_id: string;
-  email: string;
-  code: string;
-  sent_at: string;
-}
+import type { Invite } from '../schemas/invites.js';
+import { listPage } from './list-page.js';
 
 // No 0/O, 1/I/L: codes are read aloud and typed by hand.
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -42,16 +36,13 @@ export function invitesRepository(db: Db) {
       .innerJoin('company_members', (join) =>
         join.onRef('company_members.company_id', '=', 'invites.company_id').on('company_members.user_id', '=', userId),
       )
-      .selectAll('invites')
       .where('invites.used_at', 'is', null);
 
   return {
     async list(userId: string, options: { companyId?: string | undefined; limit: number; offset: number }) {
       let query = pendingOfMyCompanies(userId);
       if (options.companyId) query = query.where('invites.company_id', '=', options.companyId);
-      const counted = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
-      const rows = await query.orderBy('invites.created_at', 'desc').orderBy('invites.id').limit(options.limit).offset(options.offset).execute();
-      return { count: Number(counted?.count ?? 0), results: rows.map(toInvite) };
+      return listPage(query, options, (q) => q.selectAll('invites').orderBy('invites.created_at', 'desc').orderBy('invites.id'), toInvite);
     },
 
     async pendingForCompany(companyId: string): Promise<Invite[]> {
@@ -66,7 +57,7 @@ export function invitesRepository(db: Db) {
     },
 
     async findMine(userId: string, inviteId: string): Promise<Invite | undefined> {
-      const row = await pendingOfMyCompanies(userId).where('invites.id', '=', inviteId).executeTakeFirst();
+      const row = await pendingOfMyCompanies(userId).selectAll('invites').where('invites.id', '=', inviteId).executeTakeFirst();
       return row ? toInvite(row) : undefined;
     },
 

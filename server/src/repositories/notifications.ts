@@ -1,29 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { NotificationsTable } from '../db/schema.js';
-
-export interface Notification {
-  id: string;
-  title: string;
-  message: string;
-  kind: string;
-  is_read: boolean;
-  created_at: string;
-}
+import type { Notification } from '../schemas/notifications.js';
+import { listPage } from './list-page.js';
+import { interpolate, NOTIFICATION_TEXTS, type MessageParams, type NotificationKind } from '../schemas/messages.js';
 
 const toNotification = (row: NotificationsTable): Notification => ({
   id: row.id,
   title: row.title,
   message: row.message,
   kind: row.kind,
+  params: row.params === null ? null : (JSON.parse(row.params) as MessageParams),
   is_read: row.is_read === 1,
   created_at: row.created_at,
 });
 
+/** What happened, once per dedupe key: the kind with its parameters, for one company's members. */
 export interface NewNotification {
-  kind: string;
-  title: string;
-  message: string;
+  kind: NotificationKind;
+  params: MessageParams;
   /** One notification per occurrence: a second one with the same key is not created. */
   dedupeKey?: string | undefined;
   companyId?: string | undefined;
@@ -34,9 +29,7 @@ export function notificationsRepository(db: Db) {
     async list(userId: string, options: { unreadOnly: boolean; limit: number; offset: number }) {
       let query = db.selectFrom('notifications').where('user_id', '=', userId);
       if (options.unreadOnly) query = query.where('is_read', '=', 0);
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
-      const rows = await query.selectAll().orderBy('is_read').orderBy('created_at', 'desc').orderBy('id').limit(options.limit).offset(options.offset).execute();
-      return { count: Number(counted?.count ?? 0), results: rows.map(toNotification) };
+      return listPage(query, options, (q) => q.selectAll().orderBy('is_read').orderBy('created_at', 'desc').orderBy('id'), toNotification);
     },
     async find(userId: string, id: string): Promise<Notification | undefined> {
       const row = await db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
@@ -63,8 +56,9 @@ export function notificationsRepository(db: Db) {
         user_id: userId,
         company_id: notification.companyId ?? null,
         kind: notification.kind,
-        title: notification.title,
-        message: notification.message,
+        title: interpolate(NOTIFICATION_TEXTS[notification.kind].title, notification.params),
+        message: interpolate(NOTIFICATION_TEXTS[notification.kind].message, notification.params),
+        params: JSON.stringify(notification.params),
         is_read: 0,
         dedupe_key: notification.dedupeKey ?? null,
         created_at: at,

@@ -2,19 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { ProfilesTable } from '../db/schema.js';
 import { containsText } from './text-match.js';
-
-export interface Profile {
-  id: string;
-  company_id: string;
-  name: string;
-  codec: string;
-  supports_otaa: boolean;
-  supports_class_b: boolean;
-  supports_class_c: boolean;
-  template_id: string | null;
-  is_template: boolean;
-  created_at: string;
-}
+import type { Profile } from '../schemas/profiles.js';
+import { listPage } from './list-page.js';
 
 export interface ProfileFields {
   name?: string | undefined;
@@ -51,16 +40,13 @@ export function profilesRepository(db: Db) {
       if (options.search) query = query.where(containsText('name', options.search ?? ''));
       if (options.fromTemplates) query = query.where('template_id', 'is not', null);
       if (options.id) query = query.where('id', '=', options.id);
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
       const descending = options.ordering.startsWith('-');
-      const rows = await query
-        .selectAll()
-        .orderBy(options.ordering.replace('-', '') === 'name' ? 'name' : 'created_at', descending ? 'desc' : 'asc')
-        .orderBy('id')
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute();
-      return { count: Number(counted?.count ?? 0), results: rows.map(toProfile) };
+      return listPage(
+        query,
+        options,
+        (q) => q.selectAll().orderBy(options.ordering.replace('-', '') === 'name' ? 'name' : 'created_at', descending ? 'desc' : 'asc').orderBy('id'),
+        toProfile,
+      );
     },
 
     async find(companyId: string, id: string): Promise<Profile | undefined> {

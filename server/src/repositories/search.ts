@@ -1,18 +1,10 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
-import type { SearchEntriesTable } from '../db/schema.js';
+import type { SearchResult } from '../schemas/search.js';
 import { likeEscaped, likePattern } from './text-match.js';
 import { memberCompanyIds } from './scope.js';
 
-export type SearchType = SearchEntriesTable['type'];
-export const SEARCH_TYPES: readonly SearchType[] = ['device', 'gateway', 'unit', 'group', 'company', 'tenant', 'event'];
 export const RESULTS_PER_TYPE = 8;
-
-export interface SearchHit {
-  type: SearchType;
-  id: string;
-  name: string;
-}
 
 /** The trigram index needs three characters; shorter queries match names by prefix. */
 const MIN_INDEXED_LENGTH = 3;
@@ -33,7 +25,7 @@ export function searchRepository(db: Db, dialect: Dialect) {
 
   return {
     /** Up to RESULTS_PER_TYPE hits of each type, in one query over the index. */
-    async search(userId: string, text: string, includeTenants: boolean): Promise<SearchHit[]> {
+    async search(userId: string, text: string, includeTenants: boolean): Promise<SearchResult[]> {
       const needle = text.trim().toLowerCase();
       let matches = visible(userId, includeTenants).select(['e.type', 'e.id', 'e.name', sql<number>`row_number() over (partition by e.type order by e.name)`.as('rank')]);
       if (!includeTenants) matches = matches.where('e.type', '!=', 'tenant');
@@ -53,7 +45,8 @@ export function searchRepository(db: Db, dialect: Dialect) {
         .orderBy('ranked.type')
         .orderBy('ranked.name')
         .execute();
-      return rows;
+      // The console shows the id when a record has no name (spec §3).
+      return rows.map((row) => (row.name ? row : { type: row.type, id: row.id }));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import type { DeviceEventsTable, PowerSource } from '../db/schema.js';
+import type { DeviceEventsTable } from '../db/schema.js';
+import type { PowerSource } from '../domain/power.js';
 import type { TopicReading } from '../dataplane/ingest/flatten.js';
 import { memberCompanyIds } from './scope.js';
 import { prepare } from '../db/prepared.js';
@@ -18,7 +19,6 @@ export interface IngestDevice {
   uplink_interval_s: number | null;
 }
 
-export { nextInterval } from './uplink-writer.js';
 
 /** Who delivers data: a user's API key (its companies' devices) or the operator's network server. */
 export type IngestScope = { userId: string } | 'network-server';

@@ -1,13 +1,8 @@
 import type { Db } from '../db/database.js';
 import type { TemplatesTable } from '../db/schema.js';
 import { containsText } from './text-match.js';
-
-export interface TemplateSample {
-  description: string;
-  fPort: number;
-  bytes_hex: string;
-  expected: unknown;
-}
+import { listPage } from './list-page.js';
+import type { Template, TemplateSample } from '../schemas/templates.js';
 
 /** What the catalog module provides for each device model. */
 export interface TemplateSeed {
@@ -21,14 +16,6 @@ export interface TemplateSeed {
   supports_class_c: boolean;
   codec: string;
   samples: readonly TemplateSample[];
-}
-
-/** A store entry as one company sees it. */
-export interface StoreTemplate extends Omit<TemplateSeed, 'samples'> {
-  samples: TemplateSample[];
-  /** The company's profile copied from this template, when it has one ('Already added'). */
-  profile_id: string | null;
-  already_added: boolean;
 }
 
 const toRow = (seed: TemplateSeed): TemplatesTable => ({
@@ -50,7 +37,7 @@ export function templatesRepository(db: Db) {
       .selectFrom('templates')
       .leftJoin('profiles', (join) => join.onRef('profiles.template_id', '=', 'templates.id').on('profiles.company_id', '=', companyId));
 
-  const toTemplate = (row: TemplatesTable & { profile_id: string | null }): StoreTemplate => ({
+  const toTemplate = (row: TemplatesTable & { profile_id: string | null }): Template => ({
     id: row.id,
     vendor: row.vendor,
     model: row.model,
@@ -90,20 +77,17 @@ export function templatesRepository(db: Db) {
         );
       }
       if (options.vendor) query = query.where('templates.vendor', '=', options.vendor);
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
-      const rows = await query
-        .selectAll('templates')
-        .select('profiles.id as profile_id')
-        .orderBy('templates.vendor')
-        .orderBy('templates.model')
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute();
+      const page = await listPage(
+        query,
+        options,
+        (q) => q.selectAll('templates').select('profiles.id as profile_id').orderBy('templates.vendor').orderBy('templates.model').orderBy('templates.id'),
+        toTemplate,
+      );
       const vendors = await db.selectFrom('templates').select('vendor').distinct().orderBy('vendor').execute();
-      return { count: Number(counted?.count ?? 0), results: rows.map(toTemplate), vendors: vendors.map((v) => v.vendor) };
+      return { ...page, vendors: vendors.map((v) => v.vendor) };
     },
 
-    async find(companyId: string, templateId: string): Promise<StoreTemplate | undefined> {
+    async find(companyId: string, templateId: string): Promise<Template | undefined> {
       const row = await withCompanyProfile(companyId)
         .selectAll('templates')
         .select('profiles.id as profile_id')

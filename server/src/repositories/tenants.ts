@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import type { TenantsTable } from '../db/schema.js';
 import { containsText } from './text-match.js';
-
-export type Tenant = TenantsTable;
+import { listPage } from './list-page.js';
+import type { Tenant } from '../schemas/tenants.js';
 
 export interface TenantChanges {
   name?: string | undefined;
@@ -17,26 +16,18 @@ export function tenantsRepository(db: Db) {
   const owned = (userId: string) =>
     db
       .selectFrom('tenants')
-      .innerJoin('tenant_owners', (join) => join.onRef('tenant_owners.tenant_id', '=', 'tenants.id').on('tenant_owners.user_id', '=', userId))
-      .selectAll('tenants');
+      .innerJoin('tenant_owners', (join) => join.onRef('tenant_owners.tenant_id', '=', 'tenants.id').on('tenant_owners.user_id', '=', userId));
 
   return {
     async list(userId: string, options: { search?: string | undefined; id?: string | undefined; limit: number; offset: number; descending: boolean }) {
       let query = owned(userId);
       if (options.search) query = query.where(containsText('tenants.name', options.search ?? ''));
       if (options.id) query = query.where('tenants.id', '=', options.id);
-      const all = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
-      const results = await query
-        .orderBy('tenants.name', options.descending ? 'desc' : 'asc')
-        .orderBy('tenants.id')
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute();
-      return { count: Number(all?.count ?? 0), results };
+      return listPage(query, options, (q) => q.selectAll('tenants').orderBy('tenants.name', options.descending ? 'desc' : 'asc').orderBy('tenants.id'), (row) => row);
     },
 
     async findOwned(userId: string, tenantId: string): Promise<Tenant | undefined> {
-      return owned(userId).where('tenants.id', '=', tenantId).executeTakeFirst();
+      return owned(userId).selectAll('tenants').where('tenants.id', '=', tenantId).executeTakeFirst();
     },
 
     /** Owners read their tenants; members of a company under a tenant read it too (its branding). */

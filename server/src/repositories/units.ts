@@ -2,24 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { containsText } from './text-match.js';
 import { memberCompanyIds } from './scope.js';
-
-export interface Unit {
-  id: string;
-  company_id: string;
-  name: string;
-  group: string | null;
-  group_name: string | null;
-  device_count: number;
-  created_at: string;
-}
-
-export interface Group {
-  id: string;
-  company_id: string;
-  name: string;
-  unit_count: number;
-  created_at: string;
-}
+import type { Unit } from '../schemas/units.js';
+import type { Group } from '../schemas/units.js';
+import { listPage } from './list-page.js';
 
 export interface NamedListOptions {
   companyId?: string | undefined;
@@ -58,15 +43,12 @@ export function unitsRepository(db: Db) {
 
   return {
     async list(userId: string, options: NamedListOptions & { groupId?: string | undefined }) {
-      const query = visibleUnits(userId, options);
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
-      const rows = await unitColumns(query)
-        .orderBy('units.name', options.descending ? 'desc' : 'asc')
-        .orderBy('units.id')
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute();
-      return { count: Number(counted?.count ?? 0), results: rows.map(toUnit) };
+      return listPage(
+        visibleUnits(userId, options),
+        options,
+        (query) => unitColumns(query).orderBy('units.name', options.descending ? 'desc' : 'asc').orderBy('units.id'),
+        toUnit,
+      );
     },
     async find(userId: string, id: string): Promise<Unit | undefined> {
       const row = await unitColumns(visibleUnits(userId, { id })).executeTakeFirst();
@@ -109,15 +91,12 @@ export function groupsRepository(db: Db) {
 
   return {
     async list(userId: string, options: NamedListOptions) {
-      const query = visibleGroups(userId, options);
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
-      const rows = await groupColumns(query)
-        .orderBy('groups.name', options.descending ? 'desc' : 'asc')
-        .orderBy('groups.id')
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute();
-      return { count: Number(counted?.count ?? 0), results: rows.map(toGroup) };
+      return listPage(
+        visibleGroups(userId, options),
+        options,
+        (query) => groupColumns(query).orderBy('groups.name', options.descending ? 'desc' : 'asc').orderBy('groups.id'),
+        toGroup,
+      );
     },
     async find(userId: string, id: string): Promise<Group | undefined> {
       const row = await groupColumns(visibleGroups(userId, { id })).executeTakeFirst();

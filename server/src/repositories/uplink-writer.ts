@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DeviceEventsTable, DeviceTopicsTable, TopicSamplesTable } from '../db/schema.js';
 import type { TopicReading } from '../dataplane/ingest/flatten.js';
+import { nextInterval } from '../domain/uplinks.js';
 
 export interface UplinkWrite {
   device: { id: string; company_id: string; last_seen: string | null; uplink_interval_s: number | null };
@@ -19,21 +20,11 @@ interface Job extends UplinkWrite {
 /** Messages committed together at most; a busy moment fills a batch, a quiet one flushes at once. */
 const MAX_BATCH = 200;
 const CHUNK = 400;
-const INTERVAL_WEIGHT = 0.25;
 
 function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
   return out;
-}
-
-/** The device's usual uplink interval after one more uplink at `at` (seconds, or null). */
-export function nextInterval(device: { last_seen: string | null; uplink_interval_s: number | null }, at: string): number | null {
-  if (!device.last_seen) return device.uplink_interval_s;
-  const gap = (new Date(at).getTime() - new Date(device.last_seen).getTime()) / 1000;
-  if (gap <= 0) return device.uplink_interval_s;
-  const previous = device.uplink_interval_s;
-  return Math.round(previous === null ? gap : previous + INTERVAL_WEIGHT * (gap - previous));
 }
 
 /**

@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { UsersTable } from '../db/schema.js';
-
-export interface User {
-  id: string;
-  first_name: string;
-  last_name: string;
-  emails: string[];
-  profile_picture: string | null;
-  is_tenant_enabled: boolean;
-  is_onboarded: boolean;
-  language: string;
-}
+import type { User } from '../schemas/users.js';
 
 export interface UserChanges {
   first_name?: string;

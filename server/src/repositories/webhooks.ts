@@ -2,17 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from '../db/schema.js';
 import { memberCompanyIds } from './scope.js';
-
-export interface Webhook {
-  id: string;
-  company_id: string;
-  url: string;
-  header_name: string | null;
-  /** The secret header's value is write-only: answers only say whether one is set. */
-  has_header_value: boolean;
-  enabled: boolean;
-  created_at: string;
-}
+import type { Webhook } from '../schemas/webhooks.js';
 
 export interface WebhookChanges {
   url?: string | undefined;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { containsText } from './text-match.js';
+import type { WidgetTableRow } from '../schemas/widgets.js';
 
 /** A chart needs no more points than it has pixels; longer ranges are thinned out in SQL. */
 export const MAX_SERIES_POINTS = 2000;
@@ -8,14 +9,6 @@ export const MAX_TABLE_ROWS = 500;
 
 /** The devices a TABLE widget shows: one device, a unit's devices, or the company's devices matching a text. */
 export type TableScope = { deviceId: string } | { unitId: string } | { search: string | null };
-
-export interface TableRow {
-  device_id: string;
-  device_name: string;
-  topic: string;
-  value: unknown;
-  timestamp: string;
-}
 
 // Stored values are JSON text (numbers, strings, booleans, objects as the codec decoded them).
 const decode = (text: string): unknown => JSON.parse(text) as unknown;
@@ -65,7 +58,7 @@ export function widgetDataRepository(db: Db) {
       return rows.reverse().map((row) => ({ ts: row.ts, value: decode(row.value) }));
     },
 
-    async table(companyId: string, scope: TableScope, topic: string | null): Promise<TableRow[]> {
+    async table(companyId: string, scope: TableScope, topic: string | null): Promise<WidgetTableRow[]> {
       let query = db
         .selectFrom('device_topics')
         .innerJoin('devices', 'devices.id', 'device_topics.device_id')

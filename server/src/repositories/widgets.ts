@@ -2,35 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { WidgetsTable } from '../db/schema.js';
 import { visibleDashboards } from './dashboards.js';
+import type { DataSourceMode, Widget, WidgetFields } from '../schemas/widgets.js';
+import { listPage } from './list-page.js';
 
-export const WIDGET_TYPES = ['SINGLE_VALUE', 'SERIES', 'TABLE'] as const;
-export type WidgetType = (typeof WIDGET_TYPES)[number];
 
-/**
- * Where a widget's data comes from: one device, the devices of one unit, or the company's
- * devices whose name or DevEUI contains the widget's `query` text.
- */
-export const DATA_SOURCE_MODES = ['device', 'unit', 'query'] as const;
-export type DataSourceMode = (typeof DATA_SOURCE_MODES)[number];
-
-export interface Widget {
-  id: string;
-  dashboard: string;
-  type: WidgetType;
-  title: string;
-  data_source_mode: DataSourceMode;
-  query: string | null;
-  device: string | null;
-  unit: string | null;
-  topic: string | null;
-  width: number;
-  height: number;
-  positionX: number;
-  positionY: number;
-  created_at: string;
-}
-
-export type WidgetFields = Omit<Widget, 'id' | 'dashboard' | 'created_at'>;
 
 const toWidget = (row: WidgetsTable): Widget => ({
   id: row.id,
@@ -81,17 +56,8 @@ export function widgetsRepository(db: Db) {
     async list(userId: string, options: { dashboardId?: string | undefined; limit: number; offset: number }): Promise<{ count: number; results: Widget[] }> {
       let query = visible(userId);
       if (options.dashboardId) query = query.where('widgets.dashboard_id', '=', options.dashboardId);
-      const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
       // Reading order of the grid: row by row, left to right.
-      const rows = await query
-        .selectAll('widgets')
-        .orderBy('widgets.position_y')
-        .orderBy('widgets.position_x')
-        .orderBy('widgets.id')
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute();
-      return { count: Number(counted?.count ?? 0), results: rows.map(toWidget) };
+      return listPage(query, options, (q) => q.selectAll('widgets').orderBy('widgets.position_y').orderBy('widgets.position_x').orderBy('widgets.id'), toWidget);
     },
     async find(userId: string, id: string): Promise<(Widget & { company_id: string }) | undefined> {
       const row = await visible(userId).selectAll('widgets').select('dashboards.company_id').where('widgets.id', '=', id).executeTakeFirst();

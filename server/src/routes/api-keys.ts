@@ -5,25 +5,10 @@ import type { AppContext } from '../context.js';
 import { newApiKeySecret } from '../auth/api-keys.js';
 import { forbidden, invalid, notFound } from '../http/errors.js';
 import { paging } from '../http/paging.js';
-import { errorResponses, ListQueryFields, NonBlank, Page, Timestamp, Uuid } from '../http/schemas.js';
+import { errorResponses, Page } from '../schemas/common.js';
 import { toApiKey } from '../repositories/api-keys.js';
+import { ApiKeyCreateBody, ApiKeyListQuery, ApiKeyParams, ApiKeyResponse, ApiKeyWithSecret } from '../schemas/api-keys.js';
 
-const ApiKeyResponse = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  expiresAt: Type.Union([Timestamp, Type.Null()]),
-  last_used: Type.Union([Timestamp, Type.Null()]),
-  expired: Type.Boolean(),
-  created_at: Timestamp,
-});
-/** Only the answers that create or regenerate a key carry its secret, once. */
-const ApiKeyWithSecret = Type.Object({ ...ApiKeyResponse.properties, key: Type.String() });
-const ApiKeyCreateBody = Type.Object(
-  { name: NonBlank(100), expiresAt: Type.Optional(Type.Union([Timestamp, Type.Null()])) },
-  { additionalProperties: false },
-);
-const ApiKeyParams = Type.Object({ api_key_id: Uuid });
-const ApiKeyListQuery = Type.Object({ page: ListQueryFields.page, page_size: ListQueryFields.page_size }, { additionalProperties: false });
 
 /** API keys of the signed-in user (spec §7). A key cannot manage keys, so a leaked one cannot mint more. */
 export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -39,14 +24,12 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   api.get('/api-keys/', { schema: { tags, querystring: ApiKeyListQuery, response: { 200: Page(ApiKeyResponse), ...errorResponses } } }, async (request) => {
-    const { count, rows } = await apiKeys.list(request.identity.userId, paging(request.query));
-    const now = ctx.now();
-    return { count, results: rows.map((row) => toApiKey(row, now)) };
+    return apiKeys.list(request.identity.userId, paging(request.query), ctx.now());
   });
 
   api.post('/api-keys/', { schema: { tags, body: ApiKeyCreateBody, response: { 201: ApiKeyWithSecret, ...errorResponses } } }, async (request, reply) => {
     const expiresAt = request.body.expiresAt ? new Date(request.body.expiresAt) : null;
-    if (expiresAt && expiresAt <= ctx.now()) throw invalid({ expiresAt: 'The expiry must lie in the future.' });
+    if (expiresAt && expiresAt <= ctx.now()) throw invalid({ expiresAt: { code: 'expiry_in_past' } });
     const secret = newApiKeySecret();
     const row = await apiKeys.create(request.identity.userId, request.body.name, expiresAt?.toISOString() ?? null, secret, ctx.now().toISOString());
     return reply.code(201).send({ ...toApiKey(row, ctx.now()), key: secret.key });

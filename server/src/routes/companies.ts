@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { forbidden, invalid, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, IdParams } from '../http/schemas.js';
+import { errorResponses, IdParams } from '../schemas/common.js';
 import {
   CompanyCreateBody,
   CompanyListQuery,
@@ -12,7 +12,7 @@ import {
   CompanyPeopleResponse,
   CompanyResponse,
   CompanyUpdateBody,
-} from './companies.schemas.js';
+} from '../schemas/companies.js';
 
 export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -21,7 +21,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   /** A company may only be put under a tenant the caller owns. */
   async function assertOwnTenant(userId: string, tenantId: string | null | undefined): Promise<void> {
-    if (tenantId && !(await tenants.findOwned(userId, tenantId))) throw invalid({ tenant_id: 'No such tenant.' });
+    if (tenantId && !(await tenants.findOwned(userId, tenantId))) throw invalid({ tenant_id: { code: 'no_such_tenant' } });
   }
 
   async function mine(userId: string, companyId: string) {

@@ -4,8 +4,8 @@ import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, IdParams, Page } from '../http/schemas.js';
-import { DashboardCreateBody, DashboardListQuery, DashboardResponse, DashboardUpdateBody } from './dashboards.schemas.js';
+import { errorResponses, IdParams, Page } from '../schemas/common.js';
+import { DashboardCreateBody, DashboardListQuery, DashboardResponse, DashboardUpdateBody } from '../schemas/dashboards.js';
 import { assertCompanyMember } from './scope.js';
 
 /**

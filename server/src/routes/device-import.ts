@@ -1,38 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import type { Insertable } from 'kysely';
 import type { DevicesTable } from '../db/schema.js';
 import { invalid } from '../http/errors.js';
-import { errorResponses, Uuid } from '../http/schemas.js';
-import { normaliseHex } from '../lib/hex.js';
-import { APP_KEY_MESSAGE, DEV_EUI_MESSAGE } from './devices.schemas.js';
+import { errorResponses } from '../schemas/common.js';
+import { normaliseEui, normaliseKey } from '../domain/eui.js';
+import { fieldErrorText, type FieldError } from '../schemas/messages.js';
 import { assertCompanyMember } from './scope.js';
+import { DeviceImportBody, DeviceImportResult } from '../schemas/device-import.js';
 
-export const MAX_IMPORT_ROWS = 1000;
-
-// Rows are checked one by one in code, not by the body schema: one bad row must fail alone.
-const ImportRow = Type.Record(Type.String(), Type.Unknown());
-const ImportBody = Type.Object(
-  {
-    company_id: Uuid,
-    config: Type.Optional(Type.Union([Uuid, Type.Null()])),
-    unit: Type.Optional(Type.Union([Uuid, Type.Null()])),
-    devices: Type.Array(ImportRow, { minItems: 1, maxItems: MAX_IMPORT_ROWS }),
-  },
-  { additionalProperties: false },
-);
-type ImportBody = Static<typeof ImportBody>;
-
-const ImportResult = Type.Object({
-  index: Type.Integer(),
-  status: Type.Union([Type.Literal('success'), Type.Literal('failed'), Type.Literal('duplicate')]),
-  id: Type.Optional(Type.String()),
-  error: Type.Optional(Type.String()),
-});
-type ImportResult = Static<typeof ImportResult>;
 
 const ROW_FIELDS = new Set(['dev_eui', 'app_key', 'name', 'config']);
 
@@ -42,16 +21,19 @@ interface Candidate {
 }
 
 /** Checks one row; returns the device to insert or the reason it cannot be. */
-function checkRow(raw: Record<string, unknown>, defaults: { companyId: string; config: string | null; unit: string | null; profiles: Set<string>; at: string }): (Insertable<DevicesTable> & { id: string }) | string {
+function checkRow(
+  raw: Record<string, unknown>,
+  defaults: { companyId: string; config: string | null; unit: string | null; profiles: Set<string>; at: string },
+): (Insertable<DevicesTable> & { id: string }) | FieldError {
   const unknown = Object.keys(raw).filter((key) => !ROW_FIELDS.has(key));
-  if (unknown.length > 0) return `Unknown field: ${unknown.join(', ')}.`;
-  const devEui = typeof raw.dev_eui === 'string' ? normaliseHex(raw.dev_eui, 16) : undefined;
-  if (!devEui) return DEV_EUI_MESSAGE;
-  const appKey = typeof raw.app_key === 'string' ? normaliseHex(raw.app_key, 32) : undefined;
-  if (!appKey) return APP_KEY_MESSAGE;
-  if (raw.name !== undefined && (typeof raw.name !== 'string' || raw.name.length > 200)) return 'Name must be text of at most 200 characters.';
+  if (unknown.length > 0) return { code: 'unknown_fields', params: { fields: unknown.join(', ') } };
+  const devEui = typeof raw.dev_eui === 'string' ? normaliseEui(raw.dev_eui) : undefined;
+  if (!devEui) return { code: 'dev_eui_invalid' };
+  const appKey = typeof raw.app_key === 'string' ? normaliseKey(raw.app_key) : undefined;
+  if (!appKey) return { code: 'app_key_invalid' };
+  if (raw.name !== undefined && (typeof raw.name !== 'string' || raw.name.length > 200)) return { code: 'name_invalid' };
   const config = raw.config === undefined ? defaults.config : raw.config;
-  if (config !== null && (typeof config !== 'string' || !defaults.profiles.has(config))) return 'No such device profile.';
+  if (config !== null && (typeof config !== 'string' || !defaults.profiles.has(config))) return { code: 'no_such_profile' };
   return {
     id: randomUUID(),
     company_id: defaults.companyId,
@@ -67,6 +49,9 @@ function checkRow(raw: Record<string, unknown>, defaults: { companyId: string; c
   };
 }
 
+/** Why a row was not imported: the code and its parameters, and the English text for API users. */
+const rowReason = (reason: FieldError) => ({ error: fieldErrorText(reason), code: reason.code, ...(reason.params ? { params: reason.params } : {}) });
+
 /**
  * POST /api/device/bulk/: up to 1000 devices, each answered on its own (spec §4 import row:
  * success, failed with its reason, or duplicate). A DevEUI that exists already or repeats within
@@ -78,26 +63,26 @@ export async function deviceImportRoutes(app: FastifyInstance, ctx: AppContext):
   api.post(
     '/device/bulk/',
     {
-      schema: { tags: ['devices'], body: ImportBody, response: { 200: Type.Object({ results: Type.Array(ImportResult) }), ...errorResponses } },
+      schema: { tags: ['devices'], body: DeviceImportBody, response: { 200: Type.Object({ results: Type.Array(DeviceImportResult) }), ...errorResponses } },
       bodyLimit: 1024 * 1024,
     },
     async (request) => {
-      const body: ImportBody = request.body;
+      const body: DeviceImportBody = request.body;
       const userId = request.identity.userId;
       await assertCompanyMember(ctx, userId, body.company_id);
       const imports = ctx.repos.deviceImport;
       const profiles = await imports.profileIds(body.company_id);
-      if (body.config && !profiles.has(body.config)) throw invalid({ config: 'No such device profile.' });
-      if (body.unit && !(await imports.unitExists(body.company_id, body.unit))) throw invalid({ unit: 'No such unit.' });
+      if (body.config && !profiles.has(body.config)) throw invalid({ config: { code: 'no_such_profile' } });
+      if (body.unit && !(await imports.unitExists(body.company_id, body.unit))) throw invalid({ unit: { code: 'no_such_unit' } });
 
       const defaults = { companyId: body.company_id, config: body.config ?? null, unit: body.unit ?? null, profiles, at: ctx.now().toISOString() };
-      const results: ImportResult[] = [];
+      const results: DeviceImportResult[] = [];
       const candidates: Candidate[] = [];
       const seen = new Set<string>();
       body.devices.forEach((raw, index) => {
         const checked = checkRow(raw, defaults);
-        if (typeof checked === 'string') results[index] = { index, status: 'failed', error: checked };
-        else if (seen.has(checked.dev_eui)) results[index] = { index, status: 'duplicate', error: 'This DevEUI appears earlier in the same import.' };
+        if (!('dev_eui' in checked)) results[index] = { index, status: 'failed', ...rowReason(checked) };
+        else if (seen.has(checked.dev_eui)) results[index] = { index, status: 'duplicate', ...rowReason({ code: 'dev_eui_repeated' }) };
         else {
           seen.add(checked.dev_eui);
           candidates.push({ index, row: checked });
@@ -113,7 +98,7 @@ export async function deviceImportRoutes(app: FastifyInstance, ctx: AppContext):
         else {
           // The id of an existing device is only told to members of its company.
           const visibleId = before && before.company_id === body.company_id ? { id: before.id } : {};
-          results[index] = { index, status: 'duplicate', ...visibleId, error: 'A device with this DevEUI is already registered.' };
+          results[index] = { index, status: 'duplicate', ...visibleId, ...rowReason({ code: 'device_registered' }) };
         }
       }
       return { results };

@@ -4,8 +4,9 @@ import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { duplicate, invalid, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, IdParams } from '../http/schemas.js';
-import { normaliseHex } from '../lib/hex.js';
+import { errorResponses, IdParams } from '../schemas/common.js';
+import { normaliseEui, normaliseKey } from '../domain/eui.js';
+import type { FieldError } from '../schemas/messages.js';
 import type { DeviceFields } from '../repositories/devices.js';
 import {
   DeviceCreateBody,
@@ -14,7 +15,7 @@ import {
   DevicePage,
   DeviceUpdateBody,
   TopicValuesResponse,
-} from './devices.schemas.js';
+} from '../schemas/devices.js';
 import { assertCompanyMember } from './scope.js';
 
 export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -31,14 +32,14 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
   /** Profile and unit must be the device's company's own: another company's id is "no such". */
   async function assertReferences(companyId: string, profileId: string | null | undefined, unitId: string | null | undefined) {
     const { profileOk, unitOk } = await devices.referencesBelongTo(companyId, { profileId, unitId });
-    const fields: Record<string, string> = {};
-    if (!profileOk) fields.config = 'No such device profile.';
-    if (!unitOk) fields.unit = 'No such unit.';
+    const fields: Record<string, FieldError> = {};
+    if (!profileOk) fields.config = { code: 'no_such_profile' };
+    if (!unitOk) fields.unit = { code: 'no_such_unit' };
     if (Object.keys(fields).length > 0) throw invalid(fields);
   }
 
   async function assertNewDevEui(devEui: string) {
-    if (await devices.findByDevEui(devEui)) throw duplicate('A device with this DevEUI is already registered.', { dev_eui: 'This DevEUI is already registered.' });
+    if (await devices.findByDevEui(devEui)) throw duplicate('A device with this DevEUI is already registered.', { dev_eui: { code: 'dev_eui_taken' } });
   }
 
   api.get('/device/', { schema: { tags, querystring: DeviceListQuery, response: { 200: DevicePage, ...errorResponses } } }, async (request) => {
@@ -55,8 +56,8 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
     await assertCompanyMember(ctx, request.identity.userId, body.company_id);
     await assertReferences(body.company_id, body.config, body.unit);
     const fields: DeviceFields = {
-      dev_eui: normaliseHex(body.dev_eui, 16) as string,
-      app_key: normaliseHex(body.app_key, 32) as string,
+      dev_eui: normaliseEui(body.dev_eui) as string,
+      app_key: normaliseKey(body.app_key) as string,
       name: body.name?.trim() ?? '',
       profile_id: body.config ?? null,
       unit_id: body.unit ?? null,
@@ -78,8 +79,8 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const body = request.body;
       await assertReferences(device.company_id, body.config, body.unit);
       const changes: Partial<DeviceFields> = {};
-      if (body.dev_eui !== undefined) changes.dev_eui = normaliseHex(body.dev_eui, 16) as string;
-      if (body.app_key !== undefined) changes.app_key = normaliseHex(body.app_key, 32) as string;
+      if (body.dev_eui !== undefined) changes.dev_eui = normaliseEui(body.dev_eui) as string;
+      if (body.app_key !== undefined) changes.app_key = normaliseKey(body.app_key) as string;
       if (body.name !== undefined) changes.name = body.name.trim();
       if (body.config !== undefined) changes.profile_id = body.config;
       if (body.unit !== undefined) changes.unit_id = body.unit;

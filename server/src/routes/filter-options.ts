@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { invalid } from '../http/errors.js';
-import { errorResponses, Uuid } from '../http/schemas.js';
+import { errorResponses } from '../schemas/common.js';
 import { FILTER_FIELDS } from '../repositories/filter-options.js';
 import { searchText } from '../http/paging.js';
+import { FilterOptionParams, FilterOptionQuery, FilterOptionsResponse } from '../schemas/filter-options.js';
 
-const Params = Type.Object({ model_name: Type.String({ maxLength: 50 }), field_name: Type.String({ maxLength: 50 }) });
-const Query = Type.Object({ company_id: Type.Optional(Uuid), search: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false });
-const Response = Type.Object({ results: Type.Array(Type.Object({ value: Type.String(), label: Type.String(), count: Type.Integer() })) });
 
 /** Distinct values for the column filter dialog (spec §2), from an allow-list of fields. */
 export async function filterOptionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -17,7 +14,7 @@ export async function filterOptionRoutes(app: FastifyInstance, ctx: AppContext):
 
   api.get(
     '/filter_options/:model_name/:field_name',
-    { schema: { tags: ['search'], params: Params, querystring: Query, response: { 200: Response, ...errorResponses } } },
+    { schema: { tags: ['search'], params: FilterOptionParams, querystring: FilterOptionQuery, response: { 200: FilterOptionsResponse, ...errorResponses } } },
     async (request) => {
       const { model_name, field_name } = request.params;
       const results = await ctx.repos.filterOptions.options(model_name, field_name, {
@@ -27,7 +24,11 @@ export async function filterOptionRoutes(app: FastifyInstance, ctx: AppContext):
       });
       if (!results) {
         const known = FILTER_FIELDS[model_name];
-        throw invalid(known ? { field_name: `Filterable fields: ${Object.keys(known).join(', ')}.` } : { model_name: `Filterable models: ${Object.keys(FILTER_FIELDS).join(', ')}.` });
+        throw invalid(
+          known
+            ? { field_name: { code: 'filter_field_unknown', params: { fields: Object.keys(known).join(', ') } } }
+            : { model_name: { code: 'filter_model_unknown', params: { models: Object.keys(FILTER_FIELDS).join(', ') } } },
+        );
       }
       return { results };
     },

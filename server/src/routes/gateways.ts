@@ -4,9 +4,9 @@ import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { duplicate, invalid, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, IdParams } from '../http/schemas.js';
-import { normaliseHex } from '../lib/hex.js';
-import { GatewayCertResponse, GatewayCreateBody, GatewayListQuery, GatewayPage, GatewayResponse, GatewayUpdateBody } from './gateways.schemas.js';
+import { errorResponses, IdParams } from '../schemas/common.js';
+import { normaliseEui } from '../domain/eui.js';
+import { GatewayCertResponse, GatewayCreateBody, GatewayListQuery, GatewayPage, GatewayResponse, GatewayUpdateBody } from '../schemas/gateways.js';
 import { assertCompanyMember } from './scope.js';
 
 export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -35,10 +35,10 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
   api.post('/gateway/', { schema: { tags, body: GatewayCreateBody, response: { 201: GatewayResponse, ...errorResponses } } }, async (request, reply) => {
     const { company_id, name } = request.body;
     await assertCompanyMember(ctx, request.identity.userId, company_id);
-    const gatewayId = normaliseHex(request.body.gateway_id, 16);
-    if (!gatewayId) throw invalid({ gateway_id: 'Gateway ID must be 16 hexadecimal digits.' });
+    const gatewayId = normaliseEui(request.body.gateway_id);
+    if (!gatewayId) throw invalid({ gateway_id: { code: 'gateway_id_invalid' } });
     // Gateway IDs are unique across the installation: the broker knows a gateway by its ID alone.
-    if (await gateways.findByGatewayId(gatewayId)) throw duplicate('This gateway is already registered.', { gateway_id: 'This gateway ID is already registered.' });
+    if (await gateways.findByGatewayId(gatewayId)) throw duplicate('This gateway is already registered.', { gateway_id: { code: 'gateway_id_taken' } });
     const gateway = await gateways.create(company_id, gatewayId, name ?? '', ctx.now().toISOString());
     return reply.code(201).send(gateway);
   });

@@ -4,8 +4,8 @@ import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, IdParams } from '../http/schemas.js';
-import { GroupCreateBody, GroupListQuery, GroupPage, GroupResponse, GroupUpdateBody } from './units.schemas.js';
+import { errorResponses, IdParams } from '../schemas/common.js';
+import { GroupCreateBody, GroupListQuery, GroupPage, GroupResponse, GroupUpdateBody } from '../schemas/units.js';
 import { assertCompanyMember } from './scope.js';
 
 /** Unit groups (spec §7 "Groups"); deleting a group leaves its units ungrouped. */

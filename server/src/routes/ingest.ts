@@ -2,12 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
-import { AppError } from '../http/errors.js';
-import { errorResponses } from '../http/schemas.js';
-import { INGEST_EVENTS } from '../dataplane/ingest/chirpstack.js';
+import { notFound } from '../http/errors.js';
+import { errorResponses } from '../schemas/common.js';
+import { IngestQuery, IngestResponse } from '../schemas/ingest.js';
 
-const IngestQuery = Type.Object({ event: Type.Enum(INGEST_EVENTS) }, { additionalProperties: true });
-const IngestResponse = Type.Object({ status: Type.Literal('stored'), device_id: Type.String(), topics: Type.Integer() });
 
 /**
  * ChirpStack v4 HTTP integration (DESIGN §6): POST /api/ingest/chirpstack?event=up|status|join,
@@ -25,7 +23,7 @@ export async function ingestRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request) => {
       const outcome = await ctx.ingest.handle({ userId: request.identity.userId }, request.query.event, request.body);
-      if (outcome.status === 'unknown-device') throw new AppError(404, 'notFound', 'Unknown device: register its DevEUI first.');
+      if (outcome.status === 'unknown-device') throw notFound('Unknown device: register its DevEUI first.');
       return { status: 'stored' as const, device_id: outcome.deviceId, topics: outcome.topics };
     },
   );

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
-import { AppError, duplicate, notFound } from '../http/errors.js';
+import { duplicate, notFound } from '../http/errors.js';
 import { paging } from '../http/paging.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses } from '../schemas/common.js';
 import { normaliseCode } from '../repositories/invites.js';
 import {
   InviteCreateBody,
@@ -15,7 +15,7 @@ import {
   InviteListQuery,
   InvitePage,
   InviteResponse,
-} from './invites.schemas.js';
+} from '../schemas/invites.js';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -45,11 +45,11 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
         ? await invites.findPending({ id: key.toLowerCase() })
         : await invites.findPending({ code: normaliseCode(key) });
       const codeMatches = invite && (UUID_PATTERN.test(key) ? bodyCode !== undefined && normaliseCode(bodyCode) === invite.code : true);
-      if (!invite || !codeMatches) throw new AppError(404, 'notFound', 'This invite code is not valid or has already been used.');
+      if (!invite || !codeMatches) throw notFound('This invite code is not valid or has already been used.');
       const userId = request.identity.userId;
       if (await companies.isMember(userId, invite.company_id)) throw duplicate('You are already a member of this company.');
       if (!(await invites.redeem(invite.id, invite.company_id, userId, ctx.now().toISOString()))) {
-        throw new AppError(404, 'notFound', 'This invite code is not valid or has already been used.');
+        throw notFound('This invite code is not valid or has already been used.');
       }
       return { company_id: invite.company_id };
     },

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses } from '../schemas/common.js';
 import { parsePayload } from '../dataplane/codec/index.js';
 import { invalid, notFound } from '../http/errors.js';
 import {
@@ -16,7 +16,7 @@ import {
   ProfileParams,
   ProfileResponse,
   ProfileUpdateBody,
-} from './profiles.schemas.js';
+} from '../schemas/profiles.js';
 import { assertCompanyMember } from './scope.js';
 
 /** Device profiles under /config/{company_id} (spec §7 "Config profiles"). */
@@ -61,7 +61,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
       const { codec, payload, encoding, fPort } = request.body;
       const bytes = parsePayload(payload, encoding);
-      if (!bytes) throw invalid({ payload: 'Enter the bytes as hexadecimal (e.g. 01 A4 FF) or base64.' });
+      if (!bytes) throw invalid({ payload: { code: 'payload_invalid' } });
       const result = await ctx.codecs.run(codec, { bytes, fPort, recvTime: ctx.now(), variables: {} });
       return result.ok ? { ...result, bytes } : { ok: false, warnings: [], errors: [], error: result.error, bytes };
     },

@@ -3,9 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { duplicate, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses } from '../http/schemas.js';
-import { CompanyParams, ProfileResponse } from './profiles.schemas.js';
-import { TemplateListQuery, TemplatePage, TemplateParams } from './templates.schemas.js';
+import { errorResponses } from '../schemas/common.js';
+import { CompanyParams, ProfileResponse } from '../schemas/profiles.js';
+import { TemplateListQuery, TemplatePage, TemplateParams } from '../schemas/templates.js';
 import { assertCompanyMember } from './scope.js';
 
 /** The profile template store (spec §7 "Templates"): browse, and copy into a company. */
@@ -32,7 +32,7 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await assertCompanyMember(ctx, request.identity.userId, company_id);
       const template = await templates.find(company_id, template_id);
       if (!template) throw notFound();
-      if (template.already_added) throw duplicate('This template is already added to the company.', { template_id: 'Already added' });
+      if (template.already_added) throw duplicate('This template is already added to the company.', { template_id: { code: 'already_added' } });
       const profile = await profiles.create(
         company_id,
         {

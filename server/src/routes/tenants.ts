@@ -4,8 +4,8 @@ import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, IdParams } from '../http/schemas.js';
-import { TenantCreateBody, TenantListQuery, TenantPage, TenantResponse, TenantUpdateBody } from './tenants.schemas.js';
+import { errorResponses, IdParams } from '../schemas/common.js';
+import { TenantCreateBody, TenantListQuery, TenantPage, TenantResponse, TenantUpdateBody } from '../schemas/tenants.js';
 
 export async function tenantRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();

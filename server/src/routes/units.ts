@@ -4,8 +4,8 @@ import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { invalid, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, IdParams } from '../http/schemas.js';
-import { UnitCreateBody, UnitListQuery, UnitPage, UnitResponse, UnitUpdateBody } from './units.schemas.js';
+import { errorResponses, IdParams } from '../schemas/common.js';
+import { UnitCreateBody, UnitListQuery, UnitPage, UnitResponse, UnitUpdateBody } from '../schemas/units.js';
 import { assertCompanyMember } from './scope.js';
 
 export async function unitRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -20,7 +20,7 @@ export async function unitRoutes(app: FastifyInstance, ctx: AppContext): Promise
   }
 
   async function assertGroup(companyId: string, groupId: string | null | undefined) {
-    if (groupId && !(await groups.inCompany(companyId, groupId))) throw invalid({ group: 'No such group.' });
+    if (groupId && !(await groups.inCompany(companyId, groupId))) throw invalid({ group: { code: 'no_such_group' } });
   }
 
   api.get('/unit/', { schema: { tags, querystring: UnitListQuery, response: { 200: UnitPage, ...errorResponses } } }, async (request) => {

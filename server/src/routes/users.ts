@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
-import { errorResponses } from '../http/schemas.js';
+import { errorResponses } from '../schemas/common.js';
 import { toUser } from '../repositories/users.js';
-import { LookupParams, LookupResponse, UserResponse, UserUpdateBody } from './users.schemas.js';
+import { LookupParams, LookupResponse, UserResponse, UserUpdateBody } from '../schemas/users.js';
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();

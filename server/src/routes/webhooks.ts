@@ -4,41 +4,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { invalid, notFound } from '../http/errors.js';
-import { errorResponses, IdParams, Timestamp, Uuid } from '../http/schemas.js';
+import { errorResponses, IdParams, Uuid } from '../schemas/common.js';
 import { assertCompanyMember } from './scope.js';
-
-const Url = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048, errorMessage: 'Must be an http(s) URL.' });
-const HeaderName = Type.String({ pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$", errorMessage: 'Must be a valid HTTP header name.' });
-const WebhookResponse = Type.Object({
-  id: Type.String(),
-  company_id: Type.String(),
-  url: Type.String(),
-  header_name: Type.Union([Type.String(), Type.Null()]),
-  has_header_value: Type.Boolean(),
-  enabled: Type.Boolean(),
-  created_at: Timestamp,
-});
-const CreateBody = Type.Object(
-  {
-    company_id: Uuid,
-    url: Url,
-    header_name: Type.Optional(Type.Union([HeaderName, Type.Null()])),
-    header_value: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
-    enabled: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-const UpdateBody = Type.Partial(Type.Omit(CreateBody, ['company_id']), { additionalProperties: false });
-const DeliveryResponse = Type.Object({
-  id: Type.String(),
-  status: Type.String(),
-  attempts: Type.Integer(),
-  next_attempt_at: Timestamp,
-  last_error: Type.Union([Type.String(), Type.Null()]),
-  response_status: Type.Union([Type.Integer(), Type.Null()]),
-  created_at: Timestamp,
-  updated_at: Timestamp,
-});
+import { WebhookCreateBody, WebhookDeliveryResponse, WebhookResponse, WebhookUpdateBody } from '../schemas/webhooks.js';
 
 /** Loopback, private and link-local addresses: a hosted platform must not post into its own network. */
 export function isPrivateHost(hostname: string): boolean {
@@ -57,7 +25,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   function assertReachable(url: string | undefined) {
     if (url && !ctx.config.webhooksAllowPrivate && isPrivateHost(new URL(url).hostname)) {
-      throw invalid({ url: 'Webhooks must point to a public address.' });
+      throw invalid({ url: { code: 'private_address' } });
     }
   }
 
@@ -76,14 +44,14 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  api.post('/webhook/', { schema: { tags, body: CreateBody, response: { 201: WebhookResponse, ...errorResponses } } }, async (request, reply) => {
+  api.post('/webhook/', { schema: { tags, body: WebhookCreateBody, response: { 201: WebhookResponse, ...errorResponses } } }, async (request, reply) => {
     await assertCompanyMember(ctx, request.identity.userId, request.body.company_id);
     assertReachable(request.body.url);
     const id = await webhooks.create(request.body.company_id, request.body, ctx.now().toISOString());
     return reply.code(201).send(await mine(request.identity.userId, id));
   });
 
-  api.patch('/webhook/:id/', { schema: { tags, params: IdParams, body: UpdateBody, response: { 200: WebhookResponse, ...errorResponses } } }, async (request) => {
+  api.patch('/webhook/:id/', { schema: { tags, params: IdParams, body: WebhookUpdateBody, response: { 200: WebhookResponse, ...errorResponses } } }, async (request) => {
     await mine(request.identity.userId, request.params.id);
     assertReachable(request.body.url);
     await webhooks.update(request.params.id, request.body);
@@ -98,7 +66,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   api.get(
     '/webhook/:id/deliveries',
-    { schema: { tags, params: IdParams, response: { 200: Type.Array(DeliveryResponse), ...errorResponses } } },
+    { schema: { tags, params: IdParams, response: { 200: Type.Array(WebhookDeliveryResponse), ...errorResponses } } },
     async (request) => {
       const hook = await mine(request.identity.userId, request.params.id);
       return (await webhooks.deliveries(hook.id, 100)).map(({ payload: _payload, webhook_id: _webhook, ...delivery }) => delivery);

@@ -4,10 +4,11 @@ import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { invalid, notFound } from '../http/errors.js';
 import { paging } from '../http/paging.js';
-import { errorResponses, IdParams, Page } from '../http/schemas.js';
+import { errorResponses, IdParams, Page } from '../schemas/common.js';
 import type { TableScope } from '../repositories/widget-data.js';
-import type { Widget, WidgetFields } from '../repositories/widgets.js';
-import { GRID_COLUMNS, WidgetCreateBody, WidgetDataQuery, WidgetDataResponse, WidgetListQuery, WidgetResponse, WidgetUpdateBody } from './widgets.schemas.js';
+import type { Widget, WidgetFields } from '../schemas/widgets.js';
+import type { FieldError } from '../schemas/messages.js';
+import { GRID_COLUMNS, WidgetCreateBody, WidgetDataQuery, WidgetDataResponse, WidgetListQuery, WidgetResponse, WidgetUpdateBody } from '../schemas/widgets.js';
 
 const DAY_MS = 86_400_000;
 
@@ -35,9 +36,9 @@ export async function widgetRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   /** The widget must fit the grid and may only point at its dashboard company's own device or unit. */
   async function check(companyId: string, widget: Pick<WidgetFields, 'width' | 'positionX' | 'device' | 'unit'>) {
-    const fields: Record<string, string> = {};
-    if (widget.positionX + widget.width > GRID_COLUMNS) fields.width = `The widget must fit the ${GRID_COLUMNS} columns of the grid.`;
-    for (const field of await widgets.foreignReferences(companyId, widget)) fields[field] = `No such ${field}.`;
+    const fields: Record<string, FieldError> = {};
+    if (widget.positionX + widget.width > GRID_COLUMNS) fields.width = { code: 'widget_outside_grid', params: { columns: GRID_COLUMNS } };
+    for (const field of await widgets.foreignReferences(companyId, widget)) fields[field] = { code: field === 'device' ? 'no_such_device' : 'no_such_unit' };
     if (Object.keys(fields).length > 0) throw invalid(fields);
   }
 
@@ -86,7 +87,7 @@ export async function widgetRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const widget = await visible(request.identity.userId, request.params.id);
       const to = request.query.to ? new Date(request.query.to) : ctx.now();
       const from = request.query.from ? new Date(request.query.from) : new Date(to.getTime() - DAY_MS);
-      if (from > to) throw invalid({ from: 'The start must not lie after the end.' });
+      if (from > to) throw invalid({ from: { code: 'range_reversed' } });
 
       if (widget.type === 'TABLE') {
         const scope = tableScope(widget);

@@ -6,6 +6,7 @@ import { SetupWizard } from '../../../admin/gateways/SetupWizard';
 import { VERIFY_POLL_MS } from '../../../admin/gateways/wizard';
 import { renderInAdmin } from '../helpers';
 import { isShowingSkeleton, listAnswers } from '../screens/listStates';
+import { fieldErrorMessage } from '../../../admin/providers/serverMessages';
 
 const inResource = (ui: React.ReactElement) => <ResourceContextProvider value="gateways">{ui}</ResourceContextProvider>;
 const DAY = 24 * 60 * 60 * 1000;
@@ -70,7 +71,7 @@ describe('setup wizard', () => {
 
   it("register: the gateway ID is required; a failure says 'Registration Failed' and why", async () => {
     const create = vi.fn(async () => {
-      throw new HttpError('app.errors.general', 409, { errors: { gateway_id: 'app.gateways.gateway_id_taken' } });
+      throw new HttpError('app.errors.general', 409, { errors: { gateway_id: fieldErrorMessage({ code: 'gateway_id_taken' }) } });
     }) as DataProvider['create'] & Mock;
     setup({ create });
     toRegister();

@@ -5,6 +5,7 @@ import { CodecTestPanel } from '../../../admin/profiles/CodecTestPanel';
 import { isValidPayload } from '../../../admin/profiles/payload';
 import type { CodecTestResult } from '../../../admin/providers/dataProvider';
 import { renderInAdmin } from '../helpers';
+import { fieldErrorMessage } from '../../../admin/providers/serverMessages';
 
 const CODEC = 'function decodeUplink(input) { return { data: { first: input.bytes[0] } }; }';
 
@@ -62,7 +63,7 @@ describe('codec test run', () => {
   });
 
   it('shows an API failure in words', async () => {
-    setup(() => Promise.reject(new HttpError('app.errors.validation', 400, { errors: { payload: 'app.profiles.payload_invalid' } })));
+    setup(() => Promise.reject(new HttpError('app.errors.validation', 400, { errors: { payload: fieldErrorMessage({ code: 'payload_invalid' }) } })));
     type('01');
     await run();
     expect(screen.getByRole('alert')).toHaveTextContent('Enter the bytes as hexadecimal (e.g. 01 A4 FF) or base64.');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IngestService, powerOf, type UplinkDecoder } from '../../../server/src/dataplane/ingest/service.js';
+import { IngestService, type UplinkDecoder } from '../../../server/src/dataplane/ingest/service.js';
+import { powerOf } from '../../../server/src/domain/power.js';
 import { flattenReadings } from '../../../server/src/dataplane/ingest/flatten.js';
 import { telemetryRepository } from '../../../server/src/repositories/telemetry.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Maintenance } from '../../../server/src/dataplane/maintenance.js';
+import { maintenanceRepository } from '../../../server/src/repositories/maintenance.js';
 import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
 import { companiesRepository } from '../../../server/src/repositories/companies.js';
-import type { Plan } from '../../../server/src/plans/plans.js';
-import { nextInterval } from '../../../server/src/repositories/telemetry.js';
+import type { Plan } from '../../../server/src/domain/plans.js';
+import { nextInterval } from '../../../server/src/domain/uplinks.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';
 
@@ -19,7 +20,7 @@ describe('data plane maintenance', () => {
     owner = await signUp(t.app);
     company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Chores' })).json<{ id: string }>().id;
     await call(t.app, owner, 'POST', '/api/device/', { company_id: company, dev_eui: DEV_EUI, app_key: 'A'.repeat(32), name: 'Well pump' });
-    maintenance = new Maintenance(t.db, notificationsRepository(t.db), t.clock.now, { eventRetentionDays: 30, silentFactor: 3, certificateWarningDays: 30 });
+    maintenance = new Maintenance(maintenanceRepository(t.db), notificationsRepository(t.db), t.clock.now, { eventRetentionDays: 30, silentFactor: 3, certificateWarningDays: 30 });
   });
   afterAll(async () => t.close());
 

@@ -62,7 +62,7 @@ describe('POST /api/device/bulk/', () => {
 
   it("never tells the id of another company's device", async () => {
     const answer = await results(bob, { company_id: bobCompany, devices: [{ dev_eui: 'A84041000181C6F1', app_key: KEY }] });
-    expect(answer).toEqual([{ index: 0, status: 'duplicate', error: expect.any(String) }]);
+    expect(answer).toEqual([{ index: 0, status: 'duplicate', error: expect.any(String), code: 'device_registered' }]);
   });
 
   it('imports 1000 rows in one request and refuses more', async () => {

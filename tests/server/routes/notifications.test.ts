@@ -5,7 +5,17 @@ import { call, signUp, type SignedIn } from '../helpers/users.js';
 
 interface Notification {
   id: string;
+  /** The battery_low kind's `name` parameter: what each test notification is called. */
   title: string;
+  is_read: boolean;
+}
+
+interface StoredNotification {
+  id: string;
+  kind: string;
+  title: string;
+  message: string;
+  params: Record<string, string | number> | null;
   is_read: boolean;
 }
 
@@ -21,8 +31,26 @@ describe('/api/user/notifications', () => {
   afterAll(async () => t.close());
 
   const notify = (userId: string, title: string, dedupeKey: string | undefined, at: string) =>
-    notificationsRepository(t.db).notify([userId], { kind: 'battery_low', title, message: `${title} happened`, dedupeKey }, at);
-  const list = async (user: SignedIn, query = '') => (await call(t.app, user, 'GET', `/api/user/notifications/${query}`)).json<{ count: number; results: Notification[] }>();
+    notificationsRepository(t.db).notify([userId], { kind: 'battery_low', params: { name: title, level: 12 }, dedupeKey }, at);
+  const stored = async (user: SignedIn, query = '') =>
+    (await call(t.app, user, 'GET', `/api/user/notifications/${query}`)).json<{ count: number; results: StoredNotification[] }>();
+  const list = async (user: SignedIn, query = '') => {
+    const page = await stored(user, query);
+    return { count: page.count, results: page.results.map((n): Notification => ({ id: n.id, title: String(n.params?.name), is_read: n.is_read })) };
+  };
+
+  it('stores the kind with its parameters and answers the English text beside them', async () => {
+    const carol = await signUp(t.app);
+    await notify(carol.id, 'Cellar sensor', undefined, '2026-11-20T09:00:00.000Z');
+    expect((await stored(carol)).results).toEqual([
+      expect.objectContaining({
+        kind: 'battery_low',
+        params: { name: 'Cellar sensor', level: 12 },
+        title: 'Battery low: Cellar sensor',
+        message: 'The battery of Cellar sensor is at 12 %.',
+      }),
+    ]);
+  });
 
   it('notifies once per occurrence and lists unread first, newest first', async () => {
     expect(await notify(alice.id, 'Old', undefined, '2026-11-20T10:00:00.000Z')).toBe(1);

@@ -2,6 +2,7 @@ import tls from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { isOwnTopic, messageKind, type GatewayMessageKind } from './topics.js';
+import { isStoredEui } from '../../domain/eui.js';
 
 /** What the broker needs to know about gateways; the server implements it on the database. */
 export interface GatewayRegistry {
@@ -24,7 +25,6 @@ export interface RunningBroker {
   close(): Promise<void>;
 }
 
-const GATEWAY_ID = /^[0-9A-F]{16}$/;
 const notAuthorised = (): AuthenticateError => Object.assign(new Error('Not authorised'), { returnCode: 5 as const });
 
 /**
@@ -41,7 +41,7 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
     const socket = client.conn as tls.TLSSocket;
     // The TLS layer already refused unsigned, foreign and expired certificates.
     const commonName = socket.authorized ? socket.getPeerCertificate().subject?.CN : undefined;
-    const gatewayId = typeof commonName === 'string' && GATEWAY_ID.test(commonName) ? commonName : undefined;
+    const gatewayId = typeof commonName === 'string' && isStoredEui(commonName) ? commonName : undefined;
     if (!gatewayId) return done(notAuthorised(), false);
     options.registry.isRegistered(gatewayId).then(
       (registered) => {

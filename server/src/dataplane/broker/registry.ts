@@ -16,7 +16,7 @@ export function databaseGatewayRegistry(gateways: GatewaysRepository, notificati
     const name = gateway.name || gateway.gateway_id;
     await notifications.notify(
       await notifications.companyMemberIds(gateway.company_id),
-      { kind: 'gateway_disconnected', title: `Gateway disconnected: ${name}`, message: `${name} lost its connection to the platform.`, dedupeKey: outageKey(gateway.id), companyId: gateway.company_id },
+      { kind: 'gateway_disconnected', params: { name }, dedupeKey: outageKey(gateway.id), companyId: gateway.company_id },
       now().toISOString(),
     );
   }

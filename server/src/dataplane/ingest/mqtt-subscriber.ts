@@ -1,5 +1,5 @@
 import mqtt from 'mqtt';
-import { INGEST_EVENTS, type IngestEventType } from './chirpstack.js';
+import { INGEST_EVENTS, type IngestEventType } from '../../schemas/ingest.js';
 import type { IngestService } from './service.js';
 
 /** ChirpStack v4 MQTT integration: application/<application id>/device/<DevEUI>/event/<event>. */

@@ -1,9 +1,8 @@
-import type { PowerSource } from '../../db/schema.js';
 import type { IngestDevice, IngestScope, TelemetryRepository } from '../../repositories/telemetry.js';
 import type { NotificationsRepository } from '../../repositories/notifications.js';
 import type { WebhooksRepository } from '../../repositories/webhooks.js';
-import { BATTERY_LOW_PERCENT } from '../../repositories/devices.js';
-import { JoinEvent, StatusEvent, UplinkEvent, type IngestEventType } from './chirpstack.js';
+import { isBatteryLow, powerOf, type PowerSource } from '../../domain/power.js';
+import { JoinEvent, StatusEvent, UplinkEvent, type IngestEventType } from '../../schemas/ingest.js';
 import { bodyValidator } from '../../http/validation.js';
 
 const checkUplink = bodyValidator<UplinkEvent>(UplinkEvent);
@@ -126,23 +125,16 @@ export class IngestService {
   private async notifyBattery(device: IngestDevice, power: { source: PowerSource; batteryLevel: number | null }): Promise<void> {
     if (!this.notifications) return;
     const key = `battery-low:${device.id}`;
-    if (power.source === 'battery' && power.batteryLevel !== null && power.batteryLevel < BATTERY_LOW_PERCENT) {
+    if (power.source === 'battery' && isBatteryLow(power.batteryLevel)) {
       const members = await this.notifications.companyMemberIds(device.company_id);
       const name = device.name || device.dev_eui;
       await this.notifications.notify(
         members,
-        { kind: 'battery_low', title: `Battery low: ${name}`, message: `The battery of ${name} is at ${power.batteryLevel} %.`, dedupeKey: key, companyId: device.company_id },
+        { kind: 'battery_low', params: { name, level: power.batteryLevel ?? 0 }, dedupeKey: key, companyId: device.company_id },
         this.now().toISOString(),
       );
     } else if (power.source !== 'unknown') {
       await this.notifications.clearDedupe(key);
     }
   }
-}
-
-/** LoRaWAN DevStatusAns as ChirpStack reports it: external power, a battery level, or neither. */
-export function powerOf(event: StatusEvent): { source: PowerSource; batteryLevel: number | null } {
-  if (event.externalPowerSource) return { source: 'external', batteryLevel: null };
-  if (event.batteryLevelUnavailable || event.batteryLevel === undefined) return { source: 'unknown', batteryLevel: null };
-  return { source: 'battery', batteryLevel: Math.round(event.batteryLevel) };
 }

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { generateKeys, KEY_ALGORITHM, privateKeyPem, randomSerial, x509 } from './crypto.js';
 import type { PlatformCa } from './ca.js';
+import { isStoredEui } from '../../domain/eui.js';
 
 export interface IssuedCertificate {
   caCertPem: string;
@@ -44,7 +45,7 @@ async function issue(ca: PlatformCa, subject: string, extensions: x509.Extension
 
 /** A gateway's client certificate: CN is its gateway ID, good for TLS client auth only. */
 export async function issueGatewayCertificate(ca: PlatformCa, gatewayId: string, validity: Validity = {}): Promise<IssuedCertificate> {
-  if (!/^[0-9A-F]{16}$/.test(gatewayId)) throw new Error(`gateway id must be 16 upper-case hex digits, got ${gatewayId}`);
+  if (!isStoredEui(gatewayId)) throw new Error(`gateway id must be 16 upper-case hex digits, got ${gatewayId}`);
   return issue(
     ca,
     `CN=${gatewayId}, O=LoRa Console gateways`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planCommand, PLAN_USAGE } from '../../../server/src/plans/plan-command.js';
+import { planCommand, PLAN_USAGE } from '../../../server/src/cli/plan-command.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';
 

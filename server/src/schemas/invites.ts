@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListQueryFields, Page, Timestamp, Uuid } from '../http/schemas.js';
+import { ListQueryFields, Page, Timestamp, Uuid } from './common.js';
 
 export const InviteResponse = Type.Object({
   id: Type.String(),
@@ -8,6 +8,7 @@ export const InviteResponse = Type.Object({
   code: Type.String(),
   sent_at: Timestamp,
 });
+export type Invite = Static<typeof InviteResponse>;
 
 export const InviteListQuery = Type.Object(
   { page: ListQueryFields.page, page_size: ListQueryFields.page_size, company_id: Type.Optional(Uuid) },
@@ -30,5 +31,6 @@ export const InviteJoinBody = Type.Union([
   Type.Null(),
 ]);
 export const InviteJoinResponse = Type.Object({ company_id: Type.String() });
+export type InviteJoin = Static<typeof InviteJoinResponse>;
 
 export const InviteIdParams = Type.Object({ invite_id: Uuid });

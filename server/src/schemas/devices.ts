@@ -1,15 +1,18 @@
 import { Type, type Static } from 'typebox';
-import { ListQueryFields, Page, Timestamp, Uuid } from '../http/schemas.js';
-import { DEVICE_ORDERINGS, POWER_STATUSES } from '../repositories/devices.js';
+import { errorCode, ListQueryFields, Page, Timestamp, Uuid } from './common.js';
+import type { FieldErrorCode } from './messages.js';
+import { EUI_BYTES, hexInputPattern, KEY_BYTES } from '../domain/eui.js';
+import { POWER_STATUSES } from '../domain/power.js';
 
-/** Hex as people paste it: any case, optional 0x, separators between byte pairs. */
-const hexInput = (bytes: number, message: string) =>
-  Type.String({ minLength: bytes * 2, maxLength: bytes * 3 + 2, pattern: `^(0[xX])?([0-9A-Fa-f]{2}[-: ]?){${bytes - 1}}[0-9A-Fa-f]{2}$`, errorMessage: message });
+export const DEVICE_ORDERINGS = ['name', '-name', 'last_seen', '-last_seen', 'dev_eui', '-dev_eui', 'created_at', '-created_at'] as const;
+export type DeviceOrdering = (typeof DEVICE_ORDERINGS)[number];
 
-export const DEV_EUI_MESSAGE = 'DevEUI must be 16 hexadecimal digits.';
-export const APP_KEY_MESSAGE = 'AppKey must be 32 hexadecimal digits.';
-export const DevEuiInput = hexInput(8, DEV_EUI_MESSAGE);
-export const AppKeyInput = hexInput(16, APP_KEY_MESSAGE);
+/** Hex as people paste it (domain/eui.ts): any case, optional 0x, separators between byte pairs. */
+export const hexInput = (bytes: number, code: FieldErrorCode) =>
+  Type.String({ minLength: bytes * 2, maxLength: bytes * 3 + 2, pattern: hexInputPattern(bytes), ...errorCode(code) });
+
+export const DevEuiInput = hexInput(EUI_BYTES, 'dev_eui_invalid');
+export const AppKeyInput = hexInput(KEY_BYTES, 'app_key_invalid');
 const Name = Type.String({ maxLength: 200 });
 
 const DeviceFields = {
@@ -29,7 +32,9 @@ const DeviceFields = {
 
 /** In lists the app key is never returned. */
 export const DeviceResponse = Type.Object(DeviceFields);
+export type Device = Static<typeof DeviceResponse>;
 export const DeviceDetailResponse = Type.Object({ ...DeviceFields, app_key: Type.String() });
+export type DeviceDetail = Static<typeof DeviceDetailResponse>;
 export const DevicePage = Page(DeviceResponse);
 
 export const DeviceListQuery = Type.Object(
@@ -71,4 +76,6 @@ export const DeviceUpdateBody = Type.Object(
 );
 export type DeviceUpdateBody = Static<typeof DeviceUpdateBody>;
 
-export const TopicValuesResponse = Type.Array(Type.Object({ topic: Type.String(), last_value: Type.Unknown(), last_timestamp: Timestamp }));
+export const TopicValue = Type.Object({ topic: Type.String(), last_value: Type.Unknown(), last_timestamp: Timestamp });
+export type TopicValue = Static<typeof TopicValue>;
+export const TopicValuesResponse = Type.Array(TopicValue);

@@ -1,6 +1,11 @@
-import { Type } from 'typebox';
-import { ListQueryFields, Uuid } from '../http/schemas.js';
+import { Type, type Static } from 'typebox';
+import { ListQueryFields, Uuid } from './common.js';
 
+/** An uplink the model sends, with what its codec decodes from it (the store shows and tests these). */
+export const TemplateSample = Type.Object({ description: Type.String(), fPort: Type.Integer(), bytes_hex: Type.String(), expected: Type.Unknown() });
+export type TemplateSample = Static<typeof TemplateSample>;
+
+/** A store entry as one company sees it: profile_id is the company's copy ('Already added'). */
 export const TemplateResponse = Type.Object({
   id: Type.String(),
   vendor: Type.String(),
@@ -11,10 +16,11 @@ export const TemplateResponse = Type.Object({
   supports_class_b: Type.Boolean(),
   supports_class_c: Type.Boolean(),
   codec: Type.String(),
-  samples: Type.Array(Type.Object({ description: Type.String(), fPort: Type.Integer(), bytes_hex: Type.String(), expected: Type.Unknown() })),
+  samples: Type.Array(TemplateSample),
   profile_id: Type.Union([Type.String(), Type.Null()]),
   already_added: Type.Boolean(),
 });
+export type Template = Static<typeof TemplateResponse>;
 
 export const TemplatePage = Type.Object({
   count: Type.Integer(),

@@ -1,13 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from '../http/schemas.js';
+import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
+import { hexInput } from './devices.js';
+import { EUI_BYTES } from '../domain/eui.js';
 
 /** EUI-64 as 16 hex digits; separators and any case are accepted and normalised. */
-export const EUI_INPUT = Type.String({
-  minLength: 16,
-  maxLength: 40,
-  pattern: '^(0x)?([0-9A-Fa-f]{2}[-: ]?){7}[0-9A-Fa-f]{2}$',
-  errorMessage: 'Gateway ID must be 16 hexadecimal digits.',
-});
+export const GatewayIdInput = hexInput(EUI_BYTES, 'gateway_id_invalid');
 
 export const GatewayResponse = Type.Object({
   id: Type.String(),
@@ -19,6 +16,7 @@ export const GatewayResponse = Type.Object({
   cert_expires_at: Type.Union([Timestamp, Type.Null()]),
   created_at: Timestamp,
 });
+export type Gateway = Static<typeof GatewayResponse>;
 
 export const GatewayPage = Page(GatewayResponse);
 
@@ -37,7 +35,7 @@ export const GatewayListQuery = Type.Object(
 export type GatewayListQuery = Static<typeof GatewayListQuery>;
 
 export const GatewayCreateBody = Type.Object(
-  { company_id: Uuid, gateway_id: EUI_INPUT, name: Type.Optional(Type.Union([NonBlank(200), Type.Literal('')])) },
+  { company_id: Uuid, gateway_id: GatewayIdInput, name: Type.Optional(Type.Union([NonBlank(200), Type.Literal('')])) },
   { additionalProperties: false },
 );
 
@@ -51,3 +49,4 @@ export const GatewayCertResponse = Type.Object({
   tls_key: Type.String(),
   expires_at: Timestamp,
 });
+export type GatewayCertificate = Static<typeof GatewayCertResponse>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Uuid } from '../http/schemas.js';
+import { Uuid } from './common.js';
 
 export const LANGUAGES = ['en', 'de'] as const;
 
@@ -13,6 +13,7 @@ export const UserResponse = Type.Object({
   is_onboarded: Type.Boolean(),
   language: Type.String(),
 });
+export type User = Static<typeof UserResponse>;
 
 /** PUT /user/ takes any subset of the editable fields (onboarding sends one flag at a time). */
 export const UserUpdateBody = Type.Object(
@@ -35,5 +36,6 @@ export const LookupResponse = Type.Object({
   emails: Type.Array(Type.String()),
   profile_picture: Type.Union([Type.String(), Type.Null()]),
 });
+export type UserLookup = Static<typeof LookupResponse>;
 
 export const LookupParams = Type.Object({ user_id: Uuid });

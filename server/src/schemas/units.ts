@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from '../http/schemas.js';
+import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
 
 const NameOrdering = Type.Optional(Type.Enum(['name', '-name']));
 
@@ -12,6 +12,7 @@ export const UnitResponse = Type.Object({
   device_count: Type.Integer(),
   created_at: Timestamp,
 });
+export type Unit = Static<typeof UnitResponse>;
 
 export const GroupResponse = Type.Object({
   id: Type.String(),
@@ -20,6 +21,7 @@ export const GroupResponse = Type.Object({
   unit_count: Type.Integer(),
   created_at: Timestamp,
 });
+export type Group = Static<typeof GroupResponse>;
 
 export const UnitPage = Page(UnitResponse);
 export const GroupPage = Page(GroupResponse);

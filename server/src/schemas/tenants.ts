@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from '../http/schemas.js';
+import { errorCode, ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
 
-const ColorHex = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', errorMessage: 'Must be a colour like #3B82F6.' });
-const LogoUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048, errorMessage: 'Must be an http(s) URL.' });
+const ColorHex = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', ...errorCode('colour_invalid') });
+const LogoUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048, ...errorCode('url_invalid') });
 
 export const TenantResponse = Type.Object({
   id: Type.String(),
@@ -11,6 +11,7 @@ export const TenantResponse = Type.Object({
   color_hex: Type.Union([Type.String(), Type.Null()]),
   created_at: Timestamp,
 });
+export type Tenant = Static<typeof TenantResponse>;
 
 export const TenantListQuery = Type.Object(
   {

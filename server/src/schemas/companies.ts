@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from '../http/schemas.js';
-import { InviteResponse } from './invites.schemas.js';
-import { PLANS } from '../plans/plans.js';
+import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
+import { InviteResponse } from './invites.js';
+import { PLANS } from '../domain/plans.js';
 
 export const CompanyResponse = Type.Object({
   id: Type.String(),
@@ -12,6 +12,7 @@ export const CompanyResponse = Type.Object({
   sample_retention_days: Type.Union([Type.Integer(), Type.Null()], { description: 'Days time series are kept under the plan; null: for good.' }),
   created_at: Timestamp,
 });
+export type Company = Static<typeof CompanyResponse>;
 
 export const CompanyListQuery = Type.Object(
   {
@@ -46,9 +47,11 @@ export const CompanyMemberResponse = Type.Object({
   role: Type.String(),
   joined_at: Timestamp,
 });
+export type CompanyMember = Static<typeof CompanyMemberResponse>;
 
 /** GET /company/{id}/i_query: the company's people, members and pending invites. */
 export const CompanyPeopleResponse = Type.Object({
   users: Type.Array(CompanyMemberResponse),
   invites: Type.Array(InviteResponse),
 });
+export type CompanyPeople = Static<typeof CompanyPeopleResponse>;

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import type { FieldErrorCode } from './messages.js';
 
 /** The error body every failing call answers with (DESIGN §4). */
 export const ErrorResponse = Type.Object(
@@ -6,13 +7,23 @@ export const ErrorResponse = Type.Object(
     code: Type.String(),
     message: Type.String(),
     fields: Type.Optional(Type.Record(Type.String(), Type.String())),
+    field_codes: Type.Optional(
+      Type.Record(Type.String(), Type.Object({ code: Type.String(), params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))) })),
+    ),
   },
   { $id: 'ErrorResponse' },
 );
 
+/**
+ * The schema keyword naming a value's problem when it is malformed (pattern, format, length), a
+ * code of schemas/messages.ts; an OpenAPI extension, so the document stays valid.
+ */
+export const ERROR_CODE = 'x-error-code';
+export const errorCode = (code: FieldErrorCode) => ({ [ERROR_CODE]: code });
+
 /** A required text that must contain something besides white space; stored trimmed. */
 export const NonBlank = (maxLength: number, options: { description?: string } = {}) =>
-  Type.String({ minLength: 1, maxLength, pattern: '\\S', errorMessage: 'This field must not be blank.', ...options });
+  Type.String({ minLength: 1, maxLength, pattern: '\\S', ...errorCode('blank'), ...options });
 
 export const Uuid = Type.String({ format: 'uuid' });
 export const IdParams = Type.Object({ id: Uuid });

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from 'react-admin';
+import { cleanup, render, screen } from '@testing-library/react';
+import { HttpError, I18nContextProvider, ValidationError } from 'react-admin';
+import { createI18nProvider, type Language } from '../../../admin/providers/i18nProvider';
 import { createDataProvider } from '../../../admin/providers/dataProvider';
 import { ApiError, apiRequest, catalogueKey } from '../../../admin/providers/http';
-import { APP_KEY_MESSAGE, DEV_EUI_MESSAGE } from '../../../server/src/routes/devices.schemas';
-import { enMessages } from '../../../locales/en/console';
 import { jsonResponse } from '../helpers';
 
 function stubFetch(response: () => Response | Promise<Response>) {
@@ -109,22 +109,45 @@ describe('dataProvider', () => {
   });
 
   it('turns API errors into HttpErrors carrying the catalogue key and the field errors', async () => {
-    stubFetch(() => jsonResponse({ code: 'validation', message: 'Bad', fields: { name: 'Required' } }, 400));
+    stubFetch(() => jsonResponse({ code: 'validation', message: 'Bad', fields: { name: 'Required' }, field_codes: { name: { code: 'required' } } }, 400));
     const error = await provider().create('companies', { data: { name: '' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({ message: 'app.errors.validation', status: 400, body: { errors: { name: 'Required' } } });
+    expect(error).toMatchObject({ message: 'app.errors.validation', status: 400, body: { errors: { name: expect.any(String) } } });
+    expect(await shown((error as HttpError).body.errors.name, 'en')).toBe('This field is required.');
   });
 
-  it("gives the API's known field messages as catalogue keys, so forms show them in the user's language", async () => {
-    for (const [message, key] of [
-      [DEV_EUI_MESSAGE, 'app.devices.dev_eui_invalid'],
-      [APP_KEY_MESSAGE, 'app.devices.app_key_invalid'],
-    ]) {
-      stubFetch(() => jsonResponse({ code: 'validation', message: 'Bad', fields: { dev_eui: message } }, 400));
-      const error = await provider().create('devices', { data: {} }).catch((e: unknown) => e);
-      expect(error).toMatchObject({ body: { errors: { dev_eui: key } } });
-    }
-    expect(enMessages.app.devices.dev_eui_invalid).toBe(DEV_EUI_MESSAGE);
-    expect(enMessages.app.devices.app_key_invalid).toBe(APP_KEY_MESSAGE);
+  it("shows the API's field codes in the user's language, with their parameters", async () => {
+    const body = {
+      code: 'validation',
+      message: 'Bad',
+      fields: { dev_eui: 'DevEUI must be 16 hexadecimal digits.', name: 'Must be at most 200 characters.' },
+      field_codes: { dev_eui: { code: 'dev_eui_invalid' }, name: { code: 'too_long', params: { limit: 200 } } },
+    };
+    stubFetch(() => jsonResponse(body, 400));
+    const { errors } = ((await provider().create('devices', { data: {} }).catch((e: unknown) => e)) as HttpError).body as { errors: Record<string, string> };
+    expect(await shown(errors.dev_eui, 'de')).toBe('Die DevEUI muss aus 16 Hexadezimalziffern bestehen.');
+    expect(await shown(errors.name, 'de')).toBe('Darf höchstens 200 Zeichen lang sein.');
+    expect(await shown(errors.dev_eui, 'en')).toBe(body.fields.dev_eui);
+  });
+
+  it("falls back to the server's English text for a code this console does not know", async () => {
+    stubFetch(() => jsonResponse({ code: 'validation', message: 'Bad', fields: { x: 'Newer rule.' }, field_codes: { x: { code: 'from_a_newer_server' } } }, 400));
+    const { errors } = ((await provider().create('devices', { data: {} }).catch((e: unknown) => e)) as HttpError).body as { errors: Record<string, string> };
+    expect(await shown(errors.x, 'de')).toBe('Newer rule.');
   });
 });
+
+/** The text react-admin shows under a form field for this error message, in a language. */
+async function shown(message: string | undefined, language: Language): Promise<string> {
+  const i18n = await createI18nProvider(language);
+  render(
+    <I18nContextProvider value={i18n}>
+      <p data-testid="error">
+        <ValidationError error={message ?? ''} />
+      </p>
+    </I18nContextProvider>,
+  );
+  const text = screen.getByTestId('error').textContent ?? '';
+  cleanup();
+  return text;
+}

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import { companiesRepository } from '../repositories/companies.js';
-import { PLANS, SAMPLE_RETENTION_DAYS, isPlan, type Plan } from './plans.js';
+import { PLANS, SAMPLE_RETENTION_DAYS, isPlan, type Plan } from '../domain/plans.js';
 
 export const PLAN_USAGE = `usage: npm run plan -- <company id> [${PLANS.join('|')}]`;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from '../http/schemas.js';
+import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
 
 /** Codec scripts are plain JavaScript; 256 KiB is far above any vendor codec. */
 export const MAX_CODEC_LENGTH = 256 * 1024;
@@ -16,6 +16,7 @@ export const ProfileResponse = Type.Object({
   is_template: Type.Boolean(),
   created_at: Timestamp,
 });
+export type Profile = Static<typeof ProfileResponse>;
 
 export const ProfilePage = Page(ProfileResponse);
 
@@ -77,3 +78,4 @@ export const CodecTestResponse = Type.Object({
   error: Type.Optional(Type.Object({ kind: Type.String(), message: Type.String() })),
   bytes: Type.Array(Type.Integer()),
 });
+export type CodecTestResult = Static<typeof CodecTestResponse>;

@@ -1,6 +1,6 @@
-import { loadConfig } from './config.js';
-import { openConfiguredDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { loadConfig } from '../config.js';
+import { openConfiguredDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
 
 /** Applies pending migrations to the configured database (the server also does this at start). */
 const config = loadConfig();

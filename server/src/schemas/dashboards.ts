@@ -1,6 +1,8 @@
-import { Type } from 'typebox';
-import { ListQueryFields, NonBlank, Timestamp, Uuid } from '../http/schemas.js';
-import { DASHBOARD_ORDERINGS } from '../repositories/dashboards.js';
+import { Type, type Static } from 'typebox';
+import { ListQueryFields, NonBlank, Timestamp, Uuid } from './common.js';
+
+export const DASHBOARD_ORDERINGS = ['name', '-name', 'created_at', '-created_at'] as const;
+export type DashboardOrdering = (typeof DASHBOARD_ORDERINGS)[number];
 
 export const DashboardResponse = Type.Object({
   id: Type.String(),
@@ -11,6 +13,7 @@ export const DashboardResponse = Type.Object({
   is_owner: Type.Boolean(),
   created_at: Timestamp,
 });
+export type Dashboard = Static<typeof DashboardResponse>;
 
 export const DashboardListQuery = Type.Object(
   { ...ListQueryFields, ordering: Type.Optional(Type.Enum(DASHBOARD_ORDERINGS)), company_id: Type.Optional(Uuid) },

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { MaintenanceRepository } from '../repositories/maintenance.js';
+import { startEmbeddedBroker } from './broker/start.js';
+import type { RunningBroker } from './broker/gateway-broker.js';
+import { startChirpstackSubscriber, type Subscriber } from './ingest/mqtt-subscriber.js';
+import { Maintenance } from './maintenance.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
+
+const WEBHOOK_TICK_MS = 1000;
+const MAINTENANCE_TICK_MS = 15 * 60_000;
+
+/**
+ * The data plane's background parts, started when the server is ready and stopped when it
+ * closes: the embedded gateway broker, or with MQTT_URL a subscriber to the network server's
+ * events on that broker instead; webhook delivery; the maintenance chores. A part that cannot
+ * start is logged and the rest (HTTP, the API) keeps serving.
+ */
+export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanceStore: MaintenanceRepository): void {
+  const mqttUrl = ctx.config.mqtt.url;
+  let broker: RunningBroker | undefined;
+  let subscriber: Subscriber | undefined;
+  const dispatcher = new WebhookDispatcher(ctx.repos.webhooks, ctx.now);
+  const maintenance = new Maintenance(maintenanceStore, ctx.repos.notifications, ctx.now, ctx.config.maintenance);
+
+  app.addHook('onReady', async () => {
+    if (mqttUrl) {
+      try {
+        subscriber = await startChirpstackSubscriber(mqttUrl, ctx.ingest, (error) => app.log.warn({ err: error }, 'MQTT ingest'));
+        app.log.info('subscribed to network server events on MQTT_URL');
+      } catch (error) {
+        app.log.error({ err: error }, 'could not subscribe to MQTT_URL; events still arrive over HTTP');
+      }
+    } else {
+      try {
+        broker = await startEmbeddedBroker(ctx, (error) => app.log.error({ err: error }, 'gateway broker'));
+        app.log.info(`gateway broker (MQTT over TLS) on port ${broker.port}`);
+      } catch (error) {
+        app.log.error({ err: error }, `gateway broker could not start on port ${ctx.config.mqtt.port}; gateways cannot connect until it does`);
+      }
+    }
+    dispatcher.start(WEBHOOK_TICK_MS, (error) => app.log.warn({ err: error }, 'webhook delivery'));
+    maintenance.start(MAINTENANCE_TICK_MS, (error) => app.log.warn({ err: error }, 'maintenance'));
+  });
+
+  app.addHook('onClose', async () => {
+    maintenance.stop();
+    await dispatcher.stop();
+    await subscriber?.close();
+    await broker?.close();
+  });
+}

@@ -1,0 +1,21 @@
+import { Type, type Static } from 'typebox';
+import { ListQueryFields, NonBlank, Timestamp, Uuid } from './common.js';
+
+export const ApiKeyResponse = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  expiresAt: Type.Union([Timestamp, Type.Null()]),
+  last_used: Type.Union([Timestamp, Type.Null()]),
+  expired: Type.Boolean(),
+  created_at: Timestamp,
+});
+export type ApiKey = Static<typeof ApiKeyResponse>;
+/** Only the answers that create or regenerate a key carry its secret, once. */
+export const ApiKeyWithSecret = Type.Object({ ...ApiKeyResponse.properties, key: Type.String() });
+export type ApiKeyWithSecret = Static<typeof ApiKeyWithSecret>;
+export const ApiKeyCreateBody = Type.Object(
+  { name: NonBlank(100), expiresAt: Type.Optional(Type.Union([Timestamp, Type.Null()])) },
+  { additionalProperties: false },
+);
+export const ApiKeyParams = Type.Object({ api_key_id: Uuid });
+export const ApiKeyListQuery = Type.Object({ page: ListQueryFields.page, page_size: ListQueryFields.page_size }, { additionalProperties: false });

@@ -1,0 +1,79 @@
+/**
+ * The codes the API sends instead of sentences (DESIGN §4), with their English reference text.
+ * Answers carry the code and its parameters; the English text rides along for API users, while
+ * the console translates the code from locales/ (the English catalogue takes these very texts
+ * through admin/types/api.ts, the German one must name every code: a missing one fails the type
+ * check). Placeholders are written `%{name}`, as the console's polyglot reads them.
+ */
+
+/** Why a field (or an import row) was refused. */
+export const FIELD_ERROR_TEXTS = {
+  required: 'This field is required.',
+  unknown_field: 'Unknown field.',
+  unknown_fields: 'Unknown field: %{fields}.',
+  type: 'Must be of type %{type}.',
+  empty: 'This field must not be empty.',
+  blank: 'This field must not be blank.',
+  too_short: 'Must be at least %{limit} characters.',
+  too_long: 'Must be at most %{limit} characters.',
+  invalid_format: 'Has an invalid format.',
+  format: 'Must be a valid %{format}.',
+  too_small: 'Must be at least %{limit}.',
+  too_large: 'Must be at most %{limit}.',
+  not_allowed: 'Is not one of the allowed values.',
+  invalid: 'Is invalid.',
+  dev_eui_invalid: 'DevEUI must be 16 hexadecimal digits.',
+  app_key_invalid: 'AppKey must be 32 hexadecimal digits.',
+  dev_eui_taken: 'This DevEUI is already registered.',
+  dev_eui_repeated: 'This DevEUI appears earlier in the same import.',
+  device_registered: 'A device with this DevEUI is already registered.',
+  gateway_id_invalid: 'Gateway ID must be 16 hexadecimal digits.',
+  gateway_id_taken: 'This gateway ID is already registered.',
+  payload_invalid: 'Enter the bytes as hexadecimal (e.g. 01 A4 FF) or base64.',
+  name_invalid: 'Name must be text of at most 200 characters.',
+  no_such_profile: 'No such device profile.',
+  no_such_unit: 'No such unit.',
+  no_such_device: 'No such device.',
+  no_such_group: 'No such group.',
+  no_such_tenant: 'No such tenant.',
+  url_invalid: 'Must be an http(s) URL.',
+  header_name_invalid: 'Must be a valid HTTP header name.',
+  colour_invalid: 'Must be a colour like #3B82F6.',
+  expiry_in_past: 'The expiry must lie in the future.',
+  range_reversed: 'The start must not lie after the end.',
+  widget_outside_grid: 'The widget must fit the %{columns} columns of the grid.',
+  private_address: 'Webhooks must point to a public address.',
+  filter_field_unknown: 'Filterable fields: %{fields}.',
+  filter_model_unknown: 'Filterable models: %{models}.',
+  already_added: 'Already added',
+} as const;
+export type FieldErrorCode = keyof typeof FIELD_ERROR_TEXTS;
+export type MessageParams = Record<string, string | number>;
+
+/** A field's problem as the wire carries it: the code, and what its text needs. */
+export interface FieldError {
+  code: FieldErrorCode;
+  params?: MessageParams;
+}
+
+/** Notifications by kind: title and message, with the parameters each kind is stored with. */
+export const NOTIFICATION_TEXTS = {
+  battery_low: { title: 'Battery low: %{name}', message: 'The battery of %{name} is at %{level} %.' },
+  device_silent: {
+    title: 'Device silent: %{name}',
+    message: '%{name} usually reports every %{minutes} min and has not been heard since %{since}.',
+  },
+  certificate_expiring: {
+    title: 'Gateway certificate expires soon: %{name}',
+    message: 'The certificate of %{name} expires on %{expires_at}. Download a new one from the gateway page and install it on the gateway.',
+  },
+  gateway_disconnected: { title: 'Gateway disconnected: %{name}', message: '%{name} lost its connection to the platform.' },
+} as const;
+export type NotificationKind = keyof typeof NOTIFICATION_TEXTS;
+
+/** Fills `%{name}` placeholders; an unknown one stays as written, so a missing value is visible. */
+export function interpolate(text: string, params: MessageParams = {}): string {
+  return text.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export const fieldErrorText = (error: FieldError): string => interpolate(FIELD_ERROR_TEXTS[error.code], error.params);

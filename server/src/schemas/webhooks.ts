@@ -1,0 +1,37 @@
+import { Type, type Static } from 'typebox';
+import { errorCode, Timestamp, Uuid } from './common.js';
+
+export const WebhookUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048, ...errorCode('url_invalid') });
+export const WebhookHeaderName = Type.String({ pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$", ...errorCode('header_name_invalid') });
+export const WebhookResponse = Type.Object({
+  id: Type.String(),
+  company_id: Type.String(),
+  url: Type.String(),
+  header_name: Type.Union([Type.String(), Type.Null()]),
+  has_header_value: Type.Boolean(),
+  enabled: Type.Boolean(),
+  created_at: Timestamp,
+});
+export type Webhook = Static<typeof WebhookResponse>;
+export const WebhookCreateBody = Type.Object(
+  {
+    company_id: Uuid,
+    url: WebhookUrl,
+    header_name: Type.Optional(Type.Union([WebhookHeaderName, Type.Null()])),
+    header_value: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export const WebhookUpdateBody = Type.Partial(Type.Omit(WebhookCreateBody, ['company_id']), { additionalProperties: false });
+export const WebhookDeliveryResponse = Type.Object({
+  id: Type.String(),
+  status: Type.String(),
+  attempts: Type.Integer(),
+  next_attempt_at: Timestamp,
+  last_error: Type.Union([Type.String(), Type.Null()]),
+  response_status: Type.Union([Type.Integer(), Type.Null()]),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type WebhookDelivery = Static<typeof WebhookDeliveryResponse>;
