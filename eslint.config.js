@@ -39,6 +39,49 @@ export default tseslint.config(
     },
   },
   {
+    // DESIGN §2: the console reaches server code only through admin/types/api.ts (types, pure rules).
+    files: ['admin/**/*.{ts,tsx}', 'locales/**/*.ts'],
+    ignores: ['admin/types/api.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'Import server types and rules through admin/types/api.ts.' }] }],
+    },
+  },
+  {
+    // Schemas and domain rules are the wire contract and pure logic: no storage, no I/O (the console compiles them).
+    files: ['server/src/schemas/**/*.ts', 'server/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'kysely', message: 'Schemas and domain rules know no database.' }],
+          patterns: [
+            { group: ['**/repositories/**', '**/db/**', '**/dataplane/**', '**/routes/**', '**/http/**', '**/auth/**'], message: 'Schemas and domain rules depend on nothing but each other (DESIGN §2).' },
+            { group: ['node:*'], message: 'Schemas and domain rules do no I/O.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Repositories hold the SQL; they never reach into the HTTP layer or the data plane.
+    files: ['server/src/repositories/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/dataplane/**', '**/http/**', '**/routes/**'], message: 'Repositories depend on db, schemas and domain only (DESIGN §2).' }] }],
+    },
+  },
+  {
+    files: ['server/src/http/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/routes/**'], message: 'The HTTP kit knows no route (DESIGN §2).' }] }] },
+  },
+  {
+    // config.ts is the one reader of the environment.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/config.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings through config.ts (loadConfig).' }],
+    },
+  },
+  {
     // Frameworks that require a default export: Gatsby pages/config, Vite/Vitest/Playwright/ESLint configs.
     files: [
       'marketing/src/pages/**/*.tsx',

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { UsersTable } from '../db/schema.js';
 import type { UsersRepository } from '../repositories/users.js';
 import { HttpProblem, notFound } from '../http/errors.js';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords.js';
 import type { FailureLimiter } from './rate-limit.js';
 import type { SessionService } from './sessions.js';
-import { CredentialsBody, EmailQuery, FdiUser, LoginMethodsQuery } from '../schemas/auth.js';
+import { CredentialsBody, EmailExistsResponse, EmailQuery, FdiStatusResponse, FdiUser, LoginMethodsQuery } from '../schemas/auth.js';
 import { sendUnauthorised } from './identity.js';
 import {
   antiCsrfHeader,
@@ -29,13 +28,6 @@ export interface AuthRouteDeps {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const StatusResponse = Type.Object({
-  status: Type.String(),
-  user: Type.Optional(FdiUser),
-  formFields: Type.Optional(Type.Array(Type.Object({ id: Type.String(), error: Type.String() }))),
-  message: Type.Optional(Type.String()),
-  reason: Type.Optional(Type.String()),
-});
 
 function fdiUser(row: UsersTable): FdiUser {
   const timeJoined = new Date(row.created_at).getTime();
@@ -84,7 +76,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
   const tags = ['auth'];
 
   for (const prefix of ['', '/:tenantId']) {
-    api.post(`${prefix}/signup`, { schema: { tags, body: CredentialsBody, response: { 200: StatusResponse } } }, async (request, reply) => {
+    api.post(`${prefix}/signup`, { schema: { tags, body: CredentialsBody, response: { 200: FdiStatusResponse } } }, async (request, reply) => {
       assertPublicTenant(request);
       const { email, password } = credentials(request.body);
       if (!EMAIL_PATTERN.test(email)) return fieldError('email', 'Email is not valid');
@@ -97,7 +89,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       return { status: 'OK', user: fdiUser(user) };
     });
 
-    api.post(`${prefix}/signin`, { schema: { tags, body: CredentialsBody, response: { 200: StatusResponse } } }, async (request, reply) => {
+    api.post(`${prefix}/signin`, { schema: { tags, body: CredentialsBody, response: { 200: FdiStatusResponse } } }, async (request, reply) => {
       assertPublicTenant(request);
       const { email, password } = credentials(request.body);
       if (!EMAIL_PATTERN.test(email)) return fieldError('email', 'Email is not valid');
@@ -121,7 +113,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
 
     api.get(
       `${prefix}/emailpassword/email/exists`,
-      { schema: { tags, querystring: EmailQuery, response: { 200: Type.Object({ status: Type.String(), exists: Type.Boolean() }) } } },
+      { schema: { tags, querystring: EmailQuery, response: { 200: EmailExistsResponse } } },
       async (request) => {
         assertPublicTenant(request);
         return { status: 'OK', exists: (await deps.users.findByEmail(request.query.email)) !== undefined };
@@ -144,7 +136,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       },
     );
   }
-  api.post('/signout', { schema: { tags, response: { 200: StatusResponse } } }, async (request, reply) => {
+  api.post('/signout', { schema: { tags, response: { 200: FdiStatusResponse } } }, async (request, reply) => {
     const presented = presentedAccessToken(request);
     if (presented) await deps.sessions.revokeByAccessToken(presented.token);
     clearTokens(reply, transferMode(request), deps.cookies);

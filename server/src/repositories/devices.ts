@@ -3,7 +3,7 @@ import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DevicesTable } from '../db/schema.js';
 import { containsText } from './text-match.js';
-import { memberCompanyIds } from './scope.js';
+import { memberCompanyIds } from './member-companies.js';
 import { BATTERY_LOW_PERCENT, powerStatus, type PowerStatus } from '../domain/power.js';
 import type { Device, DeviceDetail, DeviceOrdering, TopicValue } from '../schemas/devices.js';
 import { listPage } from './list-page.js';

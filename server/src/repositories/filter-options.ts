@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { BATTERY_LOW_PERCENT } from '../domain/power.js';
 import { containsText } from './text-match.js';
-import { memberCompanyIds } from './scope.js';
+import { memberCompanyIds } from './member-companies.js';
 import type { FilterOption } from '../schemas/filter-options.js';
 
 export const MAX_FILTER_OPTIONS = 200;

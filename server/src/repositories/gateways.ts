@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { GatewaysTable } from '../db/schema.js';
 import { containsText } from './text-match.js';
-import { memberCompanyIds } from './scope.js';
+import { memberCompanyIds } from './member-companies.js';
 import { listPage } from './list-page.js';
 import type { Gateway } from '../schemas/gateways.js';
 

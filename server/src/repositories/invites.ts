@@ -7,7 +7,6 @@ import { listPage } from './list-page.js';
 
 // No 0/O, 1/I/L: codes are read aloud and typed by hand.
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const CODE_PATTERN = '^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$';
 
 /** 12 random symbols of 31 (~59 bits), grouped as XXXX-XXXX-XXXX. */
 export function newInviteCode(): string {

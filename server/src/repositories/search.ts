@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import type { SearchResult } from '../schemas/search.js';
 import { likeEscaped, likePattern } from './text-match.js';
-import { memberCompanyIds } from './scope.js';
+import { memberCompanyIds } from './member-companies.js';
 
 export const RESULTS_PER_TYPE = 8;
 

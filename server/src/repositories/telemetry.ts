@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { DeviceEventsTable } from '../db/schema.js';
 import type { PowerSource } from '../domain/power.js';
-import type { TopicReading } from '../dataplane/ingest/flatten.js';
-import { memberCompanyIds } from './scope.js';
+import type { TopicReading } from '../domain/topics.js';
+import { memberCompanyIds } from './member-companies.js';
 import { prepare } from '../db/prepared.js';
 import { UplinkWriter } from './uplink-writer.js';
 

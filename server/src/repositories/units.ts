@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { containsText } from './text-match.js';
-import { memberCompanyIds } from './scope.js';
+import { memberCompanyIds } from './member-companies.js';
 import type { Unit } from '../schemas/units.js';
 import type { Group } from '../schemas/units.js';
 import { listPage } from './list-page.js';

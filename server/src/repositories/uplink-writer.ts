@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DeviceEventsTable, DeviceTopicsTable, TopicSamplesTable } from '../db/schema.js';
-import type { TopicReading } from '../dataplane/ingest/flatten.js';
+import type { TopicReading } from '../domain/topics.js';
 import { nextInterval } from '../domain/uplinks.js';
 
 export interface UplinkWrite {

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { newApiKeySecret } from '../auth/api-keys.js';
 import { forbidden, invalid, notFound } from '../http/errors.js';
 import { paging } from '../http/paging.js';
-import { errorResponses, Page } from '../schemas/common.js';
+import { errorResponses, NoContent, Page } from '../schemas/common.js';
 import { toApiKey } from '../repositories/api-keys.js';
 import { ApiKeyCreateBody, ApiKeyListQuery, ApiKeyParams, ApiKeyResponse, ApiKeyWithSecret } from '../schemas/api-keys.js';
 
@@ -47,7 +46,7 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  api.delete('/api-keys/:api_key_id', { schema: { tags, params: ApiKeyParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
+  api.delete('/api-keys/:api_key_id', { schema: { tags, params: ApiKeyParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
     const row = await apiKeys.find(request.identity.userId, request.params.api_key_id);
     if (!row) throw notFound();
     await apiKeys.remove(row.id);

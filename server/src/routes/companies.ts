@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { forbidden, invalid, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, IdParams } from '../schemas/common.js';
+import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import {
   CompanyCreateBody,
   CompanyListQuery,
@@ -69,7 +68,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   api.delete(
     '/company/:id/',
-    { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } },
+    { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
       const company = await mine(request.identity.userId, request.params.id);
       if (company.role !== 'owner') throw forbidden('Only an owner of the company can delete it.');

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, IdParams, Page } from '../schemas/common.js';
+import { errorResponses, IdParams, NoContent, Page } from '../schemas/common.js';
 import { DashboardCreateBody, DashboardListQuery, DashboardResponse, DashboardUpdateBody } from '../schemas/dashboards.js';
-import { assertCompanyMember } from './scope.js';
+import { assertCompanyMember } from './company-access.js';
 
 /**
  * Dashboards (spec §6): a private one is its owner's alone, a shared one every company member's.
@@ -59,7 +58,7 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   );
 
-  api.delete('/dashboard/:id/', { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
+  api.delete('/dashboard/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
     const dashboard = await owned(request.identity.userId, request.params.id);
     await dashboards.remove(dashboard.id);
     return reply.code(204).send(null);

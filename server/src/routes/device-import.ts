@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import type { Insertable } from 'kysely';
 import type { DevicesTable } from '../db/schema.js';
@@ -9,8 +8,8 @@ import { invalid } from '../http/errors.js';
 import { errorResponses } from '../schemas/common.js';
 import { normaliseEui, normaliseKey } from '../domain/eui.js';
 import { fieldErrorText, type FieldError } from '../schemas/messages.js';
-import { assertCompanyMember } from './scope.js';
-import { DeviceImportBody, DeviceImportResult } from '../schemas/device-import.js';
+import { assertCompanyMember } from './company-access.js';
+import { DeviceImportBody, DeviceImportResponse, type DeviceImportResult } from '../schemas/device-import.js';
 
 
 const ROW_FIELDS = new Set(['dev_eui', 'app_key', 'name', 'config']);
@@ -63,7 +62,7 @@ export async function deviceImportRoutes(app: FastifyInstance, ctx: AppContext):
   api.post(
     '/device/bulk/',
     {
-      schema: { tags: ['devices'], body: DeviceImportBody, response: { 200: Type.Object({ results: Type.Array(DeviceImportResult) }), ...errorResponses } },
+      schema: { tags: ['devices'], body: DeviceImportBody, response: { 200: DeviceImportResponse, ...errorResponses } },
       bodyLimit: 1024 * 1024,
     },
     async (request) => {

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { duplicate, invalid, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, IdParams } from '../schemas/common.js';
+import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { normaliseEui, normaliseKey } from '../domain/eui.js';
 import type { FieldError } from '../schemas/messages.js';
 import type { DeviceFields } from '../repositories/devices.js';
@@ -16,7 +15,7 @@ import {
   DeviceUpdateBody,
   TopicValuesResponse,
 } from '../schemas/devices.js';
-import { assertCompanyMember } from './scope.js';
+import { assertCompanyMember } from './company-access.js';
 
 export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -90,7 +89,7 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  api.delete('/device/:id/', { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
+  api.delete('/device/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
     await mine(request.identity.userId, request.params.id);
     await devices.remove(request.params.id);
     return reply.code(204).send(null);

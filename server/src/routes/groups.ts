@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, IdParams } from '../schemas/common.js';
+import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { GroupCreateBody, GroupListQuery, GroupPage, GroupResponse, GroupUpdateBody } from '../schemas/units.js';
-import { assertCompanyMember } from './scope.js';
+import { assertCompanyMember } from './company-access.js';
 
 /** Unit groups (spec §7 "Groups"); deleting a group leaves its units ungrouped. */
 export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -37,7 +36,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return mine(request.identity.userId, request.params.id);
   });
 
-  api.delete('/group/:id/', { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
+  api.delete('/group/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
     await mine(request.identity.userId, request.params.id);
     await groups.remove(request.params.id);
     return reply.code(204).send(null);

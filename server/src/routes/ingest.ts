@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { errorResponses } from '../schemas/common.js';
-import { IngestQuery, IngestResponse } from '../schemas/ingest.js';
+import { IngestBody, IngestQuery, IngestResponse } from '../schemas/ingest.js';
 
 
 /**
@@ -18,7 +17,7 @@ export async function ingestRoutes(app: FastifyInstance, ctx: AppContext): Promi
   api.post(
     '/ingest/chirpstack',
     {
-      schema: { tags: ['ingest'], querystring: IngestQuery, body: Type.Unknown(), response: { 200: IngestResponse, ...errorResponses } },
+      schema: { tags: ['ingest'], querystring: IngestQuery, body: IngestBody, response: { 200: IngestResponse, ...errorResponses } },
       bodyLimit: 64 * 1024,
     },
     async (request) => {

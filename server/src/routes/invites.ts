@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { duplicate, notFound } from '../http/errors.js';
 import { paging } from '../http/paging.js';
-import { errorResponses } from '../schemas/common.js';
+import { errorResponses, NoContent } from '../schemas/common.js';
 import { normaliseCode } from '../repositories/invites.js';
 import {
   InviteCreateBody,
@@ -36,7 +35,7 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   api.post(
     '/invite/:invite_id/join',
-    { schema: { tags, params: InviteJoinParams, body: Type.Optional(InviteJoinBody), response: { 200: InviteJoinResponse, ...errorResponses } } },
+    { schema: { tags, params: InviteJoinParams, body: InviteJoinBody, response: { 200: InviteJoinResponse, ...errorResponses } } },
     async (request) => {
       const key = request.params.invite_id;
       const bodyCode = request.body?.code;
@@ -57,7 +56,7 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   api.delete(
     '/invite/:invite_id',
-    { schema: { tags, params: InviteIdParams, response: { 204: Type.Null(), ...errorResponses } } },
+    { schema: { tags, params: InviteIdParams, response: { 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
       const invite = await invites.findMine(request.identity.userId, request.params.invite_id);
       if (!invite) throw notFound();

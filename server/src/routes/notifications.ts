@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { paging } from '../http/paging.js';
-import { errorResponses, Page } from '../schemas/common.js';
-import { NotificationBulkBody, NotificationListQuery, NotificationMarkBody, NotificationParams, NotificationResponse } from '../schemas/notifications.js';
+import { errorResponses, NoContent, Page } from '../schemas/common.js';
+import { NotificationBulkBody, NotificationBulkResponse, NotificationListQuery, NotificationMarkBody, NotificationParams, NotificationResponse } from '../schemas/notifications.js';
 
 
 /** The signed-in user's notifications (spec §7 user rows): unread first, then newest. */
@@ -21,7 +20,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
   // Declared before /:notification_id so the static path wins.
   api.patch(
     '/user/notifications/bulk-mark-read',
-    { schema: { tags, body: NotificationBulkBody, response: { 200: Type.Object({ updated: Type.Integer() }), ...errorResponses } } },
+    { schema: { tags, body: NotificationBulkBody, response: { 200: NotificationBulkResponse, ...errorResponses } } },
     async (request) => {
       const body = request.body;
       const updated = await notifications.markRead(request.identity.userId, 'all' in body ? 'all' : body.ids, true);
@@ -42,7 +41,7 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     },
   );
 
-  api.delete('/user/notifications/:notification_id', { schema: { tags, params: NotificationParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
+  api.delete('/user/notifications/:notification_id', { schema: { tags, params: NotificationParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
     if (!(await notifications.find(request.identity.userId, request.params.notification_id))) throw notFound();
     await notifications.remove(request.identity.userId, request.params.notification_id);
     return reply.code(204).send(null);

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses } from '../schemas/common.js';
+import { errorResponses, NoContent } from '../schemas/common.js';
 import { parsePayload } from '../dataplane/codec/index.js';
 import { invalid, notFound } from '../http/errors.js';
 import {
@@ -17,7 +16,7 @@ import {
   ProfileResponse,
   ProfileUpdateBody,
 } from '../schemas/profiles.js';
-import { assertCompanyMember } from './scope.js';
+import { assertCompanyMember } from './company-access.js';
 
 /** Device profiles under /config/{company_id} (spec §7 "Config profiles"). */
 export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -83,7 +82,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   api.delete(
     '/config/:company_id/:profile_id',
-    { schema: { tags, params: ProfileParams, response: { 204: Type.Null(), ...errorResponses } } },
+    { schema: { tags, params: ProfileParams, response: { 204: NoContent, ...errorResponses } } },
     async (request, reply) => {
       const { company_id, profile_id } = request.params;
       await assertCompanyMember(ctx, request.identity.userId, company_id);

@@ -6,7 +6,7 @@ import { paging, searchText } from '../http/paging.js';
 import { errorResponses } from '../schemas/common.js';
 import { CompanyParams, ProfileResponse } from '../schemas/profiles.js';
 import { TemplateListQuery, TemplatePage, TemplateParams } from '../schemas/templates.js';
-import { assertCompanyMember } from './scope.js';
+import { assertCompanyMember } from './company-access.js';
 
 /** The profile template store (spec §7 "Templates"): browse, and copy into a company. */
 export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

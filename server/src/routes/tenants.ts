@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, IdParams } from '../schemas/common.js';
+import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { TenantCreateBody, TenantListQuery, TenantPage, TenantResponse, TenantUpdateBody } from '../schemas/tenants.js';
 
 export async function tenantRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -54,7 +53,7 @@ export async function tenantRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  api.delete('/tenant/:id/', { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
+  api.delete('/tenant/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
     await owned(request, request.params.id);
     await tenants.remove(request.params.id);
     return reply.code(204).send(null);

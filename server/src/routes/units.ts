@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { invalid, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, IdParams } from '../schemas/common.js';
+import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { UnitCreateBody, UnitListQuery, UnitPage, UnitResponse, UnitUpdateBody } from '../schemas/units.js';
-import { assertCompanyMember } from './scope.js';
+import { assertCompanyMember } from './company-access.js';
 
 export async function unitRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -43,7 +42,7 @@ export async function unitRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return mine(request.identity.userId, unit.id);
   });
 
-  api.delete('/unit/:id/', { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
+  api.delete('/unit/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
     await mine(request.identity.userId, request.params.id);
     await units.remove(request.params.id);
     return reply.code(204).send(null);

@@ -1,12 +1,11 @@
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { invalid, notFound } from '../http/errors.js';
-import { errorResponses, IdParams, Uuid } from '../schemas/common.js';
-import { assertCompanyMember } from './scope.js';
-import { WebhookCreateBody, WebhookDeliveryResponse, WebhookResponse, WebhookUpdateBody } from '../schemas/webhooks.js';
+import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
+import { assertCompanyMember } from './company-access.js';
+import { WebhookCreateBody, WebhookDeliveriesResponse, WebhookListQuery, WebhookPage, WebhookResponse, WebhookUpdateBody } from '../schemas/webhooks.js';
 
 /** Loopback, private and link-local addresses: a hosted platform must not post into its own network. */
 export function isPrivateHost(hostname: string): boolean {
@@ -37,7 +36,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   api.get(
     '/webhook/',
-    { schema: { tags, querystring: Type.Object({ company_id: Type.Optional(Uuid) }, { additionalProperties: false }), response: { 200: Type.Object({ count: Type.Integer(), results: Type.Array(WebhookResponse) }), ...errorResponses } } },
+    { schema: { tags, querystring: WebhookListQuery, response: { 200: WebhookPage, ...errorResponses } } },
     async (request) => {
       const results = await webhooks.list(request.identity.userId, request.query.company_id);
       return { count: results.length, results };
@@ -58,7 +57,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return mine(request.identity.userId, request.params.id);
   });
 
-  api.delete('/webhook/:id/', { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
+  api.delete('/webhook/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
     await mine(request.identity.userId, request.params.id);
     await webhooks.remove(request.params.id);
     return reply.code(204).send(null);
@@ -66,7 +65,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   api.get(
     '/webhook/:id/deliveries',
-    { schema: { tags, params: IdParams, response: { 200: Type.Array(WebhookDeliveryResponse), ...errorResponses } } },
+    { schema: { tags, params: IdParams, response: { 200: WebhookDeliveriesResponse, ...errorResponses } } },
     async (request) => {
       const hook = await mine(request.identity.userId, request.params.id);
       return (await webhooks.deliveries(hook.id, 100)).map(({ payload: _payload, webhook_id: _webhook, ...delivery }) => delivery);

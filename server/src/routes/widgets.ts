@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
 import { invalid, notFound } from '../http/errors.js';
 import { paging } from '../http/paging.js';
-import { errorResponses, IdParams, Page } from '../schemas/common.js';
+import { errorResponses, IdParams, NoContent, Page } from '../schemas/common.js';
 import type { TableScope } from '../repositories/widget-data.js';
 import type { Widget, WidgetFields } from '../schemas/widgets.js';
 import type { FieldError } from '../schemas/messages.js';
@@ -73,7 +72,7 @@ export async function widgetRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  api.delete('/widget/:id/', { schema: { tags, params: IdParams, response: { 204: Type.Null(), ...errorResponses } } }, async (request, reply) => {
+  api.delete('/widget/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
     const widget = await visible(request.identity.userId, request.params.id);
     await widgets.remove(widget.id);
     return reply.code(204).send(null);

@@ -37,3 +37,14 @@ export const FdiUser = Type.Object({
   timeJoined: Type.Number(),
 });
 export type FdiUser = Static<typeof FdiUser>;
+
+/** The frontend-driver interface's answer: a status, and the user or the form fields' problems. */
+export const FdiStatusResponse = Type.Object({
+  status: Type.String(),
+  user: Type.Optional(FdiUser),
+  formFields: Type.Optional(Type.Array(Type.Object({ id: Type.String(), error: Type.String() }))),
+  message: Type.Optional(Type.String()),
+  reason: Type.Optional(Type.String()),
+});
+
+export const EmailExistsResponse = Type.Object({ status: Type.String(), exists: Type.Boolean() });

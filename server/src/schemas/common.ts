@@ -31,6 +31,9 @@ export type IdParams = Static<typeof IdParams>;
 
 export const Timestamp = Type.String({ format: 'date-time' });
 
+/** The answer of a DELETE: 204 without a body. */
+export const NoContent = Type.Null({ description: 'No content' });
+
 /** Common list query of DESIGN §4; page_size is capped so no call can ask for the whole table. */
 export const MAX_PAGE_SIZE = 1000;
 export const ListQueryFields = {

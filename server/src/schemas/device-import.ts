@@ -26,3 +26,4 @@ export const DeviceImportResult = Type.Object({
   params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
 });
 export type DeviceImportResult = Static<typeof DeviceImportResult>;
+export const DeviceImportResponse = Type.Object({ results: Type.Array(DeviceImportResult) });

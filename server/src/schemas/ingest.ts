@@ -44,5 +44,7 @@ export const INGEST_EVENTS = ['up', 'status', 'join'] as const;
 export type IngestEventType = (typeof INGEST_EVENTS)[number];
 
 /** POST /api/ingest/chirpstack?event=…: which event the body is, and what the answer says. */
+/** The event as ChirpStack posts it; checked against the event's own schema once `event` is known. */
+export const IngestBody = Type.Unknown();
 export const IngestQuery = Type.Object({ event: Type.Enum(INGEST_EVENTS) }, { additionalProperties: true });
 export const IngestResponse = Type.Object({ status: Type.Literal('stored'), device_id: Type.String(), topics: Type.Integer() });

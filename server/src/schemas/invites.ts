@@ -26,11 +26,10 @@ export type InviteCreateBody = Static<typeof InviteCreateBody>;
 
 /** `invite_id` is the invite code (what the invitee was given) or the invite id plus the code. */
 export const InviteJoinParams = Type.Object({ invite_id: Type.String({ minLength: 1, maxLength: 64 }) });
-export const InviteJoinBody = Type.Union([
-  Type.Object({ code: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false }),
-  Type.Null(),
-]);
+/** The body is optional: the code may travel in the path alone. */
+export const InviteJoinBody = Type.Optional(
+  Type.Union([Type.Object({ code: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false }), Type.Null()]),
+);
 export const InviteJoinResponse = Type.Object({ company_id: Type.String() });
-export type InviteJoin = Static<typeof InviteJoinResponse>;
 
 export const InviteIdParams = Type.Object({ invite_id: Uuid });

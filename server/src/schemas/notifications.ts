@@ -22,6 +22,7 @@ export const NotificationListQuery = Type.Object(
 );
 export const NotificationParams = Type.Object({ notification_id: Uuid });
 export const NotificationMarkBody = Type.Object({ is_read: Type.Boolean() }, { additionalProperties: false });
+export const NotificationBulkResponse = Type.Object({ updated: Type.Integer() });
 export const NotificationBulkBody = Type.Union([
   Type.Object({ ids: Type.Array(Uuid, { minItems: 1, maxItems: 1000 }) }, { additionalProperties: false }),
   Type.Object({ all: Type.Literal(true) }, { additionalProperties: false }),

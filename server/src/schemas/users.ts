@@ -36,6 +36,5 @@ export const LookupResponse = Type.Object({
   emails: Type.Array(Type.String()),
   profile_picture: Type.Union([Type.String(), Type.Null()]),
 });
-export type UserLookup = Static<typeof LookupResponse>;
 
 export const LookupParams = Type.Object({ user_id: Uuid });

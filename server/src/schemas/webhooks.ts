@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { errorCode, Timestamp, Uuid } from './common.js';
+import { errorCode, Page, Timestamp, Uuid } from './common.js';
 
 export const WebhookUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048, ...errorCode('url_invalid') });
 export const WebhookHeaderName = Type.String({ pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$", ...errorCode('header_name_invalid') });
@@ -34,4 +34,7 @@ export const WebhookDeliveryResponse = Type.Object({
   created_at: Timestamp,
   updated_at: Timestamp,
 });
-export type WebhookDelivery = Static<typeof WebhookDeliveryResponse>;
+export const WebhookDeliveriesResponse = Type.Array(WebhookDeliveryResponse);
+
+export const WebhookListQuery = Type.Object({ company_id: Type.Optional(Uuid) }, { additionalProperties: false });
+export const WebhookPage = Page(WebhookResponse);

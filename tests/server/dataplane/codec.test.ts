@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { runUplinkCodec, type UplinkInput } from '../../../server/src/dataplane/codec/index.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CodecPool, type UplinkInput } from '../../../server/src/dataplane/codec/index.js';
 import { parsePayload } from '../../../server/src/dataplane/codec/payload.js';
 
 const input = (bytes: number[], fPort = 1): UplinkInput => ({ bytes, fPort, recvTime: new Date('2026-11-22T12:00:00Z'), variables: { unit: 'C' } });
+// One pool for the whole file, as the server keeps one: calls share its workers.
+const pool = new CodecPool();
+afterAll(() => pool.close());
+const runUplinkCodec = (script: string, uplink: UplinkInput) => pool.run(script, uplink);
 const good = 'function decodeUplink(input) { return { data: { first: input.bytes[0], port: input.fPort } }; }';
 
 describe('codec sandbox', () => {

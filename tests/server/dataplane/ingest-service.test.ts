@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IngestService, type UplinkDecoder } from '../../../server/src/dataplane/ingest/service.js';
 import { powerOf } from '../../../server/src/domain/power.js';
-import { flattenReadings } from '../../../server/src/dataplane/ingest/flatten.js';
+import { flattenReadings } from '../../../server/src/domain/topics.js';
 import { telemetryRepository } from '../../../server/src/repositories/telemetry.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';

@@ -8,7 +8,7 @@ import { bodyValidator } from '../../http/validation.js';
 const checkUplink = bodyValidator<UplinkEvent>(UplinkEvent);
 const checkStatus = bodyValidator<StatusEvent>(StatusEvent);
 const checkJoin = bodyValidator<JoinEvent>(JoinEvent);
-import { flattenReadings } from './flatten.js';
+import { flattenReadings } from '../../domain/topics.js';
 
 /** The codec sandbox, as the ingest path needs it (LoRaWAN Payload Codec API, TS013). */
 export type UplinkDecoder = (
