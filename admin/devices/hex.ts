@@ -1,12 +1,14 @@
+import { EUI_BYTES, hexInputPattern, KEY_BYTES, normaliseEui, normaliseKey } from '../types/api';
+
 /**
  * DevEUI and AppKey as people paste them (any case, `0x` prefix, `-`, `:` or spaces between byte
- * pairs), the same forms the API accepts, normalised to the upper-case hex the API stores.
+ * pairs): the server's own rule (domain/eui.ts), so the form accepts exactly what the API does.
  */
-const hexPattern = (bytes: number) => new RegExp(`^(0[xX])?([0-9A-Fa-f]{2}[-: ]?){${bytes - 1}}[0-9A-Fa-f]{2}$`);
-const DEV_EUI = hexPattern(8);
-const APP_KEY = hexPattern(16);
+const DEV_EUI = new RegExp(hexInputPattern(EUI_BYTES));
+const APP_KEY = new RegExp(hexInputPattern(KEY_BYTES));
 
-export const normaliseHex = (value: string): string => value.trim().replace(/^0x/i, '').replace(/[-: ]/g, '').toUpperCase();
+/** The upper-case hex the API stores; text that is not a whole EUI or key is left for the API to refuse. */
+export const normaliseHex = (value: string): string => normaliseEui(value) ?? normaliseKey(value) ?? value.trim();
 
 /** react-admin validators: undefined when valid, else the catalogue key of the message. */
 export const validateDevEui = (value: unknown): string | undefined =>

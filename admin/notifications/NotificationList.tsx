@@ -7,7 +7,6 @@ import {
   DeleteButton,
   FunctionField,
   List,
-  TextField,
   useRecordContext,
   useListContext,
   useTranslate,
@@ -15,14 +14,9 @@ import {
   useUpdateMany,
 } from 'react-admin';
 import { ListError } from '../common/ListError';
+import type { Notification } from '../types/api';
+import { NotificationText } from './NotificationText';
 
-interface Notification {
-  id: string;
-  title: string;
-  message: string;
-  is_read: boolean;
-  created_at: string;
-}
 
 function MarkReadButton() {
   const record = useRecordContext<Notification>();
@@ -81,8 +75,8 @@ export function NotificationList() {
             <Chip size="small" color={record.is_read ? 'default' : 'primary'} label={translate(record.is_read ? 'app.notifications.read' : 'app.notifications.unread')} />
           )}
         />
-        <TextField source="title" />
-        <TextField source="message" />
+        <FunctionField source="title" render={() => <NotificationText part="title" />} />
+        <FunctionField source="message" render={() => <NotificationText part="message" />} />
         <DateField source="created_at" showTime />
         <MarkReadButton />
         <DeleteButton mutationMode="pessimistic" />
