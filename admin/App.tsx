@@ -30,6 +30,9 @@ import { USERS_PATH, UsersPage } from './users';
 initSession();
 
 const dataProvider = withStoreSync(createDataProvider({ companyId: () => companyStore.getState().selectedCompanyId }));
+// The stores read the API through the same provider as every screen (DESIGN §2).
+userStore.connect(dataProvider);
+companyStore.connect(dataProvider);
 const authProvider = createAuthProvider({
   session: { exists: sessionExists, signOut },
   currentUser: () => userStore.getState().user,

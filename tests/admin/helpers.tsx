@@ -5,7 +5,10 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
 import { enMessages } from '../../locales/en/console';
+import { createDataProvider } from '../../admin/providers/dataProvider';
 import { isLanguage, loadMessages } from '../../admin/providers/i18nProvider';
+import { companyStore } from '../../admin/stores/companyStore';
+import { userStore } from '../../admin/stores/userStore';
 
 /** Where the router is: rendered so tests can assert navigation. */
 export function LocationProbe() {
@@ -41,6 +44,16 @@ export function renderInAdmin(ui: ReactElement, { path = '/', dataProvider = {},
     </>,
     { wrapper },
   );
+}
+
+/**
+ * Connects the app's user and company stores to a data provider as App.tsx does, so tests that
+ * stub `fetch` see the stores read the API through it.
+ */
+export function connectStores(): void {
+  const api = createDataProvider({ companyId: () => companyStore.getState().selectedCompanyId });
+  userStore.connect(api);
+  companyStore.connect(api);
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {

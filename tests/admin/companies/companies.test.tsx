@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Form, HttpError, RecordContextProvider, ResourceContextProvider } from 'react-admin';
 import { CompanyList } from '../../../admin/companies/CompanyList';
 import { CompanyPeople } from '../../../admin/companies/CompanyPeople';
@@ -10,8 +10,10 @@ import { TenantForm } from '../../../admin/tenants/TenantInputs';
 import type { CompanyPeople as People } from '../../../admin/providers/dataProvider';
 import { companyStore } from '../../../admin/stores/companyStore';
 import { userStore } from '../../../admin/stores/userStore';
-import { jsonResponse, renderInAdmin, sampleUser } from '../helpers';
+import { connectStores, jsonResponse, renderInAdmin, sampleUser } from '../helpers';
 import { listAnswers } from '../screens/listStates';
+
+beforeAll(connectStores);
 
 const people: People = {
   users: [

@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, type DataProvider, type GetListParams } from 'react-admin';
 import { DashboardPage } from '../../../admin/dashboards/DashboardPage';
 import { companyStore } from '../../../admin/stores/companyStore';
-import { jsonResponse, renderInAdmin } from '../helpers';
+import { connectStores, jsonResponse, renderInAdmin } from '../helpers';
+
+beforeAll(connectStores);
 
 const dashboard = { id: 'd1', name: 'Plant room', is_shared: true, is_owner: true };
 const widget = { id: 'w1', dashboard: 'd1', type: 'SINGLE_VALUE', title: 'Boiler temperature', data_source_mode: 'device', query: null, device: 'dev', unit: null, topic: 'temperature', width: 3, height: 2, positionX: 0, positionY: 0 };

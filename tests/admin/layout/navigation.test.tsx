@@ -1,10 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeTab, mainTabs, profileMenuEntries } from '../../../admin/layout/navigation';
 import { TopBar } from '../../../admin/layout/TopBar';
 import { companyStore } from '../../../admin/stores/companyStore';
 import { userStore } from '../../../admin/stores/userStore';
-import { jsonResponse, renderInAdmin, sampleUser } from '../helpers';
+import { connectStores, jsonResponse, renderInAdmin, sampleUser } from '../helpers';
+
+beforeAll(connectStores);
 
 const names = (entries: { name: string }[]) => entries.map((entry) => entry.name);
 

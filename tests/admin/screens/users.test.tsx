@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import { UsersPage } from '../../../admin/users/UsersPage';
 import { companyStore } from '../../../admin/stores/companyStore';
 import { userStore } from '../../../admin/stores/userStore';
-import { jsonResponse, renderInAdmin, sampleUser } from '../helpers';
+import { connectStores, jsonResponse, renderInAdmin, sampleUser } from '../helpers';
+
+beforeAll(connectStores);
 
 const members = [
   { id: 'u1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', role: 'owner', joined_at: '2026-11-01T08:00:00.000Z' },
