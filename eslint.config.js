@@ -39,6 +39,25 @@ export default tseslint.config(
     },
   },
   {
+    // Every request of the console goes through the data provider (DESIGN §2): only the providers
+    // may call the API directly.
+    files: ['admin/**/*.{ts,tsx}'],
+    ignores: ['admin/providers/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/providers/http', '**/providers/http.ts'],
+              message: 'Call the API through the data provider (useDataProvider<AppDataProvider>() or a store), not http.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Frameworks that require a default export: Gatsby pages/config, Vite/Vitest/Playwright/ESLint configs.
     files: [
       'marketing/src/pages/**/*.tsx',
