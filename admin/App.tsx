@@ -10,7 +10,7 @@ import { DASHBOARD_PATH, DashboardPage, dashboards } from './dashboards';
 import { devices } from './devices';
 import { gateways } from './gateways';
 import { groups } from './groups';
-import { IMPORT_PATH, ImportPage } from './import';
+import { IMPORT_PATH, ImportPage } from './devices/import';
 import { INFO_PATH, InfoPage } from './info';
 import { NotFound } from './layout/NotFound';
 import { notifications } from './notifications';
