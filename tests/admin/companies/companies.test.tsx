@@ -6,7 +6,7 @@ import { CompanyPeople } from '../../../admin/companies/CompanyPeople';
 import { PlanNotice } from '../../../admin/companies/PlanNotice';
 import { JoinCompanyButton } from '../../../admin/companies/JoinCompanyButton';
 import { BarPreview } from '../../../admin/tenants/BarPreview';
-import { TenantForm } from '../../../admin/tenants/TenantInputs';
+import { TenantInputs } from '../../../admin/tenants/TenantInputs';
 import type { CompanyPeople as People } from '../../../admin/providers/dataProvider';
 import { companyStore } from '../../../admin/stores/companyStore';
 import { userStore } from '../../../admin/stores/userStore';
@@ -145,7 +145,7 @@ describe('tenant form', () => {
   it('refuses a colour that is not #RRGGBB and updates the preview live', async () => {
     renderInAdmin(
       <ResourceContextProvider value="tenants">
-        <TenantForm />
+        <TenantInputs />
       </ResourceContextProvider>,
     );
     fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Reseller' } });
