@@ -1,6 +1,6 @@
 import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
 import type { Static } from 'typebox';
-import type { CompanyMemberResponse, CompanyPeopleResponse } from '../../server/src/routes/companies.schemas';
+import type { CompanyPeopleResponse } from '../../server/src/routes/companies.schemas';
 import type { Company, CompanyApi, Tenant } from '../stores/companyStore';
 import type { User, UserApi } from '../stores/userStore';
 import { ApiError, apiRequest } from './http';
@@ -21,8 +21,7 @@ export interface SearchResult {
   name?: string;
 }
 
-/** GET /company/{id}/i_query: members and pending invites (types from the server's schemas). */
-export type CompanyMember = Static<typeof CompanyMemberResponse>;
+/** GET /company/{id}/i_query: members and pending invites (type from the server's schema). */
 export type CompanyPeople = Static<typeof CompanyPeopleResponse>;
 
 export interface ApiKeyWithSecret extends RaRecord {
