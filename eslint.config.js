@@ -3,6 +3,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The console's two doors (DESIGN §2), shared by the rules below.
+const serverDoor = { group: ['**/server/**'], message: 'Import server types and rules through admin/types/api.ts.' };
+const httpDoor = {
+  group: ['**/providers/http', '**/providers/http.ts'],
+  message: 'Call the API through the data provider (useDataProvider<AppDataProvider>() or a store), not http.ts.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,13 +46,13 @@ export default tseslint.config(
     },
   },
   {
-    // DESIGN §2: the console reaches server code only through admin/types/api.ts (types, pure rules).
+    // DESIGN §2: the console reaches server code only through admin/types/api.ts (types and pure
+    // rules), and the API only through the data provider: only the providers call http.ts.
     files: ['admin/**/*.{ts,tsx}', 'locales/**/*.ts'],
-    ignores: ['admin/types/api.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'Import server types and rules through admin/types/api.ts.' }] }],
-    },
+    ignores: ['admin/types/api.ts', 'admin/providers/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverDoor, httpDoor] }] },
   },
+  { files: ['admin/providers/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [serverDoor] }] } },
   {
     // Schemas and domain rules are the wire contract and pure logic: no storage, no I/O (the console compiles them).
     files: ['server/src/schemas/**/*.ts', 'server/src/domain/**/*.ts'],

@@ -10,7 +10,7 @@ import { DASHBOARD_PATH, DashboardPage, dashboards } from './dashboards';
 import { devices } from './devices';
 import { gateways } from './gateways';
 import { groups } from './groups';
-import { IMPORT_PATH, ImportPage } from './import';
+import { IMPORT_PATH, ImportPage } from './devices/import';
 import { INFO_PATH, InfoPage } from './info';
 import { NotFound } from './layout/NotFound';
 import { notifications } from './notifications';
@@ -30,6 +30,9 @@ import { USERS_PATH, UsersPage } from './users';
 initSession();
 
 const dataProvider = withStoreSync(createDataProvider({ companyId: () => companyStore.getState().selectedCompanyId }));
+// The stores read the API through the same provider as every screen (DESIGN §2).
+userStore.connect(dataProvider);
+companyStore.connect(dataProvider);
 const authProvider = createAuthProvider({
   session: { exists: sessionExists, signOut },
   currentUser: () => userStore.getState().user,

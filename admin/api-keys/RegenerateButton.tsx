@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
+import { useMutation } from '@tanstack/react-query';
 import { Confirm, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { useNotifyFailure } from '../common/useNotifyFailure';
@@ -13,22 +14,16 @@ export function RegenerateButton({ onRegenerated }: { onRegenerated: (secret: st
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  if (!record) return null;
-
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      const regenerated = await dataProvider.regenerateApiKey(record.id);
+  const regenerate = useMutation({
+    mutationFn: (id: string) => dataProvider.regenerateApiKey(id),
+    onSuccess: (regenerated) => {
       onRegenerated(regenerated.key);
       refresh();
-    } catch (error) {
-      notifyFailure(error);
-    } finally {
-      setBusy(false);
-      setOpen(false);
-    }
-  };
+    },
+    onError: notifyFailure,
+    onSettled: () => setOpen(false),
+  });
+  if (!record) return null;
 
   return (
     <>
@@ -37,10 +32,10 @@ export function RegenerateButton({ onRegenerated }: { onRegenerated: (secret: st
       </Button>
       <Confirm
         isOpen={open}
-        loading={busy}
+        loading={regenerate.isPending}
         title={translate('app.api_keys.regenerate_title', { name: record.name })}
         content={translate('app.api_keys.regenerate_content')}
-        onConfirm={() => void confirm()}
+        onConfirm={() => regenerate.mutate(record.id)}
         onClose={() => setOpen(false)}
       />
     </>

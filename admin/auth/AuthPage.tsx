@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DefaultLogo } from '../layout/DefaultLogo';
-import { LanguageSelector } from '../layout/LanguageSelector';
+import { LanguageSelector } from '../common/LanguageSelector';
 import { resetStores } from '../stores/hooks';
 import { AUTH_PATH, signIn, signUp, type AuthOutcome, type Credentials } from './session';
 

@@ -1,5 +1,5 @@
 import { CreateButton, List, SearchInput, TopToolbar, type ListProps } from 'react-admin';
-import { useUrlFilters } from '../layout/useUrlFilters';
+import { useUrlFilters } from './useUrlFilters';
 import { ListError } from './ListError';
 
 const searchFilter = [<SearchInput key="q" source="q" alwaysOn />];

@@ -1,10 +1,10 @@
 import { Create } from 'react-admin';
-import { CompanyForm } from './CompanyInputs';
+import { CompanyInputs } from './CompanyInputs';
 
 export function CompanyCreate() {
   return (
     <Create redirect="list">
-      <CompanyForm />
+      <CompanyInputs />
     </Create>
   );
 }

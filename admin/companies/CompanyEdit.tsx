@@ -1,5 +1,5 @@
 import { Edit } from 'react-admin';
-import { CompanyForm } from './CompanyInputs';
+import { CompanyInputs } from './CompanyInputs';
 import { CompanyPeople } from './CompanyPeople';
 import { PlanNotice } from './PlanNotice';
 
@@ -7,7 +7,7 @@ export function CompanyEdit() {
   return (
     <>
       <Edit mutationMode="pessimistic">
-        <CompanyForm />
+        <CompanyInputs />
         <PlanNotice />
       </Edit>
       <CompanyPeople />

@@ -5,7 +5,7 @@ import { useUserState } from '../stores/hooks';
 import { FormToolbar } from '../common/FormToolbar';
 
 /** Fields shared by company create and edit; the tenant only in multi-tenant mode (spec §6). */
-export function CompanyForm() {
+export function CompanyInputs() {
   const multiTenant = useUserState().user?.is_tenant_enabled === true;
   return (
     <SimpleForm toolbar={<FormToolbar />}>

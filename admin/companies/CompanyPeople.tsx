@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { AppDataProvider, CompanyPeople as People } from '../providers/dataProvider';
@@ -9,7 +10,6 @@ import { useUserState } from '../stores/hooks';
 import { fullName } from '../stores/userStore';
 import { useNotifyFailure } from '../common/useNotifyFailure';
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; people: People };
 type Invite = People['invites'][number];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -21,27 +21,24 @@ function InviteForm({ companyId, onInvited }: { companyId: string; onInvited: ()
   const dataProvider = useDataProvider<AppDataProvider>();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const error = !email.trim() ? 'ra.validation.required' : EMAIL.test(email.trim()) ? null : 'app.companies.invalid_email';
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (error) return;
-    setBusy(true);
-    try {
-      await dataProvider.inviteUser(companyId, email.trim());
-      notify('app.companies.invited', { type: 'success', messageArgs: { email: email.trim() } });
+  const invite = useMutation({
+    mutationFn: (address: string) => dataProvider.inviteUser(companyId, address),
+    onSuccess: (_invite, address) => {
+      notify('app.companies.invited', { type: 'success', messageArgs: { email: address } });
       setEmail('');
       setTouched(false);
       onInvited();
-    } catch (failure) {
-      notifyFailure(failure);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: notifyFailure,
+  });
+  const error = !email.trim() ? 'ra.validation.required' : EMAIL.test(email.trim()) ? null : 'app.companies.invalid_email';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!error) invite.mutate(email.trim());
   };
   return (
-    <Box component="form" onSubmit={(event) => void submit(event)} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
       <TextField
         size="small"
         type="email"
@@ -52,7 +49,7 @@ function InviteForm({ companyId, onInvited }: { companyId: string; onInvited: ()
         helperText={touched && error ? translate(error) : ' '}
         sx={{ minWidth: 280 }}
       />
-      <Button type="submit" variant="contained" disabled={busy}>
+      <Button type="submit" variant="contained" disabled={invite.isPending}>
         {translate('app.companies.invite')}
       </Button>
     </Box>
@@ -65,22 +62,18 @@ function InviteRow({ invite, onDeleted }: { invite: Invite; onDeleted: () => voi
   const dataProvider = useDataProvider<AppDataProvider>();
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => dataProvider.deleteInvite(invite.id),
+    onSuccess: onDeleted,
+    onError: notifyFailure,
+    onSettled: () => setConfirming(false),
+  });
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(invite.code);
       setCopied(true);
     } catch (error) {
       console.warn('Clipboard not available', error);
-    }
-  };
-  const remove = async () => {
-    try {
-      await dataProvider.deleteInvite(invite.id);
-      onDeleted();
-    } catch (failure) {
-      notifyFailure(failure);
-    } finally {
-      setConfirming(false);
     }
   };
   return (
@@ -101,7 +94,7 @@ function InviteRow({ invite, onDeleted }: { invite: Invite; onDeleted: () => voi
           isOpen={confirming}
           title={translate('app.companies.delete_invite_title', { email: invite.email })}
           content={translate('app.common.delete_content')}
-          onConfirm={() => void remove()}
+          onConfirm={() => remove.mutate()}
           onClose={() => setConfirming(false)}
         />
       </TableCell>
@@ -115,20 +108,9 @@ export function CompanyPeople() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const me = useUserState().user;
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  const reload = useCallback(() => {
-    if (!id) return () => undefined;
-    let active = true;
-    dataProvider.companyPeople(id).then(
-      (people) => active && setLoad({ status: 'done', people }),
-      (error: unknown) => active && setLoad({ status: 'error', message: describeError(error, translate, 'app.errors.general') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [dataProvider, id, translate]);
-  useEffect(() => reload(), [reload]);
+  // A failed load shows at once, as the other custom screens do: no silent retries.
+  const load = useQuery({ queryKey: ['companyPeople', id], queryFn: () => dataProvider.companyPeople(id ?? ''), enabled: Boolean(id), retry: false });
+  const reload = () => void load.refetch();
 
   if (!id) return null;
   return (
@@ -136,9 +118,9 @@ export function CompanyPeople() {
       <Typography variant="h6" component="h2" id="company-people" gutterBottom>
         {translate('app.companies.people')}
       </Typography>
-      {load.status === 'loading' && <LinearProgress />}
-      {load.status === 'error' && <Alert severity="error">{load.message}</Alert>}
-      {load.status === 'done' && (
+      {load.isPending && <LinearProgress />}
+      {load.isError && <Alert severity="error">{describeError(load.error, translate, 'app.errors.general')}</Alert>}
+      {load.data && !load.isError && (
         <Stack spacing={3}>
           <Table size="small" aria-label={translate('app.companies.users')}>
             <TableHead>
@@ -149,7 +131,7 @@ export function CompanyPeople() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {load.people.users.map((member) => (
+              {load.data.users.map((member) => (
                 <TableRow key={member.id}>
                   <TableCell>
                     {fullName(member) || member.email} {member.id === me?.id && <Chip size="small" color="primary" label={translate('app.users.you')} />}
@@ -165,7 +147,7 @@ export function CompanyPeople() {
             <Typography variant="subtitle1" component="h3">
               {translate('app.companies.pending_invites')}
             </Typography>
-            {load.people.invites.length === 0 ? (
+            {load.data.invites.length === 0 ? (
               <Typography color="text.secondary">{translate('app.companies.no_invites')}</Typography>
             ) : (
               <Table size="small" aria-label={translate('app.companies.pending_invites')}>
@@ -178,7 +160,7 @@ export function CompanyPeople() {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {load.people.invites.map((invite) => (
+                  {load.data.invites.map((invite) => (
                     <InviteRow key={invite.id} invite={invite} onDeleted={reload} />
                   ))}
                 </TableBody>

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { MenuItem, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import type { AppDataProvider, TopicValue } from '../providers/dataProvider';
+import type { AppDataProvider } from '../providers/dataProvider';
 
 /** The topic of the chosen device: its known topics to pick from (spec §3 Widget: topic). */
 export function TopicInput({ required = false }: { required?: boolean }) {
@@ -10,24 +10,11 @@ export function TopicInput({ required = false }: { required?: boolean }) {
   const dataProvider = useDataProvider<AppDataProvider>();
   const device = useWatch<{ device?: string | null }>({ name: 'device' });
   const { field, fieldState } = useInput({ source: 'topic', validate: required ? (value: unknown) => (value ? undefined : 'ra.validation.required') : undefined });
-  const [topics, setTopics] = useState<TopicValue[]>([]);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    if (typeof device !== 'string' || !device) {
-      setTopics([]);
-      return;
-    }
-    let active = true;
-    setFailed(false);
-    dataProvider.deviceTopics(device).then(
-      (found) => active && setTopics(found),
-      () => active && setFailed(true),
-    );
-    return () => {
-      active = false;
-    };
-  }, [dataProvider, device]);
+  const chosen = typeof device === 'string' && device ? device : null;
+  // The same query as the device page's topics panel; no retries, the helper text says it failed.
+  const load = useQuery({ queryKey: ['deviceTopics', chosen], queryFn: () => dataProvider.deviceTopics(chosen ?? ''), enabled: chosen !== null, retry: false });
+  const topics = load.data ?? [];
+  const failed = load.isError;
 
   const value = typeof field.value === 'string' ? field.value : '';
   const known = topics.some((topic) => topic.topic === value);

@@ -1,11 +1,11 @@
 import { Create } from 'react-admin';
-import { DeviceForm, toDeviceBody } from './DeviceInputs';
+import { DeviceInputs, toDeviceBody } from './DeviceInputs';
 
 /** Register a device; server field errors (e.g. a DevEUI already registered) show under the field. */
 export function DeviceCreate() {
   return (
     <Create redirect="list" transform={toDeviceBody}>
-      <DeviceForm />
+      <DeviceInputs />
     </Create>
   );
 }

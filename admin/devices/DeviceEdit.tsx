@@ -1,11 +1,11 @@
 import { Edit } from 'react-admin';
-import { DeviceForm, toDeviceBody } from './DeviceInputs';
+import { DeviceInputs, toDeviceBody } from './DeviceInputs';
 import { TopicsPanel } from './TopicsPanel';
 
 export function DeviceEdit() {
   return (
     <Edit mutationMode="pessimistic" transform={toDeviceBody} aside={<TopicsPanel />}>
-      <DeviceForm />
+      <DeviceInputs />
     </Edit>
   );
 }

@@ -4,7 +4,7 @@ import { normaliseHex, validateAppKey, validateDevEui } from './hex';
 import { FormToolbar } from '../common/FormToolbar';
 
 /** The device form: DevEUI and AppKey are checked as hex of the right length before anything is sent. */
-export function DeviceForm(props: Omit<SimpleFormProps, 'children'>) {
+export function DeviceInputs(props: Omit<SimpleFormProps, 'children'>) {
   return (
     <SimpleForm toolbar={<FormToolbar />} {...props} sanitizeEmptyValues>
       <TextInput source="name" fullWidth />

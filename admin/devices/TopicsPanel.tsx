@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Alert, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
-import type { AppDataProvider, TopicValue } from '../providers/dataProvider';
-
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; topics: TopicValue[] };
+import type { AppDataProvider } from '../providers/dataProvider';
 
 const show = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -12,21 +10,10 @@ export function TopicsPanel() {
   const record = useRecordContext<{ id: string }>();
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const id = record?.id;
-
-  useEffect(() => {
-    if (!id) return;
-    let active = true;
-    setLoad({ status: 'loading' });
-    dataProvider.deviceTopics(id).then(
-      (topics) => active && setLoad({ status: 'done', topics }),
-      () => active && setLoad({ status: 'error' }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [dataProvider, id]);
+  // The widget editor's topic picker reads the same query; a failed load shows at once (no retries).
+  const load = useQuery({ queryKey: ['deviceTopics', id], queryFn: () => dataProvider.deviceTopics(id ?? ''), enabled: Boolean(id), retry: false });
+  const topics = load.isError ? undefined : load.data;
 
   return (
     <Card sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 }, minWidth: 320, alignSelf: 'flex-start' }}>
@@ -34,10 +21,10 @@ export function TopicsPanel() {
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('app.devices.topics')}
         </Typography>
-        {load.status === 'loading' && <LinearProgress />}
-        {load.status === 'error' && <Alert severity="error">{translate('app.devices.topics_error')}</Alert>}
-        {load.status === 'done' && load.topics.length === 0 && <Typography color="text.secondary">{translate('app.devices.topics_empty')}</Typography>}
-        {load.status === 'done' && load.topics.length > 0 && (
+        {load.isPending && <LinearProgress />}
+        {load.isError && <Alert severity="error">{translate('app.devices.topics_error')}</Alert>}
+        {topics?.length === 0 && <Typography color="text.secondary">{translate('app.devices.topics_empty')}</Typography>}
+        {topics && topics.length > 0 && (
           <Table size="small">
             <TableHead>
               <TableRow>
@@ -47,7 +34,7 @@ export function TopicsPanel() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {load.topics.map((topic) => (
+              {topics.map((topic) => (
                 <TableRow key={topic.topic}>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{topic.topic}</TableCell>
                   <TableCell>{show(topic.last_value)}</TableCell>

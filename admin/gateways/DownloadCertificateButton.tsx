@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
+import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { certificateFiles, downloadText } from './download';
@@ -12,21 +12,16 @@ export function DownloadCertificateButton() {
   const translate = useTranslate();
   const notifyFailure = useNotifyFailure();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [busy, setBusy] = useState(false);
+  const download = useMutation({
+    mutationFn: (gateway: { id: string; gateway_id: string }) => dataProvider.gatewayCertificate(gateway.id),
+    onSuccess: (certificate, gateway) => {
+      for (const file of certificateFiles(gateway.gateway_id, certificate)) downloadText(file.filename, file.text);
+    },
+    onError: notifyFailure,
+  });
   if (!record) return null;
-  const download = async () => {
-    setBusy(true);
-    try {
-      const certificate = await dataProvider.gatewayCertificate(record.id);
-      for (const file of certificateFiles(record.gateway_id, certificate)) downloadText(file.filename, file.text);
-    } catch (error) {
-      notifyFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button size="small" startIcon={<DownloadIcon />} disabled={busy} onClick={(event) => (event.stopPropagation(), void download())}>
+    <Button size="small" startIcon={<DownloadIcon />} disabled={download.isPending} onClick={(event) => (event.stopPropagation(), download.mutate(record))}>
       {translate('app.gateways.download_certificate')}
     </Button>
   );

@@ -1,8 +1,9 @@
-import { useEffect, useReducer, useState, type FormEvent } from 'react';
+import { useReducer, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItem, ListItemText, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { useCreate, useDataProvider, useTranslate } from 'react-admin';
-import type { AppDataProvider, GatewayCertificate } from '../providers/dataProvider';
+import { useMutation } from '@tanstack/react-query';
+import { useCreate, useDataProvider, useGetOne, useTranslate, type Identifier } from 'react-admin';
+import type { AppDataProvider } from '../providers/dataProvider';
 import { translateMessage } from '../providers/serverMessages';
 import { CertificateFiles } from './CertificateFiles';
 import { initialWizard, VERIFY_POLL_MS, WIZARD_STEPS, wizardReducer, type RegisteredGateway } from './wizard';
@@ -23,16 +24,29 @@ export function SetupWizard({ open, onClose }: { open: boolean; onClose: () => v
   const [state, dispatch] = useReducer(wizardReducer, initialWizard);
   const [gatewayId, setGatewayId] = useState('');
   const [name, setName] = useState('');
-  const [certificate, setCertificate] = useState<GatewayCertificate | null>(null);
-  const [certificateError, setCertificateError] = useState(false);
   const gateway = state.gateway;
+  // Configure: one certificate per registration. Every call issues a new key pair, so it is asked
+  // for once, when the registration succeeds, and never refetched behind the user's back.
+  const issue = useMutation({ mutationFn: (id: Identifier) => dataProvider.gatewayCertificate(id) });
+  const certificate = issue.data ?? null;
+  // Verify: ask until the gateway has connected with its certificate.
+  useGetOne<{ id: string; connected: boolean }>(
+    'gateways',
+    { id: gateway?.id },
+    {
+      enabled: state.step === 'verify' && gateway !== null,
+      refetchInterval: VERIFY_POLL_MS,
+      retry: false,
+      onSuccess: (status) => status.connected && dispatch({ type: 'connected' }),
+      onError: (error) => console.warn('Gateway status check failed', error),
+    },
+  );
 
   const close = () => {
     dispatch({ type: 'reset' });
     setGatewayId('');
     setName('');
-    setCertificate(null);
-    setCertificateError(false);
+    issue.reset();
     onClose();
   };
 
@@ -44,37 +58,14 @@ export function SetupWizard({ open, onClose }: { open: boolean; onClose: () => v
       'gateways',
       { data: { gateway_id: gatewayId.trim(), name: name.trim() } },
       {
-        onSuccess: (created) => dispatch({ type: 'registered', gateway: created }),
+        onSuccess: (created) => {
+          dispatch({ type: 'registered', gateway: created });
+          issue.mutate(created.id);
+        },
         onError: (error) => dispatch({ type: 'registration_failed', message: fieldMessage(error) }),
       },
     );
   };
-
-  // Configure: one certificate per registration (every call issues a new key pair).
-  useEffect(() => {
-    if (state.step !== 'configure' || !gateway || certificate) return;
-    let active = true;
-    dataProvider.gatewayCertificate(gateway.id).then(
-      (issued) => active && setCertificate(issued),
-      () => active && setCertificateError(true),
-    );
-    return () => {
-      active = false;
-    };
-  }, [state.step, gateway, certificate, dataProvider]);
-
-  // Verify: ask until the gateway has connected with its certificate.
-  useEffect(() => {
-    if (state.step !== 'verify' || !gateway) return;
-    const check = () =>
-      dataProvider.getOne<{ id: string; connected: boolean }>('gateways', { id: gateway.id }).then(
-        ({ data }) => data.connected && dispatch({ type: 'connected' }),
-        (error: unknown) => console.warn('Gateway status check failed', error),
-      );
-    void check();
-    const timer = setInterval(() => void check(), VERIFY_POLL_MS);
-    return () => clearInterval(timer);
-  }, [state.step, gateway, dataProvider]);
 
   const activeStep = state.step === 'complete' ? WIZARD_STEPS.length : WIZARD_STEPS.indexOf(state.step);
 
@@ -127,8 +118,8 @@ export function SetupWizard({ open, onClose }: { open: boolean; onClose: () => v
         {state.step === 'configure' && gateway && (
           <>
             <Typography gutterBottom>{translate('app.gateways.configure_intro')}</Typography>
-            {certificateError && <Alert severity="error">{translate('app.errors.general')}</Alert>}
-            {!certificate && !certificateError && <LinearProgress />}
+            {issue.isError && <Alert severity="error">{translate('app.errors.general')}</Alert>}
+            {!certificate && !issue.isError && <LinearProgress />}
             {certificate && <CertificateFiles gatewayId={gateway.gateway_id} certificate={certificate} />}
           </>
         )}

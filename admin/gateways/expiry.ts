@@ -1,4 +1,4 @@
-/** Certificates expiring within this many days are highlighted (and notified, issue #8). */
+/** Certificates expiring within this many days are highlighted; the server's maintenance notifies the company too. */
 export const EXPIRY_WARNING_DAYS = 30;
 
 export function isExpiringSoon(expiresAt: string, now: Date): boolean {

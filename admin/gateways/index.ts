@@ -1,7 +1,7 @@
 import Router from '@mui/icons-material/Router';
 import { lazyNamed } from '../common/lazy';
 
-/** Issue #5/#6 add the forms and detail screens; the list is real and honours ?filters=. */
+/** Gateways are registered through the setup wizard the list opens (it also issues the certificate), so there is no create form. */
 export const gateways = {
   list: lazyNamed(() => import('./GatewayList'), 'GatewayList'),
   icon: Router,

@@ -1,10 +1,10 @@
 import { Create } from 'react-admin';
-import { GroupForm } from './GroupForm';
+import { GroupInputs } from './GroupInputs';
 
 export function GroupCreate() {
   return (
     <Create redirect="list">
-      <GroupForm />
+      <GroupInputs />
     </Create>
   );
 }

@@ -1,10 +1,10 @@
 import { Edit } from 'react-admin';
-import { GroupForm } from './GroupForm';
+import { GroupInputs } from './GroupInputs';
 
 export function GroupEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect="list">
-      <GroupForm />
+      <GroupInputs />
     </Edit>
   );
 }

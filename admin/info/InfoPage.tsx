@@ -1,28 +1,18 @@
-import { useEffect, useState } from 'react';
 import { Chip, Paper, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { version as frontendVersion } from '../../package.json';
-import { apiRequest } from '../providers/http';
+import type { AppDataProvider } from '../providers/dataProvider';
 
 type Backend = { status: 'checking' } | { status: 'online'; version: string } | { status: 'offline' };
 
-const fetchBackendVersion = () => apiRequest<{ version: string }>('/version');
-
 /** Info (spec §2): frontend and backend versions, backend online or offline. */
-export function InfoPage({ fetchVersion = fetchBackendVersion }: { fetchVersion?: () => Promise<{ version: string }> }) {
+export function InfoPage() {
   const translate = useTranslate();
-  const [backend, setBackend] = useState<Backend>({ status: 'checking' });
-
-  useEffect(() => {
-    let active = true;
-    fetchVersion().then(
-      (info) => active && setBackend({ status: 'online', version: info.version }),
-      () => active && setBackend({ status: 'offline' }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [fetchVersion]);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  // One failed answer means offline: retrying would keep the page on '…' for seconds.
+  const query = useQuery({ queryKey: ['version'], queryFn: () => dataProvider.version(), retry: false });
+  const backend: Backend = query.isError ? { status: 'offline' } : query.data ? { status: 'online', version: query.data.version } : { status: 'checking' };
 
   return (
     <>

@@ -5,7 +5,7 @@ import { SearchDialog } from '../search/SearchDialog';
 import { useSearchShortcut } from '../search/useSearchShortcut';
 import { SupportChat } from '../support/SupportChat';
 import { ScrollManager } from './ScrollManager';
-import { SessionGuard } from './SessionGuard';
+import { SessionGuard } from '../auth/SessionGuard';
 import { TopBar } from './TopBar';
 
 /** The frame of every session route: guard, bar, page, search, onboarding, support chat. */

@@ -8,7 +8,7 @@ import { useTranslate } from 'react-admin';
 import { useCompanyState, useUserState } from '../stores/hooks';
 import { CompanySwitcher } from './CompanySwitcher';
 import { DefaultLogo } from './DefaultLogo';
-import { LanguageSelector } from './LanguageSelector';
+import { LanguageSelector } from '../common/LanguageSelector';
 import { activeTab, mainTabs, profileMenuEntries } from './navigation';
 import { ProfileMenu } from './ProfileMenu';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useLanguage } from '../layout/useLanguage';
+import { useLanguage } from '../common/useLanguage';
 import { describeError } from '../stores/appError';
 import { canComplete, canGoBack, canGoNext, isStepValid, STEP_COUNT, type Step } from './steps';
 import { CompanyStep, CustomerTypeStep, LanguageStep } from './StepFields';

@@ -1,4 +1,6 @@
-import { apiRequest } from '../providers/http';
+import { useMemo } from 'react';
+import { useDataProvider } from 'react-admin';
+import type { AppDataProvider } from '../providers/dataProvider';
 import { companyStore } from '../stores/companyStore';
 import { useUserState } from '../stores/hooks';
 import { userStore, type UserState } from '../stores/userStore';
@@ -6,11 +8,17 @@ import { NameDialog } from './NameDialog';
 import { OnboardingDialog } from './OnboardingDialog';
 import type { OnboardingCalls } from './submit';
 
-const liveCalls: OnboardingCalls = {
-  updateUser: (fields) => userStore.update(fields),
-  createTenant: (body) => apiRequest<{ id?: string }>('/tenant/', { method: 'POST', body }),
-  createCompany: (body) => apiRequest<{ id?: string }>('/company/', { method: 'POST', body }),
-};
+/**
+ * The live calls: tenant and company are created through the data provider, so its lifecycle
+ * callbacks (storeSync) see them like any other create.
+ */
+function providerCalls(dataProvider: AppDataProvider): OnboardingCalls {
+  return {
+    updateUser: (fields) => userStore.update(fields),
+    createTenant: async (data) => (await dataProvider.create<{ name: string }, { id: string }>('tenants', { data })).data,
+    createCompany: async (data) => (await dataProvider.create<{ name: string; tenant_id?: string }, { id: string }>('companies', { data })).data,
+  };
+}
 
 /** After success the user data and the companies are reloaded (spec §4). */
 async function reload(): Promise<void> {
@@ -27,8 +35,10 @@ export function needsName(state: UserState): boolean {
 }
 
 /** Lives in the layout, so it never shows on routes that hide the navigation. */
-export function OnboardingGate({ calls = liveCalls }: { calls?: OnboardingCalls }) {
+export function OnboardingGate() {
   const state = useUserState();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const calls = useMemo(() => providerCalls(dataProvider), [dataProvider]);
   if (shouldOnboard(state)) return <OnboardingDialog calls={calls} onDone={reload} />;
   if (needsName(state)) return <NameDialog onSave={(names) => userStore.update(names)} />;
   return null;

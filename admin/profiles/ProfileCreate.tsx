@@ -1,5 +1,5 @@
 import { Create } from 'react-admin';
-import { ProfileForm } from './ProfileForm';
+import { ProfileInputs } from './ProfileInputs';
 
 /** A starting point every vendor codec follows (LoRaWAN Payload Codec API, TS013). */
 const STARTER_CODEC = `function decodeUplink(input) {
@@ -11,7 +11,7 @@ const STARTER_CODEC = `function decodeUplink(input) {
 export function ProfileCreate() {
   return (
     <Create redirect="edit">
-      <ProfileForm defaultValues={{ codec: STARTER_CODEC, supports_otaa: true, supports_class_b: false, supports_class_c: false }} />
+      <ProfileInputs defaultValues={{ codec: STARTER_CODEC, supports_otaa: true, supports_class_b: false, supports_class_c: false }} />
     </Create>
   );
 }

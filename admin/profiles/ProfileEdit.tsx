@@ -1,10 +1,10 @@
 import { Edit } from 'react-admin';
-import { ProfileForm } from './ProfileForm';
+import { ProfileInputs } from './ProfileInputs';
 
 export function ProfileEdit() {
   return (
     <Edit mutationMode="pessimistic">
-      <ProfileForm />
+      <ProfileInputs />
     </Edit>
   );
 }

@@ -1,8 +1,13 @@
 import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
-import type { CompanyMember, CompanyPeople } from '../types/api';
+import type { CompanyPeople } from '../types/api';
+import type { Company, CompanyApi, Tenant } from '../stores/companyStore';
+import type { User, UserApi } from '../stores/userStore';
 import { ApiError, apiRequest } from './http';
 import { fieldErrorMessages } from './serverMessages';
 import { collectionPath, itemPath, resourceRoute, type ResourceRoute } from './resources';
+
+/** The error the stores' calls reject with: the API's status, code and catalogue key. */
+export { ApiError };
 
 interface Page<T> {
   count: number;
@@ -16,15 +21,15 @@ export interface SearchResult {
   name?: string;
 }
 
-/** GET /company/{id}/i_query: members and pending invites (types from the server's schemas). */
-export type { CompanyMember, CompanyPeople };
+/** GET /company/{id}/i_query: members and pending invites (type from the server's schema). */
+export type { CompanyPeople };
 
 export interface ApiKeyWithSecret extends RaRecord {
   name: string;
   key: string;
 }
 
-/** The console's data provider: react-admin's methods plus the typed custom calls screens use. */
+/** A device topic with its last value (GET /device/{id}/topics/values). */
 export interface TopicValue {
   topic: string;
   last_value: unknown;
@@ -77,7 +82,12 @@ export interface BulkDevice {
   config?: string | null;
 }
 
-export interface AppDataProvider extends DataProvider {
+/**
+ * react-admin's methods, the typed custom calls screens use, and the calls of the user and company
+ * stores (spec §4). The stores' calls reject with the API's own ApiError, not an HttpError: the
+ * stores keep its catalogue key, or put their fallback text in place of an error without one.
+ */
+export interface AppDataProvider extends DataProvider, UserApi, CompanyApi {
   /** Imports up to 1,000 devices into the selected company; each row is answered on its own. */
   importDevices(devices: BulkDevice[], config: string | null): Promise<{ index: number; status: 'success' | 'failed' | 'duplicate'; error?: string }[]>;
   widgetData(id: Identifier, range?: { from: string; to: string }): Promise<WidgetData>;
@@ -98,6 +108,8 @@ export interface AppDataProvider extends DataProvider {
   search(query: string, includeTenants: boolean): Promise<SearchResult[]>;
   regenerateApiKey(id: Identifier): Promise<ApiKeyWithSecret>;
   companyPeople(companyId: string): Promise<CompanyPeople>;
+  /** The API's version (GET /version); failing means the backend is unavailable. */
+  version(): Promise<{ version: string }>;
 }
 
 export interface DataProviderOptions {
@@ -243,6 +255,16 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     codecTest: (input) => call(() => apiRequest<CodecTestResult>(`/config/${encodeURIComponent(selectedCompany())}/codec-test`, { method: 'POST', body: input })),
     gatewayCertificate: (id) => call(() => apiRequest<GatewayCertificate>(`/gateway/${encodeURIComponent(String(id))}/cert`)),
     companyPeople: (id) => call(() => apiRequest<CompanyPeople>(`/company/${encodeURIComponent(id)}/i_query`)),
+    version: () => call(() => apiRequest<{ version: string }>('/version')),
+    currentUser: () => apiRequest<User>('/user/'),
+    updateCurrentUser: (fields) => apiRequest<User>('/user/', { method: 'PUT', body: fields }),
+    myCompanies: async () => {
+      const page = await apiRequest<Partial<Page<Company>> | undefined>('/company/', { query: { page_size: 1000, ordering: 'name' } });
+      // A body without the list carries no message of its own: the store's fallback text applies.
+      if (!Array.isArray(page?.results)) throw new Error();
+      return page.results;
+    },
+    tenant: (id) => apiRequest<Tenant>(`/tenant/${encodeURIComponent(id)}/`),
   };
   return provider;
 }

@@ -91,9 +91,3 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === 'object' && value !== null;
 }
-
-/** The translation key to show for any thrown value (ApiError, app error with a key, or other). */
-export function errorMessageKey(error: unknown): string {
-  if (error instanceof ApiError) return error.key;
-  return 'app.errors.general';
-}

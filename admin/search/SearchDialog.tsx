@@ -1,4 +1,4 @@
-import { Fragment, useCallback, useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   Alert,
@@ -16,8 +16,8 @@ import {
   Typography,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { useDataProvider, useTranslate } from 'react-admin';
-import type { AppDataProvider, SearchResult } from '../providers/dataProvider';
+import { useTranslate } from 'react-admin';
+import type { SearchResult } from '../providers/dataProvider';
 import { useUserState } from '../stores/hooks';
 import { groupResults, resultTarget } from './routes';
 import { useSearch } from './useSearch';
@@ -28,10 +28,8 @@ export const RESULTS_MAX_HEIGHT = '20rem';
 export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<AppDataProvider>();
   const includeTenants = useUserState().user?.is_tenant_enabled === true;
-  const search = useCallback((query: string) => dataProvider.search(query, includeTenants), [dataProvider, includeTenants]);
-  const { state, status, setQuery, reset } = useSearch(search);
+  const { state, status, setQuery, reset } = useSearch(includeTenants);
 
   // However the dialog closes (Escape, backdrop, a chosen result), it starts blank next time.
   useEffect(() => {

@@ -1,5 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { SearchResult } from '../providers/dataProvider';
+import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import type { AppDataProvider, SearchResult } from '../providers/dataProvider';
+import { useDebouncedValue } from '../common/useDebouncedValue';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -14,8 +17,6 @@ export interface SearchState {
   searched: string;
 }
 
-const INITIAL: SearchState = { query: '', results: [], loading: false, error: false, searched: '' };
-
 export function searchStatus(state: SearchState): SearchStatus {
   if (state.loading) return 'searching';
   if (state.error) return 'error';
@@ -27,37 +28,32 @@ export function searchStatus(state: SearchState): SearchStatus {
  * Search states of spec §4: a blank (trimmed) query clears results without a request; otherwise
  * the request goes out after 300 ms without typing. A failure is logged and clears the results.
  */
-export function useSearch(search: (query: string) => Promise<SearchResult[]>) {
-  const [state, setState] = useState<SearchState>(INITIAL);
-  const trimmed = state.query.trim();
+export function useSearch(includeTenants: boolean) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [query, setQuery] = useState('');
+  const trimmed = query.trim();
+  const searched = useDebouncedValue(trimmed, trimmed ? SEARCH_DEBOUNCE_MS : 0);
+  const answer = useQuery({
+    queryKey: ['search', searched, includeTenants],
+    queryFn: () =>
+      dataProvider.search(searched, includeTenants).catch((error: unknown) => {
+        console.error('Search failed', error);
+        throw error;
+      }),
+    enabled: searched !== '',
+    // The error state shows at once; the next keystroke searches again.
+    retry: false,
+  });
+  const state: SearchState = {
+    query,
+    results: (!answer.isError && answer.data) || [],
+    loading: answer.isFetching,
+    error: answer.isError,
+    searched,
+  };
 
-  useEffect(() => {
-    if (!trimmed) {
-      setState((current) => ({ ...current, results: [], loading: false, error: false, searched: '' }));
-      return;
-    }
-    let current = true;
-    const timer = setTimeout(() => {
-      setState((previous) => ({ ...previous, loading: true, error: false }));
-      search(trimmed).then(
-        (results) => {
-          if (current) setState((previous) => ({ ...previous, results, loading: false, error: false, searched: trimmed }));
-        },
-        (error: unknown) => {
-          console.error('Search failed', error);
-          if (current) setState((previous) => ({ ...previous, results: [], loading: false, error: true, searched: trimmed }));
-        },
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [trimmed, search]);
-
-  const setQuery = useCallback((query: string) => setState((previous) => ({ ...previous, query })), []);
   /** Closing the dialog resets query, results, loading and error. */
-  const reset = useCallback(() => setState(INITIAL), []);
+  const reset = useCallback(() => setQuery(''), []);
 
   return { state, status: searchStatus(state), setQuery, reset };
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { useLanguage } from '../layout/useLanguage';
+import { useLanguage } from '../common/useLanguage';
 import { isLanguage, LANGUAGES } from '../providers/i18nProvider';
 import { describeError } from '../stores/appError';
 import { useUserState } from '../stores/hooks';

@@ -1,4 +1,4 @@
-import { ApiError } from '../providers/http';
+import { ApiError } from '../providers/dataProvider';
 
 /** An error whose text is a translation key (spec §8 store fallbacks and internal errors). */
 export class AppError extends Error {

@@ -1,4 +1,3 @@
-import { apiRequest } from '../providers/http';
 import { withFallback } from './appError';
 import { Observable, pollUntil } from './observable';
 import { STORAGE_KEYS, readItem, removeItem, writeItem } from './storage';
@@ -17,6 +16,13 @@ export interface Tenant {
   color_hex: string | null;
 }
 
+/** What the company store asks of the API; the data provider implements it (App.tsx connects them). */
+export interface CompanyApi {
+  /** Every company of the user, sorted by name. */
+  myCompanies(): Promise<Company[]>;
+  tenant(id: string): Promise<Tenant>;
+}
+
 export interface CompanyState {
   companies: Company[];
   selectedCompanyId: string | null;
@@ -29,15 +35,23 @@ const EMPTY: CompanyState = { companies: [], selectedCompanyId: null, tenant: nu
 
 /** Company data of spec §4: the list, the selected company (saved as selectedCompanyId), its tenant. */
 export class CompanyStore extends Observable<CompanyState> {
-  constructor() {
+  private api: CompanyApi | null;
+
+  constructor(api: CompanyApi | null = null) {
     super(EMPTY);
+    this.api = api;
+  }
+
+  /** Gives the store the API it reads through (the app's data provider). */
+  connect(api: CompanyApi): void {
+    this.api = api;
   }
 
   /** First load: restore the saved selection if still listed, else select (and save) the first. */
   async load(): Promise<void> {
     let companies: Company[];
     try {
-      companies = await fetchCompanies();
+      companies = await this.connectedApi().myCompanies();
     } catch (error) {
       const failure = withFallback(error, 'app.errors.failedFetchCompanies');
       this.setState({ error: failure });
@@ -54,7 +68,7 @@ export class CompanyStore extends Observable<CompanyState> {
   async refresh(): Promise<void> {
     let companies: Company[];
     try {
-      companies = await fetchCompanies();
+      companies = await this.connectedApi().myCompanies();
     } catch (error) {
       throw withFallback(error, 'app.errors.failedRefreshCompanies');
     }
@@ -106,7 +120,7 @@ export class CompanyStore extends Observable<CompanyState> {
       return;
     }
     try {
-      const tenant = await apiRequest<Tenant>(`/tenant/${tenantId}/`);
+      const tenant = await this.connectedApi().tenant(tenantId);
       // The selection may have changed while the tenant was loading.
       if (this.selectedCompany()?.tenant_id === tenantId) this.setState({ tenant });
     } catch (error) {
@@ -114,13 +128,11 @@ export class CompanyStore extends Observable<CompanyState> {
       this.setState({ tenant: null });
     }
   }
-}
 
-async function fetchCompanies(): Promise<Company[]> {
-  const page = await apiRequest<{ results?: Company[] } | undefined>('/company/', { query: { page_size: 1000, ordering: 'name' } });
-  // A body without the list carries no message of its own: the caller's fallback text applies.
-  if (!Array.isArray(page?.results)) throw new Error();
-  return page.results;
+  private connectedApi(): CompanyApi {
+    if (!this.api) throw new Error('The company store is not connected to the data provider');
+    return this.api;
+  }
 }
 
 export const companyStore = new CompanyStore();

@@ -1,5 +1,4 @@
 import type { User } from '../types/api';
-import { apiRequest } from '../providers/http';
 import { withFallback } from './appError';
 import { Observable, pollUntil } from './observable';
 import { STORAGE_KEYS, readJson, removeItem, writeItem } from './storage';
@@ -7,6 +6,14 @@ import { STORAGE_KEYS, readJson, removeItem, writeItem } from './storage';
 export type { User };
 
 export type UserUpdate = Partial<Pick<User, 'first_name' | 'last_name' | 'profile_picture' | 'is_tenant_enabled' | 'is_onboarded' | 'language'>>;
+
+/** What the user store asks of the API; the data provider implements it (App.tsx connects them). */
+export interface UserApi {
+  /** GET /user/: the signed-in user. */
+  currentUser(): Promise<User>;
+  /** PUT /user/: saves the given fields and answers the whole user. */
+  updateCurrentUser(fields: UserUpdate): Promise<User>;
+}
 
 export interface UserState {
   user: User | null;
@@ -25,16 +32,24 @@ function isCachedUser(value: unknown): value is User {
 
 /** User data of spec §4: cached under `user`, initialised from the cache only if it has an id. */
 export class UserStore extends Observable<UserState> {
-  constructor() {
+  private api: UserApi | null;
+
+  constructor(api: UserApi | null = null) {
     const cached = readJson(STORAGE_KEYS.user);
     const user = isCachedUser(cached) ? cached : null;
     super({ user, initialised: user !== null, error: null });
+    this.api = api;
+  }
+
+  /** Gives the store the API it reads and writes through (the app's data provider). */
+  connect(api: UserApi): void {
+    this.api = api;
   }
 
   /** Fetches the user from the server and caches it. */
   async fetch(): Promise<User> {
     try {
-      const user = await apiRequest<User>('/user/');
+      const user = await this.connectedApi().currentUser();
       this.store(user);
       return user;
     } catch (error) {
@@ -47,7 +62,7 @@ export class UserStore extends Observable<UserState> {
   /** Sends the changed fields; the response replaces the stored user. Errors are rethrown. */
   async update(fields: UserUpdate): Promise<User> {
     try {
-      const user = await apiRequest<User>('/user/', { method: 'PUT', body: fields });
+      const user = await this.connectedApi().updateCurrentUser(fields);
       this.store(user);
       return user;
     } catch (error) {
@@ -66,6 +81,11 @@ export class UserStore extends Observable<UserState> {
       () => this.state.initialised,
       () => this.state.error,
     );
+  }
+
+  private connectedApi(): UserApi {
+    if (!this.api) throw new Error('The user store is not connected to the data provider');
+    return this.api;
   }
 
   private store(user: User): void {

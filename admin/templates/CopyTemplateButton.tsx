@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Button, Chip } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { useNotifyFailure } from '../common/useNotifyFailure';
@@ -13,23 +13,18 @@ export function CopyTemplateButton(_props: { label?: string }) {
   const notifyFailure = useNotifyFailure();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [busy, setBusy] = useState(false);
-  if (!record) return null;
-  if (record.already_added) return <Chip size="small" color="success" label={translate('app.profiles.already_added')} />;
-  const copy = async () => {
-    setBusy(true);
-    try {
-      await dataProvider.copyTemplate(record.id);
+  const copy = useMutation({
+    mutationFn: (templateId: string) => dataProvider.copyTemplate(templateId),
+    onSuccess: () => {
       notify('app.profiles.copied', { type: 'success' });
       refresh();
-    } catch (error) {
-      notifyFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: notifyFailure,
+  });
+  if (!record) return null;
+  if (record.already_added) return <Chip size="small" color="success" label={translate('app.profiles.already_added')} />;
   return (
-    <Button size="small" variant="outlined" startIcon={<ContentCopyIcon />} disabled={busy} onClick={(event) => (event.stopPropagation(), void copy())}>
+    <Button size="small" variant="outlined" startIcon={<ContentCopyIcon />} disabled={copy.isPending} onClick={(event) => (event.stopPropagation(), copy.mutate(record.id))}>
       {translate('app.profiles.copy_to_company')}
     </Button>
   );

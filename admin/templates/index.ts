@@ -1,7 +1,7 @@
 import Storefront from '@mui/icons-material/Storefront';
 import { lazyNamed } from '../common/lazy';
 
-/** Issue #5/#6 add the forms and detail screens; the list is real and honours ?filters=. */
+/** Templates are read-only: the list shows each one's details inline and copies it into the company as a profile. */
 export const templates = {
   list: lazyNamed(() => import('./TemplateList'), 'TemplateList'),
   icon: Storefront,

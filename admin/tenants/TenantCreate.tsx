@@ -1,10 +1,10 @@
 import { Create } from 'react-admin';
-import { TenantForm } from './TenantInputs';
+import { TenantInputs } from './TenantInputs';
 
 export function TenantCreate() {
   return (
     <Create redirect="list">
-      <TenantForm />
+      <TenantInputs />
     </Create>
   );
 }

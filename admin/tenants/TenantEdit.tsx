@@ -1,10 +1,10 @@
 import { Edit } from 'react-admin';
-import { TenantForm } from './TenantInputs';
+import { TenantInputs } from './TenantInputs';
 
 export function TenantEdit() {
   return (
     <Edit mutationMode="pessimistic">
-      <TenantForm />
+      <TenantInputs />
     </Edit>
   );
 }

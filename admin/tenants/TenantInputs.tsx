@@ -8,7 +8,7 @@ const URL = /^https?:\/\/\S+$/;
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** Tenant fields of spec §2: name, logo URL, primary colour hex (e.g. #3B82F6), with a live preview of the bar. */
-export function TenantForm() {
+export function TenantInputs() {
   return (
     <SimpleForm toolbar={<FormToolbar />}>
       <TextInput source="name" validate={requiredText} fullWidth />

@@ -1,10 +1,10 @@
 import { Create } from 'react-admin';
-import { UnitForm } from './UnitForm';
+import { UnitInputs } from './UnitInputs';
 
 export function UnitCreate() {
   return (
     <Create redirect="edit">
-      <UnitForm />
+      <UnitInputs />
     </Create>
   );
 }

@@ -1,13 +1,13 @@
 import { Edit } from 'react-admin';
 import { UnitDevices } from './UnitDevices';
-import { UnitForm } from './UnitForm';
+import { UnitInputs } from './UnitInputs';
 
 export function UnitEdit() {
   return (
     <Edit mutationMode="pessimistic">
-      <UnitForm>
+      <UnitInputs>
         <UnitDevices />
-      </UnitForm>
+      </UnitInputs>
     </Edit>
   );
 }

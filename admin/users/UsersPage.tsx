@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Alert, Chip, LinearProgress, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
-import type { AppDataProvider, CompanyMember } from '../providers/dataProvider';
+import type { AppDataProvider } from '../providers/dataProvider';
 import { describeError } from '../stores/appError';
 import { useCompanyState, useUserState } from '../stores/hooks';
 import { fullName } from '../stores/userStore';
-
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; users: CompanyMember[] };
 
 /** Users: the members of the selected company, the current user marked 'You' (spec §2). */
 export function UsersPage() {
@@ -14,20 +12,13 @@ export function UsersPage() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { selectedCompanyId } = useCompanyState();
   const me = useUserState().user;
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!selectedCompanyId) return;
-    let active = true;
-    setLoad({ status: 'loading' });
-    dataProvider.companyPeople(selectedCompanyId).then(
-      (people) => active && setLoad({ status: 'done', users: people.users }),
-      (error: unknown) => active && setLoad({ status: 'error', message: describeError(error, translate, 'app.errors.general') }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [dataProvider, selectedCompanyId, translate]);
+  // The same query as a company's people on its edit page; a failed load shows at once (no retries).
+  const load = useQuery({
+    queryKey: ['companyPeople', selectedCompanyId],
+    queryFn: () => dataProvider.companyPeople(selectedCompanyId ?? ''),
+    enabled: Boolean(selectedCompanyId),
+    retry: false,
+  });
 
   return (
     <>
@@ -37,10 +28,10 @@ export function UsersPage() {
       </Typography>
       {!selectedCompanyId ? (
         <Typography color="text.secondary">{translate('app.users.no_company')}</Typography>
-      ) : load.status === 'loading' ? (
+      ) : load.isError ? (
+        <Alert severity="error">{describeError(load.error, translate, 'app.errors.general')}</Alert>
+      ) : !load.data ? (
         <LinearProgress />
-      ) : load.status === 'error' ? (
-        <Alert severity="error">{load.message}</Alert>
       ) : (
         <Paper>
           <Table size="small">
@@ -53,7 +44,7 @@ export function UsersPage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {load.users.map((member) => (
+              {load.data.users.map((member) => (
                 <TableRow key={member.id}>
                   <TableCell>
                     {fullName(member) || member.email}{' '}

@@ -3,7 +3,4 @@ import { app } from './console/app';
 import { resources } from './console/resources';
 
 /** The console's English catalogue: react-admin's own texts plus the app's, the typed reference. */
-export const consoleCatalogue = { app, resources };
-export type ConsoleCatalogue = typeof consoleCatalogue;
-
-export const enMessages = { ...englishMessages, ...consoleCatalogue };
+export const enMessages = { ...englishMessages, app, resources };

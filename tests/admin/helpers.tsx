@@ -1,11 +1,15 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { QueryClient } from '@tanstack/react-query';
-import { AdminContext, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, memoryStore, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
 import { enMessages } from '../../locales/en/console';
+import { createDataProvider } from '../../admin/providers/dataProvider';
 import { isLanguage, loadMessages } from '../../admin/providers/i18nProvider';
+import { companyStore } from '../../admin/stores/companyStore';
+import { userStore } from '../../admin/stores/userStore';
 
 /** Where the router is: rendered so tests can assert navigation. */
 export function LocationProbe() {
@@ -16,12 +20,14 @@ export function LocationProbe() {
 export interface RenderOptions {
   path?: string;
   dataProvider?: Partial<DataProvider> & Record<string, unknown>;
-  /** Extra routes beside the one rendering `ui` (e.g. redirect targets). */
+  /** The route pattern `ui` is rendered on, e.g. '/companies/:id' for a screen that reads its id. */
   routePath?: string;
+  /** The react-admin resource `ui` belongs to, for lists and forms rendered outside a <Resource>. */
+  resource?: string;
 }
 
 /** Renders inside react-admin's contexts (English catalogue, memory store) at a given path. */
-export function renderInAdmin(ui: ReactElement, { path = '/', dataProvider = {}, routePath = '*' }: RenderOptions = {}) {
+export function renderInAdmin(ui: ReactElement, { path = '/', dataProvider = {}, routePath = '*', resource }: RenderOptions = {}) {
   const i18nProvider = polyglotI18nProvider((locale) => (locale === 'en' || !isLanguage(locale) ? enMessages : loadMessages(locale)), 'en');
   // A failed load shows its error at once instead of after react-query's three retries.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -35,12 +41,54 @@ export function renderInAdmin(ui: ReactElement, { path = '/', dataProvider = {},
   return render(
     <>
       <Routes>
-        <Route path={routePath} element={ui} />
+        <Route path={routePath} element={resource ? <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider> : ui} />
       </Routes>
       <LocationProbe />
     </>,
     { wrapper },
   );
+}
+
+/**
+ * Connects the app's user and company stores to a data provider as App.tsx does, so tests that
+ * stub `fetch` see the stores read the API through it.
+ */
+export function connectStores(): void {
+  const api = createDataProvider({ companyId: () => companyStore.getState().selectedCompanyId });
+  userStore.connect(api);
+  companyStore.connect(api);
+}
+
+export interface StoreAnswers {
+  user?: typeof sampleUser;
+  companies?: { id: string; name: string; tenant_id: string | null }[];
+  /** What GET /tenant/{id}/ answers; without one it answers 404. */
+  tenant?: Record<string, unknown>;
+}
+
+/**
+ * Signs a user in as the session guard does: the stores, connected to a data provider over a
+ * stubbed fetch, load the user and the companies (and the selected company's tenant).
+ */
+export async function signInWith({ user = sampleUser, companies = [], tenant }: StoreAnswers = {}): Promise<void> {
+  connectStores();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url.startsWith('/api/user/')) return jsonResponse(user);
+      if (url.startsWith('/api/company/')) return jsonResponse({ count: companies.length, results: companies });
+      return tenant ? jsonResponse(tenant) : jsonResponse({ code: 'notFound', message: 'Not found' }, 404);
+    }),
+  );
+  await userStore.fetch();
+  await companyStore.load();
+}
+
+/** Clears what signInWith set up: the stores, what they cached, and the fetch stub. */
+export function signOut(): void {
+  vi.unstubAllGlobals();
+  userStore.reset();
+  companyStore.reset();
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signUpAndOnboard } from './support/onboarding';
 
-// Issue #5: inviting a colleague by email and their joining with the code.
+// Inviting a colleague by email and their joining with the code.
 test('invite a user and join with the code as that user', async ({ page, browser }) => {
   const company = `Acme ${Date.now()}`;
   await signUpAndOnboard(page, company);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signUp, uniqueEmail } from './support/onboarding';
 
-// The console shell end to end against the production build on a fresh database (issue #4).
+// The console shell end to end against the production build on a fresh database .
 test('sign up, onboard as an indirect customer in German, brand, search, sign out', async ({ page }) => {
   const company = `Testfirma ${Date.now()}`;
 
@@ -63,7 +63,7 @@ test('sign up, onboard as an indirect customer in German, brand, search, sign ou
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
 });
 
-// Issue #4 bundle discipline: the sign-in page downloads no dashboard, grid, chart, import or editor code.
+// Bundle discipline: the sign-in page downloads no dashboard, grid, chart, import or editor code.
 test('the sign-in page loads no dashboard, grid, chart, import or code-editor chunks', async ({ page }) => {
   const scripts: string[] = [];
   page.on('response', (response) => {

@@ -22,7 +22,7 @@ async function placements(page: Page) {
   return result;
 }
 
-// Issue #6: a dashboard with one widget of each type, fed by real uplinks, keeps its layout.
+// A dashboard with one widget of each type, fed by real uplinks, keeps its layout.
 test('build a dashboard with one widget of each type, reload, and find the layout unchanged', async ({ page, request }) => {
   await signUpAndOnboard(page, `Dashboards ${Date.now()}`);
   const devEui = `B1${Date.now().toString(16).toUpperCase().padStart(14, '0').slice(-14)}`;

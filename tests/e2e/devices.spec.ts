@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signUpAndOnboard } from './support/onboarding';
 
-// Issue #5: registering a device, with the form catching a bad DevEUI before the API does.
+// Registering a device, with the form catching a bad DevEUI before the API does.
 test('register a device: a bad DevEUI is refused in the form, the fixed one is listed as never seen', async ({ page }) => {
   await signUpAndOnboard(page, `Devices ${Date.now()}`);
   await page.getByRole('tab', { name: 'Devices' }).click();

@@ -14,7 +14,7 @@ async function download(page: Page, button: string, dir: string): Promise<string
   return fs.readFileSync(target, 'utf8');
 }
 
-// Issue #5: the four-step wizard registers a gateway, hands out a certificate the platform CA
+// The four-step wizard registers a gateway, hands out a certificate the platform CA
 // signed, and waits until the gateway connects to the broker with it.
 test('set up a gateway: register, download a certificate that verifies against the CA, connect', async ({ page }) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gateway-e2e-'));

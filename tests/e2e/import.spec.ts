@@ -3,7 +3,7 @@ import { signUpAndOnboard } from './support/onboarding';
 
 const KEY = '2b7e151628aed2a6abf7158809cf4f3c';
 
-// Issue #6: a 5-row file (3 valid, 1 bad AppKey, 1 DevEUI already registered); every row ends in one state.
+// Importing a 5-row file (3 valid, 1 bad AppKey, 1 DevEUI already registered); every row ends in one state.
 test('import a CSV: 3 Success, 1 Failed with its reason, 1 Duplicate; Retry Failed without a fix keeps it Failed', async ({ page }) => {
   await signUpAndOnboard(page, `Import ${Date.now()}`);
   const stamp = Date.now().toString(16).toUpperCase().padStart(12, '0').slice(-12);

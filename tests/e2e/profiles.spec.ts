@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signUpAndOnboard } from './support/onboarding';
 
-// Issue #5: a template from the store becomes a device profile whose codec runs in the server's sandbox.
+// A template from the store becomes a device profile whose codec runs in the server's sandbox.
 test("copy a template ('Already added' afterwards) and test-run its codec on its sample payload", async ({ page }) => {
   await signUpAndOnboard(page, `Profiles ${Date.now()}`);
   await page.goto('/templates');

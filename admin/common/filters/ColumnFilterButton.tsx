@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItemButton, ListItemText, TextField } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useListContext, useTranslate } from 'react-admin';
 import type { AppDataProvider, FilterOption } from '../../providers/dataProvider';
+import { useDebouncedValue } from '../useDebouncedValue';
 
 /** How many options the dialog lists before 'Show all'. */
 export const FIRST_OPTIONS = 8;
 const SEARCH_DEBOUNCE_MS = 300;
-
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; options: FilterOption[] };
 
 export interface ColumnFilterButtonProps {
   /** Model and field of GET /filter_options/{model_name}/{field_name}. */
@@ -33,24 +33,19 @@ export function ColumnFilterButton({ model, field, source, label, optionLabel }:
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const [showAll, setShowAll] = useState(false);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const current: unknown = filterValues[source];
-
-  useEffect(() => {
-    if (!open) return;
-    let active = true;
-    setLoad({ status: 'loading' });
-    const timer = setTimeout(() => {
-      dataProvider.filterOptions(model, field, search).then(
-        (options) => active && setLoad({ status: 'done', options }),
-        () => active && setLoad({ status: 'error' }),
-      );
-    }, search ? SEARCH_DEBOUNCE_MS : 0);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [open, search, model, field, dataProvider]);
+  // Clearing the search asks at once; typing asks after a pause.
+  const settled = useDebouncedValue(search, search ? SEARCH_DEBOUNCE_MS : 0);
+  const query = useQuery({
+    queryKey: ['filterOptions', model, field, settled],
+    queryFn: () => dataProvider.filterOptions(model, field, settled),
+    enabled: open,
+    retry: false,
+  });
+  // While the typed search waits for its request, the dialog shows progress rather than stale options.
+  const waiting = search !== settled;
+  const failed = !waiting && query.isError;
+  const options = waiting || failed ? undefined : query.data;
 
   const close = () => {
     setOpen(false);
@@ -65,8 +60,8 @@ export function ColumnFilterButton({ model, field, source, label, optionLabel }:
     close();
   };
   const textOf = (option: FilterOption) => (optionLabel ? optionLabel(option) : option.label);
-  const chosen = load.status === 'done' ? load.options.find((option) => option.value === current) : undefined;
-  const shown = load.status === 'done' ? (showAll ? load.options : load.options.slice(0, FIRST_OPTIONS)) : [];
+  const chosen = options?.find((option) => option.value === current);
+  const shown = options ? (showAll ? options : options.slice(0, FIRST_OPTIONS)) : [];
 
   return (
     <>
@@ -86,9 +81,9 @@ export function ColumnFilterButton({ model, field, source, label, optionLabel }:
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
-          {load.status === 'loading' && <LinearProgress sx={{ my: 1 }} />}
-          {load.status === 'error' && <Alert severity="error">{translate('app.filters.error')}</Alert>}
-          {load.status === 'done' && (
+          {!options && !failed && <LinearProgress sx={{ my: 1 }} />}
+          {failed && <Alert severity="error">{translate('app.filters.error')}</Alert>}
+          {options && (
             <List dense>
               <ListItemButton selected={current === undefined} onClick={() => choose(undefined)}>
                 <ListItemText primary={translate('app.filters.all')} />
@@ -98,13 +93,13 @@ export function ColumnFilterButton({ model, field, source, label, optionLabel }:
                   <ListItemText primary={textOf(option)} secondary={translate('app.filters.count', { smart_count: option.count })} />
                 </ListItemButton>
               ))}
-              {load.options.length === 0 && <ListItemText sx={{ px: 2 }} secondary={translate('app.filters.none')} />}
+              {options.length === 0 && <ListItemText sx={{ px: 2 }} secondary={translate('app.filters.none')} />}
             </List>
           )}
         </DialogContent>
         <DialogActions>
-          {load.status === 'done' && !showAll && load.options.length > FIRST_OPTIONS && (
-            <Button onClick={() => setShowAll(true)}>{translate('app.filters.show_all', { smart_count: load.options.length })}</Button>
+          {options && !showAll && options.length > FIRST_OPTIONS && (
+            <Button onClick={() => setShowAll(true)}>{translate('app.filters.show_all', { smart_count: options.length })}</Button>
           )}
           <Button onClick={close}>{translate('ra.action.close')}</Button>
         </DialogActions>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AppDataProvider, WidgetData } from '../../providers/dataProvider';
 
@@ -14,24 +14,17 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export function useWidgetData(widgetId: string, version: string, rangeHours?: number): WidgetLoad {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [load, setLoad] = useState<WidgetLoad>({ status: 'loading' });
-  useEffect(() => {
-    let active = true;
-    setLoad({ status: 'loading' });
-    const fetchData = () => {
+  const query = useQuery({
+    queryKey: ['widgetData', widgetId, version, rangeHours],
+    queryFn: () => {
       const to = new Date();
       const range = rangeHours ? { from: new Date(to.getTime() - rangeHours * HOUR_MS).toISOString(), to: to.toISOString() } : undefined;
-      return dataProvider.widgetData(widgetId, range).then(
-        (data) => active && setLoad({ status: 'done', data }),
-        () => active && setLoad({ status: 'error' }),
-      );
-    };
-    void fetchData();
-    const timer = setInterval(() => void fetchData(), WIDGET_REFRESH_MS);
-    return () => {
-      active = false;
-      clearInterval(timer);
-    };
-  }, [dataProvider, widgetId, version, rangeHours]);
-  return load;
+      return dataProvider.widgetData(widgetId, range);
+    },
+    refetchInterval: WIDGET_REFRESH_MS,
+    // A failed load shows at once; the next refresh tries again.
+    retry: false,
+  });
+  if (query.isError) return { status: 'error' };
+  return query.data ? { status: 'done', data: query.data } : { status: 'loading' };
 }

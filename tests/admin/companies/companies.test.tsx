@@ -1,17 +1,16 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Form, HttpError, RecordContextProvider, ResourceContextProvider } from 'react-admin';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HttpError, RecordContextProvider } from 'react-admin';
 import { CompanyList } from '../../../admin/companies/CompanyList';
 import { CompanyPeople } from '../../../admin/companies/CompanyPeople';
 import { PlanNotice } from '../../../admin/companies/PlanNotice';
 import { JoinCompanyButton } from '../../../admin/companies/JoinCompanyButton';
-import { BarPreview } from '../../../admin/tenants/BarPreview';
-import { TenantForm } from '../../../admin/tenants/TenantInputs';
 import type { CompanyPeople as People } from '../../../admin/providers/dataProvider';
 import { companyStore } from '../../../admin/stores/companyStore';
-import { userStore } from '../../../admin/stores/userStore';
-import { jsonResponse, renderInAdmin, sampleUser } from '../helpers';
-import { listAnswers } from '../screens/listStates';
+import { connectStores, jsonResponse, renderInAdmin, signInWith, signOut } from '../helpers';
+import { describeListStates, listAnswers } from '../listStates';
+
+beforeAll(connectStores);
 
 const people: People = {
   users: [
@@ -21,15 +20,16 @@ const people: People = {
   invites: [{ id: 'i1', company_id: 'c1', email: 'carol@example.com', code: 'ABCD-EFGH-JKLM', sent_at: '2026-11-20T00:00:00.000Z' }],
 };
 
+describeListStates(
+  'companies',
+  () => <CompanyList />,
+  { id: 'c1', name: 'Acme', role: 'owner', plan: 'free', sample_retention_days: 31, created_at: '2026-11-01T00:00:00.000Z' },
+  /No Companies found/i,
+);
+
 describe('company users and invites', () => {
-  beforeEach(async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(sampleUser)));
-    await userStore.fetch();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    userStore.reset();
-  });
+  beforeEach(() => signInWith());
+  afterEach(signOut);
 
   const renderPeople = (dataProvider: Record<string, unknown>) =>
     renderInAdmin(<CompanyPeople />, { path: '/companies/c1', routePath: '/companies/:id', dataProvider });
@@ -130,41 +130,11 @@ describe('join with an invite code', () => {
   });
 });
 
-describe('tenant form', () => {
-  it('previews the bar with the colour and name as they are typed', async () => {
-    renderInAdmin(
-      <Form defaultValues={{ name: 'Reseller', logo_url: null, color_hex: '#3B82F6' }}>
-        <BarPreview />
-      </Form>,
-    );
-    expect(screen.getByTestId('bar-preview')).toHaveStyle({ backgroundColor: '#3B82F6' });
-  });
-
-  it('refuses a colour that is not #RRGGBB and updates the preview live', async () => {
-    renderInAdmin(
-      <ResourceContextProvider value="tenants">
-        <TenantForm />
-      </ResourceContextProvider>,
-    );
-    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Reseller' } });
-    fireEvent.change(screen.getByLabelText(/Primary colour/), { target: { value: '#10B981' } });
-    expect(screen.getByTestId('bar-preview')).toHaveStyle({ backgroundColor: '#10B981' });
-    fireEvent.change(screen.getByLabelText(/Primary colour/), { target: { value: 'blue' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
-    expect(await screen.findByText('Enter a colour as # and six hexadecimal digits, e.g. #3B82F6.')).toBeInTheDocument();
-  });
-});
-
 describe('company plan (set by the operator, shown read-only)', () => {
   const company = { id: 'c1', name: 'Acme', role: 'owner', created_at: '2026-11-01T00:00:00.000Z' };
 
   it('the list names each company\'s plan', async () => {
-    renderInAdmin(
-      <ResourceContextProvider value="companies">
-        <CompanyList />
-      </ResourceContextProvider>,
-      { dataProvider: { getList: listAnswers.rows([{ ...company, plan: 'enterprise', sample_retention_days: null }]) } },
-    );
+    renderInAdmin(<CompanyList />, { resource: 'companies', dataProvider: { getList: listAnswers.rows([{ ...company, plan: 'enterprise', sample_retention_days: null }]) } });
     expect(await screen.findByText('Enterprise')).toBeInTheDocument();
     expect(screen.getByText('Plan')).toBeInTheDocument();
   });

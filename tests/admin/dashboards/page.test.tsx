@@ -2,8 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, type DataProvider, type GetListParams } from 'react-admin';
 import { DashboardPage } from '../../../admin/dashboards/DashboardPage';
-import { companyStore } from '../../../admin/stores/companyStore';
-import { jsonResponse, renderInAdmin } from '../helpers';
+import { renderInAdmin, signInWith, signOut } from '../helpers';
 
 const dashboard = { id: 'd1', name: 'Plant room', is_shared: true, is_owner: true };
 const widget = { id: 'w1', dashboard: 'd1', type: 'SINGLE_VALUE', title: 'Boiler temperature', data_source_mode: 'device', query: null, device: 'dev', unit: null, topic: 'temperature', width: 3, height: 2, positionX: 0, positionY: 0 };
@@ -19,13 +18,9 @@ function setup(lists: Lists, extra: Partial<DataProvider> = {}) {
 describe('dashboard page', () => {
   beforeEach(async () => {
     localStorage.clear();
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ count: 1, results: [{ id: 'c1', name: 'Acme', tenant_id: null }] })));
-    await companyStore.load();
+    await signInWith({ companies: [{ id: 'c1', name: 'Acme', tenant_id: null }] });
   });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    companyStore.reset();
-  });
+  afterEach(signOut);
 
   it('loading', () => {
     setup({ dashboards: () => new Promise(() => undefined) });

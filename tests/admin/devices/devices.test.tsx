@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import { HttpError, RecordContextProvider, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { HttpError, RecordContextProvider, type DataProvider } from 'react-admin';
 import { DeviceCreate } from '../../../admin/devices/DeviceCreate';
 import { DeviceList } from '../../../admin/devices/DeviceList';
 import { normaliseHex, validateAppKey, validateDevEui } from '../../../admin/devices/hex';
 import { TopicsPanel } from '../../../admin/devices/TopicsPanel';
 import { renderInAdmin } from '../helpers';
-import { isShowingSkeleton, listAnswers } from '../screens/listStates';
+import { isShowingSkeleton, listAnswers } from '../listStates';
 
 const device = {
   id: 'd1',
@@ -18,8 +18,6 @@ const device = {
   power_status: 'battery_low',
   battery_level: 9,
 };
-
-const inResource = (ui: React.ReactElement) => <ResourceContextProvider value="devices">{ui}</ResourceContextProvider>;
 
 describe('DevEUI and AppKey in the form', () => {
   it.each(['A84041000181C61E', 'a84041000181c61e', '0xA84041000181C61E', 'A8-40-41-00-01-81-C6-1E', 'a8:40:41:00:01:81:c6:1e', ' A84041000181C61E '])('accepts the DevEUI %j', (value) => {
@@ -38,7 +36,7 @@ describe('DevEUI and AppKey in the form', () => {
 });
 
 describe('device list', () => {
-  const renderList = (dataProvider: Partial<DataProvider>) => renderInAdmin(inResource(<DeviceList />), { dataProvider: { getMany: async () => ({ data: [] }), ...dataProvider } });
+  const renderList = (dataProvider: Partial<DataProvider>) => renderInAdmin(<DeviceList />, { resource: 'devices', dataProvider: { getMany: async () => ({ data: [] }), ...dataProvider } });
 
   it('loading: skeleton rows', async () => {
     renderList({ getList: listAnswers.loading });
@@ -83,7 +81,7 @@ describe('register a device', () => {
 
   it('shows the DevEUI error in the form and sends nothing', async () => {
     const create = vi.fn() as DataProvider['create'] & Mock;
-    renderInAdmin(inResource(<DeviceCreate />), { dataProvider: { create, getList: listAnswers.empty, getMany: async () => ({ data: [] }) } });
+    renderInAdmin(<DeviceCreate />, { resource: 'devices', dataProvider: { create, getList: listAnswers.empty, getMany: async () => ({ data: [] }) } });
     fill(/DevEUI/, 'A84041');
     fill(/AppKey/, '2B7E151628AED2A6ABF7158809CF4F3C');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
@@ -95,7 +93,7 @@ describe('register a device', () => {
     const create = vi.fn(async () => {
       throw new HttpError('app.errors.validation', 409, { code: 'duplicate', errors: { dev_eui: 'app.devices.dev_eui_taken' } });
     }) as DataProvider['create'] & Mock;
-    renderInAdmin(inResource(<DeviceCreate />), { dataProvider: { create, getList: listAnswers.empty, getMany: async () => ({ data: [] }) } });
+    renderInAdmin(<DeviceCreate />, { resource: 'devices', dataProvider: { create, getList: listAnswers.empty, getMany: async () => ({ data: [] }) } });
     fill(/DevEUI/, 'a8-40-41-00-01-81-c6-1e');
     fill(/AppKey/, '0x2b7e151628aed2a6abf7158809cf4f3c');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));

@@ -1,14 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { HttpError, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { HttpError, type DataProvider } from 'react-admin';
 import { GatewayList } from '../../../admin/gateways/GatewayList';
 import { SetupWizard } from '../../../admin/gateways/SetupWizard';
 import { VERIFY_POLL_MS } from '../../../admin/gateways/wizard';
 import { renderInAdmin } from '../helpers';
-import { isShowingSkeleton, listAnswers } from '../screens/listStates';
+import { isShowingSkeleton, listAnswers } from '../listStates';
 import { fieldErrorMessage } from '../../../admin/providers/serverMessages';
 
-const inResource = (ui: React.ReactElement) => <ResourceContextProvider value="gateways">{ui}</ResourceContextProvider>;
 const DAY = 24 * 60 * 60 * 1000;
 const gateway = (id: string, name: string, expiresInDays: number) => ({
   id,
@@ -22,7 +21,7 @@ const gateway = (id: string, name: string, expiresInDays: number) => ({
 const certificate = { server: 'mqtts://console.example:8883', ca_cert: 'CA PEM', tls_cert: 'CERT PEM', tls_key: 'KEY PEM', expires_at: '2027-11-22T00:00:00.000Z' };
 
 describe('gateway list', () => {
-  const renderList = (dataProvider: Partial<DataProvider>) => renderInAdmin(inResource(<GatewayList />), { dataProvider });
+  const renderList = (dataProvider: Partial<DataProvider>) => renderInAdmin(<GatewayList />, { resource: 'gateways', dataProvider });
 
   it('loading: skeleton rows', async () => {
     renderList({ getList: listAnswers.loading });
@@ -56,7 +55,7 @@ describe('setup wizard', () => {
 
   function setup(dataProvider: Record<string, unknown>) {
     const onClose = vi.fn();
-    renderInAdmin(inResource(<SetupWizard open onClose={onClose} />), { dataProvider });
+    renderInAdmin(<SetupWizard open onClose={onClose} />, { resource: 'gateways', dataProvider });
     return onClose;
   }
 

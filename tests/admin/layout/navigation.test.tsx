@@ -3,8 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activeTab, mainTabs, profileMenuEntries } from '../../../admin/layout/navigation';
 import { TopBar } from '../../../admin/layout/TopBar';
 import { companyStore } from '../../../admin/stores/companyStore';
-import { userStore } from '../../../admin/stores/userStore';
-import { jsonResponse, renderInAdmin, sampleUser } from '../helpers';
+import { renderInAdmin, sampleUser, signInWith, signOut } from '../helpers';
 
 const names = (entries: { name: string }[]) => entries.map((entry) => entry.name);
 
@@ -35,24 +34,17 @@ describe('navigation entries (spec §2)', () => {
 
 describe('top bar', () => {
   beforeEach(() => localStorage.clear());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    userStore.reset();
-    companyStore.reset();
-  });
+  afterEach(signOut);
 
   async function setup(multiTenant: boolean, tenant: { logo_url: string | null; color_hex: string | null } | null) {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url.startsWith('/api/user/')) return jsonResponse({ ...sampleUser, is_tenant_enabled: multiTenant });
-        if (url.startsWith('/api/company/'))
-          return jsonResponse({ count: 2, results: [{ id: 'c1', name: 'Acme', tenant_id: tenant ? 't1' : null }, { id: 'c2', name: 'Beta', tenant_id: null }] });
-        return jsonResponse({ id: 't1', name: 'Reseller', ...tenant });
-      }),
-    );
-    await userStore.fetch();
-    await companyStore.load();
+    await signInWith({
+      user: { ...sampleUser, is_tenant_enabled: multiTenant },
+      companies: [
+        { id: 'c1', name: 'Acme', tenant_id: tenant ? 't1' : null },
+        { id: 'c2', name: 'Beta', tenant_id: null },
+      ],
+      tenant: tenant ? { id: 't1', name: 'Reseller', ...tenant } : undefined,
+    });
     return renderInAdmin(<TopBar onSearch={() => undefined} />, { path: '/devices' });
   }
 

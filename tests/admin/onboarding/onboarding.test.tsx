@@ -1,11 +1,13 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type { DataProvider } from 'react-admin';
 import { OnboardingDialog } from '../../../admin/onboarding/OnboardingDialog';
-import { needsName, shouldOnboard } from '../../../admin/onboarding/OnboardingGate';
+import { needsName, OnboardingGate, shouldOnboard } from '../../../admin/onboarding/OnboardingGate';
 import { canComplete, canGoBack, canGoNext, isStepValid } from '../../../admin/onboarding/steps';
 import { submitOnboarding, type OnboardingCalls } from '../../../admin/onboarding/submit';
 import { wizardStore } from '../../../admin/onboarding/wizardState';
-import { renderInAdmin, sampleUser } from '../helpers';
+import { userStore } from '../../../admin/stores/userStore';
+import { connectStores, jsonResponse, renderInAdmin, sampleUser } from '../helpers';
 
 function recordingCalls(overrides: Partial<OnboardingCalls> = {}) {
   const log: string[] = [];
@@ -74,7 +76,11 @@ describe('onboarding dialog', () => {
     localStorage.clear();
     wizardStore.reset();
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    userStore.reset();
+  });
 
   const next = () => fireEvent.click(screen.getByRole('button', { name: /^(Next|Weiter)$/ }));
 
@@ -139,6 +145,24 @@ describe('onboarding dialog', () => {
     fireEvent.change(screen.getByLabelText('Company name'), { target: { value: 'Acme' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Complete' })));
     expect(screen.getByTestId('onboarding-error')).toHaveTextContent('Failed to setup account. Please try again.');
+  });
+
+  it('the gate creates tenant and company through the data provider', async () => {
+    connectStores();
+    const newcomer = { ...sampleUser, is_onboarded: false };
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.startsWith('/api/user/') ? jsonResponse(newcomer) : jsonResponse({ count: 0, results: [] }))));
+    await userStore.fetch();
+    const create = vi.fn(async (resource: string, params: { data: object }) => ({ data: { id: `${resource}-1`, ...params.data } })) as DataProvider['create'] & Mock;
+    renderInAdmin(<OnboardingGate />, { dataProvider: { create } });
+    next();
+    fireEvent.click(screen.getByRole('radio', { name: /Indirect customer/ }));
+    next();
+    fireEvent.change(screen.getByLabelText('Company name'), { target: { value: 'Acme' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Complete' })));
+    expect(create.mock.calls).toEqual([
+      ['tenants', { data: { name: 'Acme' } }],
+      ['companies', { data: { name: 'Acme', tenant_id: 'tenants-1' } }],
+    ]);
   });
 
   it('cannot be dismissed with Escape', () => {

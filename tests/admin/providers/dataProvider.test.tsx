@@ -108,6 +108,25 @@ describe('dataProvider', () => {
     expect(results).toEqual([{ type: 'company', id: 'c1', name: 'Acme' }]);
   });
 
+  it("answers the stores' calls and the version on the spec paths; the stores' calls keep the API's error", async () => {
+    const fetch = stubFetch(() => jsonResponse({ id: 'u1', version: '1.2.3', results: [{ id: 'c1', name: 'Acme', tenant_id: null }] }));
+    await provider().currentUser();
+    await provider().updateCurrentUser({ first_name: 'Ada' });
+    expect(await provider().myCompanies()).toEqual([{ id: 'c1', name: 'Acme', tenant_id: null }]);
+    await provider().tenant('t 1');
+    expect(await provider().version()).toMatchObject({ version: '1.2.3' });
+    expect(fetch.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
+      'GET /api/user/',
+      'PUT /api/user/',
+      'GET /api/company/?page_size=1000&ordering=name',
+      'GET /api/tenant/t%201/',
+      'GET /api/version',
+    ]);
+    stubFetch(() => jsonResponse({ code: 'notFound', message: 'Gone' }, 404));
+    await expect(provider().currentUser()).rejects.toBeInstanceOf(ApiError);
+    await expect(provider().version()).rejects.toBeInstanceOf(HttpError);
+  });
+
   it('turns API errors into HttpErrors carrying the catalogue key and the field errors', async () => {
     stubFetch(() => jsonResponse({ code: 'validation', message: 'Bad', fields: { name: 'Required' }, field_codes: { name: { code: 'required' } } }, 400));
     const error = await provider().create('companies', { data: { name: '' } }).catch((e: unknown) => e);

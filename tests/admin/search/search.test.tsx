@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultScheduler, notifyManager } from '@tanstack/react-query';
 import type { SearchResult } from '../../../admin/providers/dataProvider';
 import { resultTarget } from '../../../admin/search/routes';
 import { SearchDialog } from '../../../admin/search/SearchDialog';
@@ -30,6 +31,11 @@ function setup(search: (query: string, includeTenants: boolean) => Promise<Searc
 }
 
 const type = (text: string) => fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: text } });
+
+// react-query tells components about an answer on a zero timeout, which the fake clock of these
+// tests runs only when moved: let it tell them on a microtask, as soon as the answer is in.
+beforeAll(() => notifyManager.setScheduler(queueMicrotask));
+afterAll(() => notifyManager.setScheduler(defaultScheduler));
 
 describe('global search (spec §2, §4, §9)', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));

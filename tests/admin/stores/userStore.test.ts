@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDataProvider } from '../../../admin/providers/dataProvider';
 import { ApiError } from '../../../admin/providers/http';
 import { AppError } from '../../../admin/stores/appError';
 import { INIT_POLL_MS } from '../../../admin/stores/observable';
 import { fullName, UserStore } from '../../../admin/stores/userStore';
 import { jsonResponse, sampleUser } from '../helpers';
+
+/** The store reads the API through the app's data provider, which calls the stubbed fetch. */
+const api = createDataProvider({ companyId: () => null });
 
 describe('user data (spec §4)', () => {
   beforeEach(() => localStorage.clear());
@@ -15,22 +19,22 @@ describe('user data (spec §4)', () => {
 
   it('is initialised from the cache only when the cached object has an id', () => {
     localStorage.setItem('user', JSON.stringify({ first_name: 'No id' }));
-    expect(new UserStore().getState()).toMatchObject({ user: null, initialised: false });
+    expect(new UserStore(api).getState()).toMatchObject({ user: null, initialised: false });
     localStorage.setItem('user', JSON.stringify(sampleUser));
-    expect(new UserStore().getState()).toMatchObject({ user: sampleUser, initialised: true });
+    expect(new UserStore(api).getState()).toMatchObject({ user: sampleUser, initialised: true });
   });
 
   it('logs a warning only when the cache is unreadable', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     localStorage.setItem('user', '{not json');
-    expect(new UserStore().getState().initialised).toBe(false);
+    expect(new UserStore(api).getState().initialised).toBe(false);
     expect(warn).toHaveBeenCalled();
   });
 
   it('fetches from the server, caches the user and becomes initialised', async () => {
     const fetch = vi.fn(async () => jsonResponse(sampleUser));
     vi.stubGlobal('fetch', fetch);
-    const store = new UserStore();
+    const store = new UserStore(api);
     await store.fetch();
     expect(fetch).toHaveBeenCalledWith('/api/user/', expect.objectContaining({ credentials: 'include', method: 'GET' }));
     expect(store.getState()).toMatchObject({ user: sampleUser, initialised: true });
@@ -41,7 +45,7 @@ describe('user data (spec §4)', () => {
     const updated = { ...sampleUser, first_name: 'Grace' };
     const fetch = vi.fn(async () => jsonResponse(updated));
     vi.stubGlobal('fetch', fetch);
-    const store = new UserStore();
+    const store = new UserStore(api);
     await store.update({ first_name: 'Grace' });
     expect(fetch).toHaveBeenCalledWith('/api/user/', expect.objectContaining({ method: 'PUT', body: JSON.stringify({ first_name: 'Grace' }) }));
     expect(store.getState().user).toEqual(updated);
@@ -50,12 +54,12 @@ describe('user data (spec §4)', () => {
 
   it('rethrows update errors', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ code: 'validation', message: 'bad' }, 400)));
-    await expect(new UserStore().update({ first_name: 'x' })).rejects.toBeInstanceOf(ApiError);
+    await expect(new UserStore(api).update({ first_name: 'x' })).rejects.toBeInstanceOf(ApiError);
   });
 
   it('falls back to the store messages when an error has none', async () => {
     // An error without a message (here from caching the response) gets the store's fallback text.
-    const store = new UserStore();
+    const store = new UserStore(api);
     vi.spyOn(store as unknown as { store: () => void }, 'store').mockImplementation(() => {
       throw new Error('');
     });
@@ -68,7 +72,7 @@ describe('user data (spec §4)', () => {
 
   it('reset clears the cache and the state', async () => {
     localStorage.setItem('user', JSON.stringify(sampleUser));
-    const store = new UserStore();
+    const store = new UserStore(api);
     store.reset();
     expect(localStorage.getItem('user')).toBeNull();
     expect(store.getState()).toMatchObject({ user: null, initialised: false });
@@ -78,7 +82,7 @@ describe('user data (spec §4)', () => {
     vi.useFakeTimers();
     let resolveFetch: (response: Response) => void = () => undefined;
     vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (resolveFetch = resolve))));
-    const store = new UserStore();
+    const store = new UserStore(api);
     const getState = vi.spyOn(store, 'getState');
     const fetching = store.fetch();
     let done = false;
@@ -93,7 +97,7 @@ describe('user data (spec §4)', () => {
     expect(getState).not.toHaveBeenCalled();
 
     localStorage.clear();
-    const failing = new UserStore();
+    const failing = new UserStore(api);
     vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ code: 'general', message: 'x' }, 500)));
     const rejected = expect(failing.waitUntilInitialised()).rejects.toBeInstanceOf(ApiError);
     await failing.fetch().catch(() => undefined);

@@ -1,66 +1,12 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import { ResourceContextProvider, type DataProvider } from 'react-admin';
-import { CompanyList } from '../../../admin/companies/CompanyList';
-import { TenantList } from '../../../admin/tenants/TenantList';
-import { GroupCreate } from '../../../admin/groups/GroupCreate';
-import { GroupEdit } from '../../../admin/groups/GroupEdit';
-import { GroupList } from '../../../admin/groups/GroupList';
+import type { DataProvider } from 'react-admin';
 import { UnitEdit } from '../../../admin/units/UnitEdit';
 import { UnitList } from '../../../admin/units/UnitList';
 import { renderInAdmin } from '../helpers';
-import { isShowingSkeleton, listAnswers } from '../screens/listStates';
+import { describeListStates } from '../listStates';
 
-const inResource = (resource: string, ui: React.ReactElement) => <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider>;
-
-describe.each([
-  ['units', () => <UnitList />, { id: 'u1', name: 'Hall A', group_name: 'Site North', device_count: 3 }, /No Units yet/i],
-  ['groups', () => <GroupList />, { id: 'g1', name: 'Site North', unit_count: 2 }, /No Unit groups yet/i],
-  ['companies', () => <CompanyList />, { id: 'c1', name: 'Acme', role: 'owner', plan: 'free', sample_retention_days: 31, created_at: '2026-11-01T00:00:00.000Z' }, /No Companies found/i],
-  ['tenants', () => <TenantList />, { id: 't1', name: 'Reseller', logo_url: null, color_hex: '#3B82F6', created_at: '2026-11-01T00:00:00.000Z' }, /No Tenants yet/i],
-] as const)('%s list', (resource, List, row, empty) => {
-  const renderList = (dataProvider: Partial<DataProvider>) => renderInAdmin(inResource(resource, List()), { dataProvider });
-
-  it('loading', async () => {
-    renderList({ getList: listAnswers.loading });
-    await waitFor(() => expect(isShowingSkeleton()).toBe(true));
-  });
-  it('empty', async () => {
-    renderList({ getList: listAnswers.empty });
-    expect(await screen.findByText(empty)).toBeInTheDocument();
-  });
-  it('error', async () => {
-    renderList({ getList: listAnswers.error });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Please check your connection.');
-  });
-  it('success', async () => {
-    renderList({ getList: listAnswers.rows([row]) });
-    expect(await screen.findByText(row.name)).toBeInTheDocument();
-  });
-});
-
-describe('group form', () => {
-  const renderForm = () => {
-    const create = vi.fn(async () => ({ data: { id: 'g2', name: 'Site South' } })) as DataProvider['create'] & Mock;
-    renderInAdmin(inResource('groups', <GroupCreate />), { dataProvider: { create } });
-    return create;
-  };
-
-  it('requires a name: blanks are not one', async () => {
-    const create = renderForm();
-    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: '   ' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
-    expect(await screen.findByText('Required')).toBeInTheDocument();
-    expect(create).not.toHaveBeenCalled();
-  });
-
-  it('creates the group', async () => {
-    const create = renderForm();
-    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Site South' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
-    await waitFor(() => expect(create).toHaveBeenCalledWith('groups', expect.objectContaining({ data: { name: 'Site South' } })));
-  });
-});
+describeListStates('units', () => <UnitList />, { id: 'u1', name: 'Hall A', group_name: 'Site North', device_count: 3 }, /No Units yet/i);
 
 describe('unit edit: its devices', () => {
   const unit = { id: 'u1', name: 'Hall A', group: null, group_name: null, device_count: 1 };
@@ -70,7 +16,8 @@ describe('unit edit: its devices', () => {
   function setup() {
     const update = vi.fn(async (_resource: string, params: { id: string; data: object }) => ({ data: { ...free, ...params.data } })) as DataProvider['update'] & Mock;
     const getManyReference = vi.fn(async () => ({ data: [inUnit], total: 1 })) as DataProvider['getManyReference'] & Mock;
-    renderInAdmin(inResource('units', <UnitEdit />), {
+    renderInAdmin(<UnitEdit />, {
+      resource: 'units',
       path: '/units/u1',
       routePath: '/units/:id',
       dataProvider: {
@@ -101,27 +48,5 @@ describe('unit edit: its devices', () => {
     expect(screen.queryByRole('option', { name: /Door/ })).toBeNull();
     await act(async () => fireEvent.click(option));
     expect(update).toHaveBeenCalledWith('devices', expect.objectContaining({ id: 'd2', data: { unit: 'u1' } }));
-  });
-});
-
-describe('edit forms', () => {
-  it('delete asks for confirmation and says it cannot be undone', async () => {
-    const deleteOne = vi.fn(async () => ({ data: { id: 'g1' } })) as DataProvider['delete'] & Mock;
-    renderInAdmin(inResource('groups', <GroupEdit />), {
-      path: '/groups/g1',
-      routePath: '/groups/:id',
-      dataProvider: { getOne: (async () => ({ data: { id: 'g1', name: 'Site North', unit_count: 0 } })) as DataProvider['getOne'], delete: deleteOne },
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('This cannot be undone.');
-    expect(deleteOne).not.toHaveBeenCalled();
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
-    expect(deleteOne).toHaveBeenCalledWith('groups', expect.objectContaining({ id: 'g1' }));
-  });
-
-  it('a new record has no delete button', () => {
-    renderInAdmin(inResource('groups', <GroupCreate />));
-    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { SimpleForm, TextInput } from 'react-admin';
 import { requiredText } from '../common/validators';
 import { FormToolbar } from '../common/FormToolbar';
 
-export function GroupForm() {
+export function GroupInputs() {
   return (
     <SimpleForm toolbar={<FormToolbar />}>
       <TextInput source="name" validate={requiredText} fullWidth />

@@ -1,4 +1,4 @@
-import { lazyNamed } from '../common/lazy';
+import { lazyNamed } from '../../common/lazy';
 
 /** The import route: its own chunk (papaparse and the worker load only here). */
 export const IMPORT_PATH = '/devices/import';

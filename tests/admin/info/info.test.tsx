@@ -6,7 +6,7 @@ import { renderInAdmin } from '../helpers';
 
 describe('info screen', () => {
   it('loading: the frontend version at once, the backend still being asked', () => {
-    renderInAdmin(<InfoPage fetchVersion={() => new Promise(() => undefined)} />);
+    renderInAdmin(<InfoPage />, { dataProvider: { version: () => new Promise(() => undefined) } });
     expect(screen.getByText(version)).toBeInTheDocument();
     expect(screen.getByTestId('backend-version')).toHaveTextContent('…');
     expect(screen.queryByText('Online')).toBeNull();
@@ -14,13 +14,13 @@ describe('info screen', () => {
   });
 
   it('success: the backend version and Online', async () => {
-    renderInAdmin(<InfoPage fetchVersion={async () => ({ version: '9.8.7' })} />);
+    renderInAdmin(<InfoPage />, { dataProvider: { version: async () => ({ version: '9.8.7' }) } });
     expect(await screen.findByText('Online')).toBeInTheDocument();
     expect(screen.getByTestId('backend-version')).toHaveTextContent('9.8.7');
   });
 
   it("error: 'Backend Unavailable' and Offline", async () => {
-    renderInAdmin(<InfoPage fetchVersion={() => Promise.reject(new TypeError('Failed to fetch'))} />);
+    renderInAdmin(<InfoPage />, { dataProvider: { version: () => Promise.reject(new TypeError('Failed to fetch')) } });
     expect(await screen.findByText('Offline')).toBeInTheDocument();
     expect(screen.getByTestId('backend-version')).toHaveTextContent('Backend Unavailable');
   });

@@ -1,20 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import { ResourceContextProvider, type DataProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
 import { NotificationList } from '../../../admin/notifications/NotificationList';
 import { renderInAdmin } from '../helpers';
-import { isShowingSkeleton, listAnswers } from './listStates';
+import { isShowingSkeleton, listAnswers } from '../listStates';
 
 const unread = { id: 'n1', title: 'Battery low', message: 'Cellar sensor is at 8 %.', is_read: false, created_at: '2026-11-20T08:00:00.000Z' };
 const read = { id: 'n2', title: 'Gateway disconnected', message: 'Roof gateway went offline.', is_read: true, created_at: '2026-11-19T08:00:00.000Z' };
 
-const renderList = (dataProvider: Partial<DataProvider>) =>
-  renderInAdmin(
-    <ResourceContextProvider value="notifications">
-      <NotificationList />
-    </ResourceContextProvider>,
-    { dataProvider },
-  );
+const renderList = (dataProvider: Partial<DataProvider>) => renderInAdmin(<NotificationList />, { resource: 'notifications', dataProvider });
 
 describe('notifications screen', () => {
   it('loading: skeleton rows, no empty text', async () => {

@@ -2,32 +2,19 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import { UsersPage } from '../../../admin/users/UsersPage';
-import { companyStore } from '../../../admin/stores/companyStore';
-import { userStore } from '../../../admin/stores/userStore';
-import { jsonResponse, renderInAdmin, sampleUser } from '../helpers';
+import { renderInAdmin, signInWith, signOut } from '../helpers';
 
 const members = [
   { id: 'u1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', role: 'owner', joined_at: '2026-11-01T08:00:00.000Z' },
   { id: 'u2', first_name: '', last_name: '', email: 'bob@example.com', role: 'member', joined_at: '2026-11-02T08:00:00.000Z' },
 ];
 
-/** Signs Ada in with one company selected (the stores read the API through fetch). */
-async function withCompany(companies: { id: string; name: string }[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => (url.startsWith('/api/user/') ? jsonResponse(sampleUser) : jsonResponse({ count: companies.length, results: companies.map((c) => ({ ...c, tenant_id: null })) }))),
-  );
-  await userStore.fetch();
-  await companyStore.load();
-}
+/** Signs Ada in with these companies, the first one selected. */
+const withCompany = (companies: { id: string; name: string }[]) => signInWith({ companies: companies.map((company) => ({ ...company, tenant_id: null })) });
 
 describe('users screen', () => {
   beforeEach(() => localStorage.clear());
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    userStore.reset();
-    companyStore.reset();
-  });
+  afterEach(signOut);
 
   it('empty: without a company it says to create or select one and asks nothing', async () => {
     await withCompany([]);

@@ -23,8 +23,8 @@ import {
   Typography,
 } from '@mui/material';
 import { Title, useDataProvider, useGetList, useTranslate } from 'react-admin';
-import { VirtualListbox } from '../common/VirtualListbox';
-import type { AppDataProvider } from '../providers/dataProvider';
+import { VirtualListbox } from '../../common/VirtualListbox';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { detectColumns, isCsvFile, mappingErrors, toImportRows, type ColumnMapping, type ParsedCsv } from './csv';
 import { parseFileInWorker } from './parseFile';
 import { counts, initialRows, ROW_STATUSES, runImport, type RowState } from './rows';

@@ -1,20 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import { ResourceContextProvider, type DataProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
 import { ApiKeyList } from '../../../admin/api-keys/ApiKeyList';
 import { renderInAdmin } from '../helpers';
-import { isShowingSkeleton, listAnswers } from './listStates';
+import { isShowingSkeleton, listAnswers } from '../listStates';
 
 const unused = { id: 'k1', name: 'Grafana', expiresAt: null, last_used: null, expired: false, created_at: '2026-11-01T08:00:00.000Z' };
 const old = { id: 'k2', name: 'Old script', expiresAt: '2026-10-01T00:00:00.000Z', last_used: '2026-09-30T10:00:00.000Z', expired: true, created_at: '2026-01-01T08:00:00.000Z' };
 
-const renderList = (dataProvider: Partial<DataProvider> & Record<string, unknown>) =>
-  renderInAdmin(
-    <ResourceContextProvider value="api-keys">
-      <ApiKeyList />
-    </ResourceContextProvider>,
-    { dataProvider },
-  );
+const renderList = (dataProvider: Partial<DataProvider> & Record<string, unknown>) => renderInAdmin(<ApiKeyList />, { resource: 'api-keys', dataProvider });
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 

@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '../../../admin/settings/SettingsPage';
 import { userStore } from '../../../admin/stores/userStore';
-import { jsonResponse, renderInAdmin, sampleUser } from '../helpers';
+import { connectStores, jsonResponse, renderInAdmin, sampleUser } from '../helpers';
+
+beforeAll(connectStores);
 
 type Answer = (body: Record<string, unknown>) => Response;
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, MenuItem } from '@mui/material';
-import { TypeAheadMenu } from '../common/TypeAheadMenu';
+import { TypeAheadMenu } from './TypeAheadMenu';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslate } from 'react-admin';
 import { LANGUAGES } from '../providers/i18nProvider';
 import { useLanguage } from './useLanguage';
 
-/** Language selector of the bar (spec §2); the choice is stored under `language`. */
+/** Language selector of the bar and the sign-in page (spec §2); the choice is stored under `language`. */
 export function LanguageSelector() {
   const translate = useTranslate();
   const [language, setLanguage] = useLanguage();

@@ -5,7 +5,7 @@ import { ReferenceCombobox } from '../common/ReferenceCombobox';
 import { FormToolbar } from '../common/FormToolbar';
 
 /** Name and group; a group that does not exist yet is created from the same field. */
-export function UnitForm({ children }: { children?: ReactNode }) {
+export function UnitInputs({ children }: { children?: ReactNode }) {
   const [create] = useCreate<{ id: string; name: string }>();
   const createGroup = async (name?: string) => {
     const trimmed = name?.trim();

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Box, LinearProgress } from '@mui/material';
-import { sessionExists } from '../auth/session';
+import { sessionExists } from './session';
 import { companyStore } from '../stores/companyStore';
 import { useUserState } from '../stores/hooks';
 import { userStore } from '../stores/userStore';

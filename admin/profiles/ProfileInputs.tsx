@@ -9,7 +9,7 @@ import { FormToolbar } from '../common/FormToolbar';
 const CodecEditor = lazy(async () => ({ default: (await import('./CodecEditor')).CodecEditor }));
 
 /** A custom profile: name, payload codec script (JS), OTAA, Class B, Class C; with a test run of the codec. */
-export function ProfileForm(props: Omit<SimpleFormProps, 'children'>) {
+export function ProfileInputs(props: Omit<SimpleFormProps, 'children'>) {
   return (
     <SimpleForm toolbar={<FormToolbar />} {...props}>
       <TextInput source="name" validate={requiredText} fullWidth />

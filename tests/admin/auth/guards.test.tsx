@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { guardSessionRoute, tenantsRouteDecision, type SessionGuardDeps } from '../../../admin/layout/guards';
-import { SessionGuard } from '../../../admin/layout/SessionGuard';
+import { guardSessionRoute, tenantsRouteDecision, type SessionGuardDeps } from '../../../admin/auth/guards';
+import { SessionGuard } from '../../../admin/auth/SessionGuard';
 import { renderInAdmin, sampleUser } from '../helpers';
 
 const deps = (overrides: Partial<SessionGuardDeps> = {}): SessionGuardDeps => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectColumns, isCsvFile, mappingErrors, parseCsv, toImportRows } from '../../../admin/import/csv';
-import { applyResults, counts, failBatch, initialRows, markImporting, reasonKey, rowsToSend, runImport, type BulkResult, type RowState } from '../../../admin/import/rows';
+import { detectColumns, isCsvFile, mappingErrors, parseCsv, toImportRows } from '../../../../admin/devices/import/csv';
+import { applyResults, counts, failBatch, initialRows, markImporting, reasonKey, rowsToSend, runImport, type BulkResult, type RowState } from '../../../../admin/devices/import/rows';
 
 const EUI = 'A84041000181C61E';
 const KEY = '2B7E151628AED2A6ABF7158809CF4F3C';

@@ -1,0 +1,14 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * The value once it has stopped changing for `delayMs`: typing in a search box sends one request
+ * after the pause instead of one per key.
+ */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
