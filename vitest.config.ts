@@ -15,6 +15,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/admin/**/*.test.{ts,tsx}', 'tests/locales/**/*.test.ts', 'tests/marketing/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/admin/setup.ts'],
+          // States are awaited (tests/admin/setup.ts); a busy machine may need more than vitest's 5 s.
+          testTimeout: 30_000,
         },
       },
       {

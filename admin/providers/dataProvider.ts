@@ -1,5 +1,16 @@
 import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
-import type { CompanyPeople } from '../types/api';
+import type {
+  ApiKeyWithSecret,
+  CodecTestInput,
+  CodecTestResult,
+  CompanyPeople,
+  DeviceImportResult,
+  FilterOption,
+  GatewayCertificate,
+  SearchResult,
+  TopicValue,
+  WidgetData,
+} from '../types/api';
 import type { Company, CompanyApi, Tenant } from '../stores/companyStore';
 import type { User, UserApi } from '../stores/userStore';
 import { ApiError, apiRequest } from './http';
@@ -14,65 +25,8 @@ interface Page<T> {
   results: T[];
 }
 
-export type SearchResultType = 'device' | 'gateway' | 'unit' | 'group' | 'company' | 'tenant' | 'event';
-export interface SearchResult {
-  type: SearchResultType;
-  id: string;
-  name?: string;
-}
-
-/** GET /company/{id}/i_query: members and pending invites (type from the server's schema). */
-export type { CompanyPeople };
-
-export interface ApiKeyWithSecret extends RaRecord {
-  name: string;
-  key: string;
-}
-
-/** A device topic with its last value (GET /device/{id}/topics/values). */
-export interface TopicValue {
-  topic: string;
-  last_value: unknown;
-  last_timestamp: string;
-}
-
-/** What a gateway needs to connect to the broker (setup wizard step 3). */
-export interface GatewayCertificate {
-  server: string;
-  ca_cert: string;
-  tls_cert: string;
-  tls_key: string;
-  expires_at: string;
-}
-
-/** The sandbox's answer to a codec test run (POST /config/{company_id}/codec-test). */
-export interface CodecTestResult {
-  ok: boolean;
-  data?: unknown;
-  warnings: string[];
-  errors: string[];
-  error?: { kind: string; message: string };
-  bytes: number[];
-}
-
-export interface CodecTestInput {
-  codec: string;
-  payload: string;
-  encoding: 'hex' | 'base64';
-  fPort: number;
-}
-
-export interface FilterOption {
-  value: string;
-  label: string;
-  count: number;
-}
-
-/** What a widget shows (GET /widget/{id}/data), by widget type. */
-export type WidgetData =
-  | { type: 'SINGLE_VALUE'; value: unknown; timestamp: string | null }
-  | { type: 'SERIES'; points: { ts: string; value: unknown }[] }
-  | { type: 'TABLE'; rows: { device_id: string; device_name: string; topic: string; value: unknown; timestamp: string }[] };
+/** The record types the calls below answer, from the server's schemas (admin/types/api.ts). */
+export type { ApiKeyWithSecret, CodecTestInput, CodecTestResult, CompanyPeople, FilterOption, GatewayCertificate, SearchResult, TopicValue, WidgetData };
 
 /** One device of a bulk import (POST /device/bulk/). */
 export interface BulkDevice {
@@ -89,7 +43,7 @@ export interface BulkDevice {
  */
 export interface AppDataProvider extends DataProvider, UserApi, CompanyApi {
   /** Imports up to 1,000 devices into the selected company; each row is answered on its own. */
-  importDevices(devices: BulkDevice[], config: string | null): Promise<{ index: number; status: 'success' | 'failed' | 'duplicate'; error?: string }[]>;
+  importDevices(devices: BulkDevice[], config: string | null): Promise<DeviceImportResult[]>;
   widgetData(id: Identifier, range?: { from: string; to: string }): Promise<WidgetData>;
   /** Values a list column can be filtered by, with counts, in the selected company (spec §7 filter_options). */
   filterOptions(model: string, field: string, search: string): Promise<FilterOption[]>;
@@ -231,7 +185,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     deviceTopics: (id) => call(() => apiRequest<TopicValue[]>(`/device/${encodeURIComponent(String(id))}/topics/values`)),
     importDevices: (devices, config) =>
       call(async () => {
-        const answer = await apiRequest<{ results: { index: number; status: 'success' | 'failed' | 'duplicate'; error?: string }[] }>('/device/bulk/', {
+        const answer = await apiRequest<{ results: DeviceImportResult[] }>('/device/bulk/', {
           method: 'POST',
           body: { company_id: selectedCompany(), config, devices },
         });

@@ -1,4 +1,4 @@
-import type { FieldError } from '../types/api';
+import type { WireFieldError } from './serverMessages';
 
 /**
  * The one place the console talks to the REST API (DESIGN §4): same origin by default, or
@@ -12,7 +12,7 @@ export interface ErrorBody {
   code?: string;
   message?: string;
   fields?: Record<string, string>;
-  field_codes?: Record<string, FieldError>;
+  field_codes?: Record<string, WireFieldError>;
 }
 
 export class ApiError extends Error {
@@ -21,7 +21,7 @@ export class ApiError extends Error {
   readonly key: string;
   readonly fields: Record<string, string>;
   /** The same field problems as codes with parameters, which the console translates. */
-  readonly fieldCodes: Record<string, FieldError>;
+  readonly fieldCodes: Record<string, WireFieldError>;
 
   constructor(status: number, body: ErrorBody) {
     const key = `app.errors.${catalogueKey(status, body.code)}`;

@@ -1,4 +1,10 @@
-import type { FieldError, MessageParams } from '../types/api';
+import type { MessageParams } from '../types/api';
+
+/** A field problem as the wire carries it; a newer server may send a code this console does not know. */
+export interface WireFieldError {
+  code: string;
+  params?: MessageParams;
+}
 
 /**
  * react-admin's own format for a translatable message with arguments in a string (its
@@ -11,14 +17,14 @@ const WITH_ARGS = '@@react-admin@@';
  * parameters. `english` (the server's own text) is shown only for a code this console does not
  * know yet, a newer server's.
  */
-export function fieldErrorMessage(error: FieldError, english?: string): string {
+export function fieldErrorMessage(error: WireFieldError, english?: string): string {
   const args: MessageParams & { _?: string } = { ...error.params };
   if (english) args._ = english;
   return WITH_ARGS + JSON.stringify({ message: `app.server.fields.${error.code}`, args });
 }
 
 /** The field messages of an error body: codes where the server gave them. */
-export function fieldErrorMessages(fields: Record<string, string>, codes: Record<string, FieldError>): Record<string, string> {
+export function fieldErrorMessages(fields: Record<string, string>, codes: Record<string, WireFieldError>): Record<string, string> {
   const names = new Set([...Object.keys(fields), ...Object.keys(codes)]);
   return Object.fromEntries(
     [...names].map((name) => {

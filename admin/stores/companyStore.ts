@@ -1,20 +1,9 @@
+import type { Company, Tenant } from '../types/api';
 import { withFallback } from './appError';
 import { Observable, pollUntil } from './observable';
 import { STORAGE_KEYS, readItem, removeItem, writeItem } from './storage';
 
-export interface Company {
-  id: string;
-  name: string;
-  tenant_id: string | null;
-  role?: 'owner' | 'member';
-}
-
-export interface Tenant {
-  id: string;
-  name: string;
-  logo_url: string | null;
-  color_hex: string | null;
-}
+export type { Company, Tenant };
 
 /** What the company store asks of the API; the data provider implements it (App.tsx connects them). */
 export interface CompanyApi {

@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup: unmount here.
 afterEach(() => cleanup());
+
+// Screens are awaited by their states (findBy…, waitFor). On a busy 2-core machine the first
+// render of a react-admin screen can take longer than Testing Library's default second; the
+// bound only limits how long a state that never comes is waited for.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lays nothing out: every element measures 0 × 0, and a virtual list of that height mounts no
 // rows at all. Listboxes get the height they have in a browser (at most 8 rows of 40 px) so virtual

@@ -3,6 +3,7 @@ import { Box, Chip } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslate } from 'react-admin';
 import type { RowState, RowStatus } from './rows';
+import { translateMessage } from '../../providers/serverMessages';
 
 const ROW_HEIGHT = 36;
 const COLUMNS = '60px 170px 1fr 1fr 200px 110px 1.4fr';
@@ -68,8 +69,8 @@ export function RowTable({ rows, profiles, onProfile, editable }: { rows: RowSta
                 <Box role="cell" sx={cell}>
                   <Chip size="small" color={STATUS_COLOR[row.status]} label={translate(`app.import.status.${row.status}`)} />
                 </Box>
-                <Box role="cell" sx={cell} title={row.reason ? translate(row.reason) : undefined}>
-                  {row.reason ? translate(row.reason) : ''}
+                <Box role="cell" sx={cell} title={row.reason ? translateMessage(translate, row.reason) : undefined}>
+                  {row.reason ? translateMessage(translate, row.reason) : ''}
                 </Box>
               </Box>
             );

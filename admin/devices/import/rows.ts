@@ -1,3 +1,5 @@
+import type { DeviceImportResult } from '../../types/api';
+import { fieldErrorMessage } from '../../providers/serverMessages';
 import type { ImportRow } from './csv';
 
 /** Spec §4 import row: Ready, Importing, then Success, Failed or Duplicate. */
@@ -6,30 +8,19 @@ export const ROW_STATUSES: readonly RowStatus[] = ['ready', 'importing', 'succes
 
 export interface RowState extends ImportRow {
   status: RowStatus;
-  /** Why a row failed or is a duplicate: a catalogue key or the API's text. */
+  /** Why a row failed or is a duplicate: a message to translate (serverMessages.ts translateMessage). */
   reason: string | null;
 }
 
 /** One answer of POST /device/bulk/, by position in the batch sent. */
-export interface BulkResult {
-  index: number;
-  status: 'success' | 'failed' | 'duplicate';
-  error?: string;
-}
+export type BulkResult = DeviceImportResult;
 
 /** Rows per request: the API takes up to 1,000; 500 keeps each answer quick and the progress bar moving. */
 export const BATCH_SIZE = 500;
 
-/** The API's row messages the console has in its catalogue, so reasons read in the user's language. */
-const REASONS: Record<string, string> = {
-  'DevEUI must be 16 hexadecimal digits.': 'app.devices.dev_eui_invalid',
-  'AppKey must be 32 hexadecimal digits.': 'app.devices.app_key_invalid',
-  'A device with this DevEUI is already registered.': 'app.import.already_registered',
-  'This DevEUI appears earlier in the same import.': 'app.import.repeated',
-  'No such device profile.': 'app.import.no_profile',
-};
-
-export const reasonKey = (message: string | undefined): string => (message ? (REASONS[message] ?? message) : 'app.errors.general');
+/** A row's reason as a message in the user's language: the API's code with its parameters. */
+export const reasonMessage = (result: BulkResult): string =>
+  result.code ? fieldErrorMessage({ code: result.code, ...(result.params ? { params: result.params } : {}) }, result.error) : 'app.errors.general';
 
 export const initialRows = (rows: readonly ImportRow[]): RowState[] => rows.map((row) => ({ ...row, status: 'ready', reason: null }));
 
@@ -61,7 +52,7 @@ export function applyResults(rows: readonly RowState[], indexes: readonly number
   return update(rows, indexes, (row, position) => {
     const result = byPosition.get(position);
     if (!result) return { ...row, status: 'failed', reason: 'app.errors.general' };
-    return { ...row, status: result.status, reason: result.status === 'success' ? null : reasonKey(result.error) };
+    return { ...row, status: result.status, reason: result.status === 'success' ? null : reasonMessage(result) };
   });
 }
 

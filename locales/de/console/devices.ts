@@ -5,7 +5,6 @@ import type { devices as englishDevices } from '../../en/console/devices';
 export const devices = {
   dev_eui_invalid: 'Die DevEUI muss aus 16 Hexadezimalziffern bestehen.',
   app_key_invalid: 'Der AppKey muss aus 32 Hexadezimalziffern bestehen.',
-  dev_eui_taken: 'Diese DevEUI ist bereits registriert.',
   topics: 'Topics',
   topic: 'Topic',
   last_value: 'Letzter Wert',

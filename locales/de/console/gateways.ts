@@ -15,8 +15,6 @@ export const gateways = {
     forwarder: 'Aktivieren Sie den MQTT-Forwarder.',
   },
   gateway_id_help: 'Die Gateway-ID (EUI-64): 16 Hexadezimalziffern.',
-  gateway_id_invalid: 'Die Gateway-ID muss aus 16 Hexadezimalziffern bestehen.',
-  gateway_id_taken: 'Diese Gateway-ID ist bereits registriert.',
   register: 'Registrieren',
   registration_failed: 'Registrierung fehlgeschlagen',
   configure_intro: 'Tragen Sie die Serveradresse im MQTT-Forwarder des Gateways ein und installieren Sie das CA-Zertifikat, das TLS-Zertifikat und den TLS-Schlüssel.',

@@ -31,9 +31,6 @@ export const importTexts = {
   progress: 'Importfortschritt',
   import: '%{smart_count} Gerät importieren |||| %{smart_count} Geräte importieren',
   retry_failed: 'Fehlgeschlagene erneut versuchen',
-  already_registered: 'Ein Gerät mit dieser DevEUI ist bereits registriert.',
-  repeated: 'Diese DevEUI kommt weiter oben in derselben Datei schon vor.',
-  no_profile: 'Dieses Geräteprofil gibt es nicht.',
   next: 'Weiter',
   back: 'Zurück',
 } satisfies CatalogueOf<typeof englishImport>;

@@ -11,7 +11,6 @@ export const profiles = {
   fport: 'fPort',
   encoding: 'Kodierung der Nutzdaten',
   payload: 'Nutzdaten',
-  payload_invalid: 'Geben Sie die Bytes hexadezimal (z. B. 01 A4 FF) oder als Base64 ein.',
   payload_invalid_hex: 'Geben Sie ganze Bytes hexadezimal ein, z. B. 01 A4 FF.',
   payload_invalid_base64: 'Das ist kein gültiges Base64.',
   run: 'Ausführen',

@@ -2,7 +2,6 @@
 export const devices = {
   dev_eui_invalid: 'DevEUI must be 16 hexadecimal digits.',
   app_key_invalid: 'AppKey must be 32 hexadecimal digits.',
-  dev_eui_taken: 'This DevEUI is already registered.',
   topics: 'Topics',
   topic: 'Topic',
   last_value: 'Last value',

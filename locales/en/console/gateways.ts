@@ -12,8 +12,6 @@ export const gateways = {
     forwarder: 'Enable the MQTT forwarder.',
   },
   gateway_id_help: 'The gateway ID (EUI-64): 16 hexadecimal digits.',
-  gateway_id_invalid: 'Gateway ID must be 16 hexadecimal digits.',
-  gateway_id_taken: 'This gateway ID is already registered.',
   register: 'Register',
   registration_failed: 'Registration Failed',
   configure_intro: "Enter the server address in the gateway's MQTT forwarder and install the CA certificate, the TLS certificate and the TLS key.",

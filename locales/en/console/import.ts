@@ -28,9 +28,6 @@ export const importTexts = {
   progress: 'Import progress',
   import: 'Import %{smart_count} device |||| Import %{smart_count} devices',
   retry_failed: 'Retry Failed',
-  already_registered: 'A device with this DevEUI is already registered.',
-  repeated: 'This DevEUI appears earlier in the same file.',
-  no_profile: 'No such device profile.',
   next: 'Next',
   back: 'Back',
 };

@@ -8,7 +8,6 @@ export const profiles = {
   fport: 'fPort',
   encoding: 'Payload encoding',
   payload: 'Payload',
-  payload_invalid: 'Enter the bytes as hexadecimal (e.g. 01 A4 FF) or base64.',
   payload_invalid_hex: 'Enter whole bytes as hexadecimal, e.g. 01 A4 FF.',
   payload_invalid_base64: 'This is not valid base64.',
   run: 'Run',

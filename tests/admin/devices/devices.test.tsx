@@ -7,6 +7,7 @@ import { normaliseHex, validateAppKey, validateDevEui } from '../../../admin/dev
 import { TopicsPanel } from '../../../admin/devices/TopicsPanel';
 import { renderInAdmin } from '../helpers';
 import { isShowingSkeleton, listAnswers } from '../listStates';
+import { fieldErrorMessage } from '../../../admin/providers/serverMessages';
 
 const device = {
   id: 'd1',
@@ -91,7 +92,7 @@ describe('register a device', () => {
 
   it('sends the hex normalised, and shows a server field error under its field', async () => {
     const create = vi.fn(async () => {
-      throw new HttpError('app.errors.validation', 409, { code: 'duplicate', errors: { dev_eui: 'app.devices.dev_eui_taken' } });
+      throw new HttpError('app.errors.validation', 409, { code: 'duplicate', errors: { dev_eui: fieldErrorMessage({ code: 'dev_eui_taken' }) } });
     }) as DataProvider['create'] & Mock;
     renderInAdmin(<DeviceCreate />, { resource: 'devices', dataProvider: { create, getList: listAnswers.empty, getMany: async () => ({ data: [] }) } });
     fill(/DevEUI/, 'a8-40-41-00-01-81-c6-1e');

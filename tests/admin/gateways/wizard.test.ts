@@ -21,8 +21,8 @@ describe('gateway setup wizard steps (spec §2, §4)', () => {
   });
 
   it('a failed registration stays on register with the reason; trying again clears it', () => {
-    const failed = run({ type: 'next' }, { type: 'register' }, { type: 'registration_failed', message: 'app.gateways.gateway_id_taken' });
-    expect(failed).toMatchObject({ step: 'register', registering: false, registrationError: { message: 'app.gateways.gateway_id_taken' } });
+    const failed = run({ type: 'next' }, { type: 'register' }, { type: 'registration_failed', message: 'app.server.fields.gateway_id_taken' });
+    expect(failed).toMatchObject({ step: 'register', registering: false, registrationError: { message: 'app.server.fields.gateway_id_taken' } });
     expect(wizardReducer(failed, { type: 'register' })).toMatchObject({ registering: true, registrationError: null });
   });
 

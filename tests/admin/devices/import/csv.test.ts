@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectColumns, isCsvFile, mappingErrors, parseCsv, toImportRows } from '../../../../admin/devices/import/csv';
-import { applyResults, counts, failBatch, initialRows, markImporting, reasonKey, rowsToSend, runImport, type BulkResult, type RowState } from '../../../../admin/devices/import/rows';
+import { applyResults, counts, failBatch, initialRows, markImporting, reasonMessage, rowsToSend, runImport, type BulkResult, type RowState } from '../../../../admin/devices/import/rows';
+import { createI18nProvider } from '../../../../admin/providers/i18nProvider';
+import { translateMessage } from '../../../../admin/providers/serverMessages';
 
 const EUI = 'A84041000181C61E';
 const KEY = '2B7E151628AED2A6ABF7158809CF4F3C';
@@ -51,19 +53,20 @@ describe('mapping and file checks (spec §5)', () => {
 describe('import rows: states and retry', () => {
   const rows = (n: number): RowState[] => initialRows(Array.from({ length: n }, (_, i) => ({ line: i + 2, dev_eui: EUI, app_key: KEY, name: '', config: 'p1' })));
 
-  it('goes Ready → Importing → Success, Failed (with reason) or Duplicate; the counts add up', () => {
+  it('goes Ready → Importing → Success, Failed (with reason) or Duplicate; the counts add up', async () => {
     let state = markImporting(rows(3), [0, 1, 2]);
     expect(counts(state).importing).toBe(3);
     const results: BulkResult[] = [
       { index: 0, status: 'success' },
-      { index: 1, status: 'failed', error: 'AppKey must be 32 hexadecimal digits.' },
-      { index: 2, status: 'duplicate', error: 'A device with this DevEUI is already registered.' },
+      { index: 1, status: 'failed', error: 'AppKey must be 32 hexadecimal digits.', code: 'app_key_invalid' },
+      { index: 2, status: 'duplicate', error: 'A device with this DevEUI is already registered.', code: 'device_registered' },
     ];
     state = applyResults(state, [0, 1, 2], results);
-    expect(state.map((row) => [row.status, row.reason])).toEqual([
+    const en = await createI18nProvider('en');
+    expect(state.map((row) => [row.status, row.reason && translateMessage(en.translate, row.reason)])).toEqual([
       ['success', null],
-      ['failed', 'app.devices.app_key_invalid'],
-      ['duplicate', 'app.import.already_registered'],
+      ['failed', 'AppKey must be 32 hexadecimal digits.'],
+      ['duplicate', 'A device with this DevEUI is already registered.'],
     ]);
     expect(counts(state)).toEqual({ ready: 0, importing: 0, success: 1, failed: 1, duplicate: 1 });
   });
@@ -73,10 +76,13 @@ describe('import rows: states and retry', () => {
     expect(failBatch(rows(2), [0, 1], 'app.errors.networkError').map((row) => row.reason)).toEqual(['app.errors.networkError', 'app.errors.networkError']);
   });
 
-  it('translates known API reasons and keeps unknown ones', () => {
-    expect(reasonKey('DevEUI must be 16 hexadecimal digits.')).toBe('app.devices.dev_eui_invalid');
-    expect(reasonKey('Something new.')).toBe('Something new.');
-    expect(reasonKey(undefined)).toBe('app.errors.general');
+  it("translates the API's reason codes with their parameters, and shows its English text for a code it does not know", async () => {
+    const de = await createI18nProvider('de');
+    const shown = (result: BulkResult) => translateMessage(de.translate, reasonMessage(result));
+    expect(shown({ index: 0, status: 'failed', code: 'dev_eui_invalid', error: 'DevEUI must be 16 hexadecimal digits.' })).toBe('Die DevEUI muss aus 16 Hexadezimalziffern bestehen.');
+    expect(shown({ index: 0, status: 'failed', code: 'unknown_fields', params: { fields: 'colour' }, error: 'Unknown field: colour.' })).toBe('Unbekanntes Feld: colour.');
+    expect(shown({ index: 0, status: 'failed', code: 'from_a_newer_server', error: 'Something new.' })).toBe('Something new.');
+    expect(reasonMessage({ index: 0, status: 'failed' })).toBe('app.errors.general');
   });
 
   it('sends in batches of 500, and Retry Failed re-sends only the failed rows', async () => {
