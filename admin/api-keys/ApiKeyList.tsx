@@ -6,15 +6,8 @@ import { RegenerateButton } from './RegenerateButton';
 import { SecretKeyDialog } from './SecretKeyDialog';
 import { ListError } from '../common/ListError';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
+import type { ApiKey } from '../types/api';
 
-interface ApiKey {
-  id: string;
-  name: string;
-  expiresAt: string | null;
-  last_used: string | null;
-  expired: boolean;
-  created_at: string;
-}
 
 /** 'expired', the expiry date, or 'never' for a key without one (spec §2). */
 export function ExpiryText({ record }: { record: ApiKey }) {

@@ -9,11 +9,8 @@ import { changedPlacements, type Placement, type Widget, type WidgetType } from 
 import { WidgetEditor, type EditorTarget } from './WidgetEditor';
 import { WidgetGrid } from './WidgetGrid';
 import { useNotifyFailure } from '../common/useNotifyFailure';
+import type { Dashboard } from '../types/api';
 
-interface Dashboard extends DashboardFields {
-  id: string;
-  is_owner: boolean;
-}
 
 type Dialog = { kind: 'new' } | { kind: 'edit'; dashboard: Dashboard } | null;
 type Deleting = { kind: 'dashboard'; dashboard: Dashboard } | { kind: 'widget'; widget: Widget } | null;

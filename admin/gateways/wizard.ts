@@ -1,3 +1,5 @@
+import type { Gateway } from '../types/api';
+
 /**
  * The gateway setup wizard (spec §2, §4): requirements → register → configure → verify (waiting,
  * then connected) → setup complete. Skip and close are possible at any step; registration can fail.
@@ -6,10 +8,8 @@
 export const WIZARD_STEPS = ['requirements', 'register', 'configure', 'verify'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number] | 'complete';
 
-export interface RegisteredGateway {
-  id: string;
-  gateway_id: string;
-}
+/** What the wizard keeps of the gateway it registered. */
+export type RegisteredGateway = Pick<Gateway, 'id' | 'gateway_id'>;
 
 export interface WizardState {
   step: WizardStep;

@@ -1,10 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
+import type { Template } from '../types/api';
 
-interface Template {
-  description: string;
-  samples: { description: string; fPort: number; bytes_hex: string }[];
-}
 
 /** A template's description and sample uplinks (the bytes to try its codec with). */
 export function TemplateDetails() {

@@ -14,13 +14,10 @@ import {
 import { TimestampOrNever } from '../common/fields';
 import { VirtualListbox } from '../common/VirtualListbox';
 import { useNotifyFailure } from '../common/useNotifyFailure';
+import type { Device as DeviceRecord } from '../types/api';
 
-interface Device {
-  id: string;
-  name: string;
-  dev_eui: string;
-  unit: string | null;
-}
+/** The part of a device this panel shows and changes. */
+type Device = Pick<DeviceRecord, 'id' | 'name' | 'dev_eui' | 'unit'>;
 
 const label = (device: Device) => (device.name ? `${device.name} (${device.dev_eui})` : device.dev_eui);
 
