@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { call, signUp, type SignedIn } from './helpers/users.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import { call, signUp, type Method, type SignedIn } from './helpers/users.js';
 
 /**
  * Company A's records seen from company B (issue #3 "isolation matrix"): for every resource and

@@ -29,11 +29,14 @@ export async function signUp(app: FastifyInstance, email = uniqueEmail(), passwo
   };
 }
 
+/** The HTTP verbs of the API: what `call` sends, and what tests' tables of attempts list. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 /** Injects a JSON call as the given user. */
 export function call(
   app: FastifyInstance,
   user: SignedIn,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: Method,
   url: string,
   payload?: unknown,
 ): Promise<LightMyRequestResponse> {

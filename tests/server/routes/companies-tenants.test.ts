@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { call, signUp, type Method, type SignedIn } from '../helpers/users.js';
 
 interface Company {
   id: string;
@@ -102,7 +102,7 @@ describe('companies and tenants', () => {
     const tenant = (await call(t.app, owner, 'POST', '/api/tenant/', { name: 'Private tenant' })).json<{ id: string }>();
     const outsider = await signUp(t.app);
     await call(t.app, outsider, 'PUT', '/api/user/', { is_tenant_enabled: true });
-    const attempts: [Parameters<typeof call>[2], string, unknown?][] = [
+    const attempts: [Method, string, unknown?][] = [
       ['GET', `/api/company/${company.id}/`],
       ['PATCH', `/api/company/${company.id}/`, { name: 'Taken' }],
       ['DELETE', `/api/company/${company.id}/`],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { call, signUp, type Method, type SignedIn } from '../helpers/users.js';
 
 interface Dashboard {
   id: string;
@@ -11,8 +11,6 @@ interface Dashboard {
   is_owner: boolean;
   created_at: string;
 }
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 describe('/api/dashboard', () => {
   let t: TestApp;

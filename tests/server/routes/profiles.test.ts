@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { call, signUp, type Method, type SignedIn } from '../helpers/users.js';
 
 interface Profile {
   id: string;
@@ -85,7 +85,7 @@ describe('/api/config/{company_id}', () => {
 
   it("answers 404 for every call on another company's profiles", async () => {
     const theirs = (await call(t.app, mallory, 'POST', `/api/config/${malloryCompany}`, { name: 'Secret codec', codec: '// secret' })).json<Profile>();
-    const attempts: [Parameters<typeof call>[2], string, unknown?][] = [
+    const attempts: [Method, string, unknown?][] = [
       ['GET', `/api/config/${malloryCompany}`],
       ['GET', `/api/config/${malloryCompany}/templates`],
       ['POST', `/api/config/${malloryCompany}`, { name: 'Planted' }],

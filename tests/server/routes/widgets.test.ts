@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SERIES_POINTS } from '../../../server/src/repositories/widget-data.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { call, signUp, type Method, type SignedIn } from '../helpers/users.js';
 
 interface Widget {
   id: string;
@@ -13,8 +13,6 @@ interface Widget {
   width: number;
   height: number;
 }
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 describe('/api/widget', () => {
   let t: TestApp;
