@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { call, signUp, type Method, type SignedIn } from './helpers/users.js';
+import { call, callWithKey, signUp, type Method, type SignedIn } from './helpers/users.js';
 
 /**
  * Company A's records seen from company B (issue #3 "isolation matrix"): for every resource and
@@ -96,8 +96,7 @@ describe('isolation between companies', () => {
 
   for (const via of ['session', 'API key'] as const) {
     describe(`as company B via ${via}`, () => {
-      const send = (method: Method, url: string, body?: object) =>
-        via === 'session' ? call(t.app, b, method, url, body) : t.app.inject({ method, url, headers: { authorization: `Bearer ${bKey}` }, ...(body ? { payload: body } : {}) });
+      const send = (method: Method, url: string, body?: object) => (via === 'session' ? call(t.app, b, method, url, body) : callWithKey(t.app, bKey, method, url, body));
 
       it("answers 404 for every call on A's records", async () => {
         for (const [method, url, body] of attempts()) {

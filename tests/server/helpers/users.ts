@@ -42,3 +42,8 @@ export function call(
 ): Promise<LightMyRequestResponse> {
   return app.inject({ method, url, headers: user.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
+
+/** Injects a JSON call authenticated by an API key (`Authorization: Bearer <key>`) instead of a session. */
+export function callWithKey(app: FastifyInstance, key: string, method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse> {
+  return app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+}

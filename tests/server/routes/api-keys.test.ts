@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { call, callWithKey, signUp, type SignedIn } from '../helpers/users.js';
 
 interface Key {
   id: string;
@@ -23,7 +23,7 @@ describe('/api/api-keys and Bearer API keys', () => {
   });
   afterAll(async () => t.close());
 
-  const withKey = (key: string, url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+  const withKey = (key: string, url: string) => callWithKey(t.app, key, 'GET', url);
 
   it('shows the secret once, stores only a hash, and lists name, expiry, last used', async () => {
     const created = await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Grafana' });
@@ -77,7 +77,7 @@ describe('/api/api-keys and Bearer API keys', () => {
     expect(short.statusCode).toBe(401);
     expect(short.json()).toEqual({ code: 'unauthorized', message: 'You are not authorized to access this resource.' });
     const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Limited' })).json<Key>();
-    const minting = await t.app.inject({ method: 'POST', url: '/api/api-keys/', headers: { authorization: `Bearer ${String(key.key)}` }, payload: { name: 'More' } });
+    const minting = await callWithKey(t.app, String(key.key), 'POST', '/api/api-keys/', { name: 'More' });
     expect(minting.statusCode).toBe(403);
   });
 
@@ -129,13 +129,12 @@ describe('/api/api-keys and Bearer API keys', () => {
 
   it('does not let a key list, regenerate or delete keys, not even itself', async () => {
     const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Self' })).json<Key>();
-    const headers = { authorization: `Bearer ${String(key.key)}` };
     for (const [method, url] of [
       ['GET', '/api/api-keys/'],
       ['PUT', `/api/api-keys/${key.id}/regenerate`],
       ['DELETE', `/api/api-keys/${key.id}`],
     ] as const) {
-      const response = await t.app.inject({ method, url, headers });
+      const response = await callWithKey(t.app, String(key.key), method, url);
       expect({ method, status: response.statusCode }).toEqual({ method, status: 403 });
       expect(response.json()).toMatchObject({ code: 'forbidden' });
     }

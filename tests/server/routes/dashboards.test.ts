@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type Method, type SignedIn } from '../helpers/users.js';
+import { call, callWithKey, signUp, type Method, type SignedIn } from '../helpers/users.js';
 
 interface Dashboard {
   id: string;
@@ -38,8 +38,6 @@ describe('/api/dashboard', () => {
     return response.json<Dashboard>();
   };
   const list = async (user: SignedIn, query = '') => (await call(t.app, user, 'GET', `/api/dashboard/${query}`)).json<{ count: number; results: Dashboard[] }>();
-  const withKey = (key: string, method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) });
 
   it('creates a private dashboard by default, with the caller as owner', async () => {
     const created = await create(owner, { company_id: company, name: '  Boiler room  ' });
@@ -148,7 +146,7 @@ describe('/api/dashboard', () => {
   it("gives another company's member, signed in or with an API key, nothing of this company's dashboards", async () => {
     const shared = await create(owner, { company_id: company, name: 'Secret plant', is_shared: true });
     const viaSession = (method: Method, url: string, body?: object) => call(t.app, outsider, method, url, body);
-    const viaKey = (method: Method, url: string, body?: object) => withKey(outsiderKey, method, url, body);
+    const viaKey = (method: Method, url: string, body?: object) => callWithKey(t.app, outsiderKey, method, url, body);
     for (const send of [viaSession, viaKey]) {
       for (const [method, url, body] of [
         ['GET', `/api/dashboard/${shared.id}/`],
@@ -168,7 +166,7 @@ describe('/api/dashboard', () => {
 
   it("works with the owner's API key like with the owner's session", async () => {
     const key = (await call(t.app, owner, 'POST', '/api/api-keys/', { name: 'Owner script' })).json<{ key: string }>().key;
-    const created = await withKey(key, 'POST', '/api/dashboard/', { company_id: company, name: 'By key' });
+    const created = await callWithKey(t.app, key, 'POST', '/api/dashboard/', { company_id: company, name: 'By key' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ owner_id: owner.id, is_owner: true });
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { call, callWithKey, signUp, type SignedIn } from '../helpers/users.js';
 
 const DEV_EUI = '70B3D57ED0051234';
 
@@ -92,12 +92,7 @@ describe('POST /api/ingest/chirpstack', () => {
 
   it('accepts the network server integration authenticated by an API key', async () => {
     const key = (await call(t.app, owner, 'POST', '/api/api-keys/', { name: 'ChirpStack' })).json<{ key: string }>().key;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/ingest/chirpstack?event=join',
-      headers: { authorization: `Bearer ${key}` },
-      payload: { deviceInfo: { devEui: DEV_EUI }, devAddr: '01ab23cd' },
-    });
+    const response = await callWithKey(t.app, key, 'POST', '/api/ingest/chirpstack?event=join', { deviceInfo: { devEui: DEV_EUI }, devAddr: '01ab23cd' });
     expect(response.statusCode).toBe(200);
     const joins = await t.db.selectFrom('device_events').select('summary').where('device_id', '=', deviceId).where('type', '=', 'join').execute();
     expect(joins).toEqual([{ summary: 'Joined with address 01ab23cd' }]);

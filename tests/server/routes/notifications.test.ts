@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { call, callWithKey, signUp, type SignedIn } from '../helpers/users.js';
 
 interface Notification {
   id: string;
@@ -113,17 +113,15 @@ describe('/api/user/notifications', () => {
 
   it("works with the recipient's API key and never with another user's", async () => {
     const keyOf = async (user: SignedIn) => (await call(t.app, user, 'POST', '/api/api-keys/', { name: 'Inbox' })).json<{ key: string }>().key;
-    const withKey = (key: string, method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) });
     const aliceKey = await keyOf(alice);
     const bobKey = await keyOf(bob);
     const mine = (await list(alice)).results[0] as Notification;
-    expect((await withKey(aliceKey, 'GET', '/api/user/notifications/')).json()).toMatchObject({ count: (await list(alice)).count });
-    expect((await withKey(bobKey, 'GET', '/api/user/notifications/')).json()).toEqual({ count: 0, results: [] });
-    expect((await withKey(bobKey, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).statusCode).toBe(404);
-    expect((await withKey(bobKey, 'DELETE', `/api/user/notifications/${mine.id}`)).statusCode).toBe(404);
-    expect((await withKey(bobKey, 'PATCH', '/api/user/notifications/bulk-mark-read', { all: true })).json()).toEqual({ updated: 0 });
-    expect((await withKey(aliceKey, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).json()).toMatchObject({ id: mine.id, is_read: false });
+    expect((await callWithKey(t.app, aliceKey, 'GET', '/api/user/notifications/')).json()).toMatchObject({ count: (await list(alice)).count });
+    expect((await callWithKey(t.app, bobKey, 'GET', '/api/user/notifications/')).json()).toEqual({ count: 0, results: [] });
+    expect((await callWithKey(t.app, bobKey, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).statusCode).toBe(404);
+    expect((await callWithKey(t.app, bobKey, 'DELETE', `/api/user/notifications/${mine.id}`)).statusCode).toBe(404);
+    expect((await callWithKey(t.app, bobKey, 'PATCH', '/api/user/notifications/bulk-mark-read', { all: true })).json()).toEqual({ updated: 0 });
+    expect((await callWithKey(t.app, aliceKey, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).json()).toMatchObject({ id: mine.id, is_read: false });
   });
 
   it("hides and protects another user's notifications", async () => {

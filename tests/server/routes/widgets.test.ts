@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SERIES_POINTS } from '../../../server/src/repositories/widget-data.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type Method, type SignedIn } from '../helpers/users.js';
+import { call, callWithKey, signUp, type Method, type SignedIn } from '../helpers/users.js';
 
 interface Widget {
   id: string;
@@ -305,8 +305,7 @@ describe('/api/widget', () => {
   it("gives another company's member, signed in or with an API key, 404 or nothing for every verb", async () => {
     const widget = await create(owner, { ...base(), type: 'TABLE', device: ids.boiler });
     const viaSession = (method: Method, url: string, body?: object) => call(t.app, outsider, method, url, body);
-    const viaKey = (method: Method, url: string, body?: object) =>
-      t.app.inject({ method, url, headers: { authorization: `Bearer ${outsiderKey}` }, ...(body ? { payload: body } : {}) });
+    const viaKey = (method: Method, url: string, body?: object) => callWithKey(t.app, outsiderKey, method, url, body);
     for (const send of [viaSession, viaKey]) {
       for (const [method, url, body] of [
         ['GET', `/api/widget/${widget.id}/`],
