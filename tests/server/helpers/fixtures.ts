@@ -1,20 +1,56 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { ApiKeyWithSecret } from '../../../server/src/schemas/api-keys.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { call, signUp, type SignedIn } from './users.js';
 
-/** Two users on a fresh app, each owning one company: the setup of most resource tests. */
-export interface TwoCompanies {
+/**
+ * POSTs a record as the user, for setup the test is not about. A refusal throws, so that a
+ * broken setup fails where it happened rather than in some later assertion.
+ */
+async function created(t: TestApp, user: SignedIn, url: string, body: object): Promise<LightMyRequestResponse> {
+  const response = await call(t.app, user, 'POST', url, body);
+  if (response.statusCode !== 201) throw new Error(`POST ${url} answered ${response.statusCode}: ${response.body}`);
+  return response;
+}
+
+/** Creates a record (POST url) as the user and answers its id. */
+export async function createRecord(t: TestApp, user: SignedIn, url: string, body: object): Promise<string> {
+  return (await created(t, user, url, body)).json<{ id: string }>().id;
+}
+
+/** A company owned by the user; answers its id. */
+export function createCompany(t: TestApp, user: SignedIn, name: string): Promise<string> {
+  return createRecord(t, user, '/api/company/', { name });
+}
+
+/** An API key of the user; answers its secret, which the API shows only here. */
+export async function createApiKey(t: TestApp, user: SignedIn, name: string): Promise<string> {
+  return (await created(t, user, '/api/api-keys/', { name })).json<ApiKeyWithSecret>().key;
+}
+
+/** Two signed-up users on a fresh app, with no company yet. */
+export interface TwoUsers {
   t: TestApp;
   alice: SignedIn;
   bob: SignedIn;
+}
+
+export async function twoUsers(env: Record<string, string> = {}): Promise<TwoUsers> {
+  const t = await createTestApp(env);
+  const alice = await signUp(t.app);
+  const bob = await signUp(t.app);
+  return { t, alice, bob };
+}
+
+/** Two users on a fresh app, each owning one company: the setup of most resource tests. */
+export interface TwoCompanies extends TwoUsers {
   company: string;
   bobCompany: string;
 }
 
 export async function twoCompanies(env: Record<string, string> = {}): Promise<TwoCompanies> {
-  const t = await createTestApp(env);
-  const alice = await signUp(t.app);
-  const bob = await signUp(t.app);
-  const company = (await call(t.app, alice, 'POST', '/api/company/', { name: 'Alice company' })).json<{ id: string }>().id;
-  const bobCompany = (await call(t.app, bob, 'POST', '/api/company/', { name: 'Bob company' })).json<{ id: string }>().id;
+  const { t, alice, bob } = await twoUsers(env);
+  const company = await createCompany(t, alice, 'Alice company');
+  const bobCompany = await createCompany(t, bob, 'Bob company');
   return { t, alice, bob, company, bobCompany };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, callWithKey, signUp, type SignedIn } from '../helpers/users.js';
+import { createCompany, twoUsers } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, callWithKey, type SignedIn } from '../helpers/users.js';
 
 interface Key {
   id: string;
@@ -16,10 +17,8 @@ describe('/api/api-keys and Bearer API keys', () => {
   let alice: SignedIn;
   let bob: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp();
-    alice = await signUp(t.app);
-    bob = await signUp(t.app);
-    await call(t.app, alice, 'POST', '/api/company/', { name: 'Keyed' });
+    ({ t, alice, bob } = await twoUsers());
+    await createCompany(t, alice, 'Keyed');
   });
   afterAll(async () => t.close());
 

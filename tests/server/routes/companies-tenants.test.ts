@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { twoUsers } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
 import { call, signUp, type Method, type SignedIn } from '../helpers/users.js';
 
 interface Company {
@@ -14,9 +15,7 @@ describe('companies and tenants', () => {
   let owner: SignedIn;
   let stranger: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    stranger = await signUp(t.app);
+    ({ t, alice: owner, bob: stranger } = await twoUsers());
   });
   afterAll(async () => t.close());
 

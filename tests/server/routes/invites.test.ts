@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createCompany, twoUsers } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';
 
 interface Invite {
@@ -16,10 +17,8 @@ describe('/api/invite', () => {
   let guest: SignedIn;
   let companyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    guest = await signUp(t.app);
-    companyId = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Inviting' })).json<{ id: string }>().id;
+    ({ t, alice: owner, bob: guest } = await twoUsers());
+    companyId = await createCompany(t, owner, 'Inviting');
   });
   afterAll(async () => t.close());
 

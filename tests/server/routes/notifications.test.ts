@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createApiKey, twoUsers } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
 import { call, callWithKey, signUp, type SignedIn } from '../helpers/users.js';
 
 interface Notification {
@@ -24,9 +25,7 @@ describe('/api/user/notifications', () => {
   let alice: SignedIn;
   let bob: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp();
-    alice = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, alice, bob } = await twoUsers());
   });
   afterAll(async () => t.close());
 
@@ -112,9 +111,8 @@ describe('/api/user/notifications', () => {
   });
 
   it("works with the recipient's API key and never with another user's", async () => {
-    const keyOf = async (user: SignedIn) => (await call(t.app, user, 'POST', '/api/api-keys/', { name: 'Inbox' })).json<{ key: string }>().key;
-    const aliceKey = await keyOf(alice);
-    const bobKey = await keyOf(bob);
+    const aliceKey = await createApiKey(t, alice, 'Inbox');
+    const bobKey = await createApiKey(t, bob, 'Inbox');
     const mine = (await list(alice)).results[0] as Notification;
     expect((await callWithKey(t.app, aliceKey, 'GET', '/api/user/notifications/')).json()).toMatchObject({ count: (await list(alice)).count });
     expect((await callWithKey(t.app, bobKey, 'GET', '/api/user/notifications/')).json()).toEqual({ count: 0, results: [] });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type Method, type SignedIn } from '../helpers/users.js';
+import { twoCompanies } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type Method, type SignedIn } from '../helpers/users.js';
 
 interface Profile {
   id: string;
@@ -18,11 +19,7 @@ describe('/api/config/{company_id}', () => {
   let company: string;
   let malloryCompany: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    alice = await signUp(t.app);
-    mallory = await signUp(t.app);
-    company = (await call(t.app, alice, 'POST', '/api/company/', { name: 'Alice GmbH' })).json<{ id: string }>().id;
-    malloryCompany = (await call(t.app, mallory, 'POST', '/api/company/', { name: 'Mallory Ltd' })).json<{ id: string }>().id;
+    ({ t, alice, bob: mallory, company, bobCompany: malloryCompany } = await twoCompanies());
   });
   afterAll(async () => t.close());
 
