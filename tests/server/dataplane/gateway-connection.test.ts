@@ -7,8 +7,9 @@ import { issueServerCertificate } from '../../../server/src/dataplane/pki/issue.
 import { gatewaysRepository } from '../../../server/src/repositories/gateways.js';
 import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
 import { settingsStore } from '../../../server/src/repositories/settings.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { createRecord, oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type SignedIn } from '../helpers/users.js';
 
 const until = async (check: () => Promise<boolean>) => {
   for (let i = 0; i < 100; i++) {
@@ -26,10 +27,9 @@ describe('a gateway connecting with the certificate the API issued', () => {
   let gatewayId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    const company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Gateways' })).json<{ id: string }>().id;
-    gatewayId = (await call(t.app, owner, 'POST', '/api/gateway/', { company_id: company, gateway_id: 'B827EBFFFE8B0001', name: 'Roof' })).json<{ id: string }>().id;
+    let company: string;
+    ({ t, owner, company } = await oneCompany());
+    gatewayId = await createRecord(t, owner, '/api/gateway/', { company_id: company, gateway_id: 'B827EBFFFE8B0001', name: 'Roof' });
     // The same CA the API signs with (it lives in the database).
     const ca = await gatewayCertificates(settingsStore(t.db), 365).ca();
     const server = await issueServerCertificate(ca, ['localhost', '127.0.0.1']);

@@ -4,8 +4,9 @@ import { IngestService, type UplinkDecoder } from '../../../server/src/dataplane
 import { powerOf } from '../../../server/src/domain/power.js';
 import { flattenReadings } from '../../../server/src/domain/topics.js';
 import { telemetryRepository } from '../../../server/src/repositories/telemetry.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { signUp, type SignedIn } from '../helpers/users.js';
 
 describe('flattenReadings', () => {
   it('flattens nested objects with dots and arrays by index, skipping nulls', () => {
@@ -50,9 +51,8 @@ describe('IngestService with pre-decoded objects', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    const company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Ingest Co' })).json<{ id: string }>().id;
+    let company: string;
+    ({ t, owner, company } = await oneCompany());
     deviceId = randomUUID();
     await t.db
       .insertInto('devices')

@@ -54,3 +54,17 @@ export async function twoCompanies(env: Record<string, string> = {}): Promise<Tw
   const bobCompany = await createCompany(t, bob, 'Bob company');
   return { t, alice, bob, company, bobCompany };
 }
+
+/** One user owning one company on a fresh app: the setup of tests about a single tenant's data. */
+export interface OneCompany {
+  t: TestApp;
+  owner: SignedIn;
+  company: string;
+}
+
+export async function oneCompany(env: Record<string, string> = {}, name = 'Owner company'): Promise<OneCompany> {
+  const t = await createTestApp(env);
+  const owner = await signUp(t.app);
+  const company = await createCompany(t, owner, name);
+  return { t, owner, company };
+}

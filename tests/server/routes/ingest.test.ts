@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createApiKey, createRecord, oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
 import { call, callWithKey, signUp, type SignedIn } from '../helpers/users.js';
 
 const DEV_EUI = '70B3D57ED0051234';
@@ -10,14 +11,13 @@ describe('POST /api/ingest/chirpstack', () => {
   let owner: SignedIn;
   let deviceId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    const company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Field' })).json<{ id: string }>().id;
+    let company: string;
+    ({ t, owner, company } = await oneCompany());
     const codec = `function decodeUplink(input) {
       var b = input.bytes;
       return { data: { temperature: ((b[0] << 8) | b[1]) / 10, battery: { percent: b[2] } } };
     }`;
-    const profile = (await call(t.app, owner, 'POST', `/api/config/${company}`, { name: 'Thermo', codec })).json<{ id: string }>().id;
+    const profile = await createRecord(t, owner, `/api/config/${company}`, { name: 'Thermo', codec });
     deviceId = randomUUID();
     await t.db
       .insertInto('devices')
@@ -91,7 +91,7 @@ describe('POST /api/ingest/chirpstack', () => {
   });
 
   it('accepts the network server integration authenticated by an API key', async () => {
-    const key = (await call(t.app, owner, 'POST', '/api/api-keys/', { name: 'ChirpStack' })).json<{ key: string }>().key;
+    const key = await createApiKey(t, owner, 'ChirpStack');
     const response = await callWithKey(t.app, key, 'POST', '/api/ingest/chirpstack?event=join', { deviceInfo: { devEui: DEV_EUI }, devAddr: '01ab23cd' });
     expect(response.statusCode).toBe(200);
     const joins = await t.db.selectFrom('device_events').select('summary').where('device_id', '=', deviceId).where('type', '=', 'join').execute();
