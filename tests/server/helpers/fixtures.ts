@@ -68,3 +68,30 @@ export async function oneCompany(env: Record<string, string> = {}, name = 'Owner
   const company = await createCompany(t, owner, name);
   return { t, owner, company };
 }
+
+/**
+ * A company whose owner has a colleague in it, and an outsider with a company and an API key of
+ * their own: the setup of the tests of what members share and outsiders never see.
+ */
+export interface TeamAndOutsider {
+  t: TestApp;
+  owner: SignedIn;
+  colleague: SignedIn;
+  outsider: SignedIn;
+  outsiderKey: string;
+  company: string;
+  outsiderCompany: string;
+}
+
+export async function teamAndOutsider(): Promise<TeamAndOutsider> {
+  const t = await createTestApp();
+  const owner = await signUp(t.app);
+  const colleague = await signUp(t.app);
+  const outsider = await signUp(t.app);
+  const company = await createCompany(t, owner, 'Team company');
+  const outsiderCompany = await createCompany(t, outsider, 'Elsewhere');
+  // Straight into the table: joining by invite is what invites.test.ts covers.
+  await t.db.insertInto('company_members').values({ company_id: company, user_id: colleague.id, role: 'member', joined_at: t.clock.now().toISOString() }).execute();
+  const outsiderKey = await createApiKey(t, outsider, 'Outsider');
+  return { t, owner, colleague, outsider, outsiderKey, company, outsiderCompany };
+}

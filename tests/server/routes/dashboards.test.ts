@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, callWithKey, signUp, type Method, type SignedIn } from '../helpers/users.js';
+import { createApiKey, teamAndOutsider } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, callWithKey, type Method, type SignedIn } from '../helpers/users.js';
 
 interface Dashboard {
   id: string;
@@ -21,14 +22,7 @@ describe('/api/dashboard', () => {
   let company: string;
   let outsiderCompany: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    colleague = await signUp(t.app);
-    outsider = await signUp(t.app);
-    company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Dash Co' })).json<{ id: string }>().id;
-    outsiderCompany = (await call(t.app, outsider, 'POST', '/api/company/', { name: 'Elsewhere' })).json<{ id: string }>().id;
-    await t.db.insertInto('company_members').values({ company_id: company, user_id: colleague.id, role: 'member', joined_at: t.clock.now().toISOString() }).execute();
-    outsiderKey = (await call(t.app, outsider, 'POST', '/api/api-keys/', { name: 'Outsider' })).json<{ key: string }>().key;
+    ({ t, owner, colleague, outsider, outsiderKey, company, outsiderCompany } = await teamAndOutsider());
   });
   afterAll(async () => t.close());
 
@@ -165,7 +159,7 @@ describe('/api/dashboard', () => {
   });
 
   it("works with the owner's API key like with the owner's session", async () => {
-    const key = (await call(t.app, owner, 'POST', '/api/api-keys/', { name: 'Owner script' })).json<{ key: string }>().key;
+    const key = await createApiKey(t, owner, 'Owner script');
     const created = await callWithKey(t.app, key, 'POST', '/api/dashboard/', { company_id: company, name: 'By key' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ owner_id: owner.id, is_owner: true });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SERIES_POINTS } from '../../../server/src/repositories/widget-data.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, callWithKey, signUp, type Method, type SignedIn } from '../helpers/users.js';
+import { createRecord, teamAndOutsider } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, callWithKey, type Method, type SignedIn } from '../helpers/users.js';
 
 interface Widget {
   id: string;
@@ -21,6 +22,7 @@ describe('/api/widget', () => {
   let outsider: SignedIn;
   let outsiderKey: string;
   let company: string;
+  let outsiderCompany: string;
   let board: string;
   let privateBoard: string;
   const ids = { boiler: '', pump: '', silent: '', foreignDevice: '', hall: '', foreignUnit: '' };
@@ -43,14 +45,7 @@ describe('/api/widget', () => {
     t.db.insertInto('device_topics').values({ device_id: deviceId, topic, last_value: JSON.stringify(value), last_timestamp: at }).execute();
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    colleague = await signUp(t.app);
-    outsider = await signUp(t.app);
-    company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Widget Co' })).json<{ id: string }>().id;
-    const outsiderCompany = (await call(t.app, outsider, 'POST', '/api/company/', { name: 'Elsewhere' })).json<{ id: string }>().id;
-    await t.db.insertInto('company_members').values({ company_id: company, user_id: colleague.id, role: 'member', joined_at: t.clock.now().toISOString() }).execute();
-    outsiderKey = (await call(t.app, outsider, 'POST', '/api/api-keys/', { name: 'Outsider' })).json<{ key: string }>().key;
+    ({ t, owner, colleague, outsider, outsiderKey, company, outsiderCompany } = await teamAndOutsider());
 
     ids.hall = await insertUnit(company, 'Hall');
     ids.foreignUnit = await insertUnit(outsiderCompany, 'Foreign hall');
@@ -67,8 +62,8 @@ describe('/api/widget', () => {
       .values(['09', '10', '11'].map((h, i) => ({ device_id: ids.boiler, topic: 'temperature', ts: `2026-11-22T${h}:00:00.000Z`, value: String(60 + i) })))
       .execute();
 
-    board = (await call(t.app, owner, 'POST', '/api/dashboard/', { company_id: company, name: 'Shared board', is_shared: true })).json<{ id: string }>().id;
-    privateBoard = (await call(t.app, owner, 'POST', '/api/dashboard/', { company_id: company, name: 'Private board' })).json<{ id: string }>().id;
+    board = await createRecord(t, owner, '/api/dashboard/', { company_id: company, name: 'Shared board', is_shared: true });
+    privateBoard = await createRecord(t, owner, '/api/dashboard/', { company_id: company, name: 'Private board' });
   });
   afterAll(async () => t.close());
 
@@ -104,7 +99,7 @@ describe('/api/widget', () => {
   });
 
   it('stores a layout and lists it in grid order as {count, results}', async () => {
-    const layout = (await call(t.app, owner, 'POST', '/api/dashboard/', { company_id: company, name: 'Layout' })).json<{ id: string }>().id;
+    const layout = await createRecord(t, owner, '/api/dashboard/', { company_id: company, name: 'Layout' });
     const at = (positionX: number, positionY: number, width: number) => create(owner, { ...base(), dashboard: layout, positionX, positionY, width });
     const first = await at(0, 0, 3);
     const moved = await at(3, 0, 6);
@@ -184,8 +179,7 @@ describe('/api/widget', () => {
       { type: 'TABLE', rows: [expect.objectContaining({ device_id: moved, value: 5 })] },
     ]);
     // Ids held by a widget are no licence: the device now belongs elsewhere (also if its unit id stayed).
-    const elsewhere = (await call(t.app, outsider, 'GET', '/api/company/')).json<{ results: { id: string }[] }>().results[0]?.id ?? '';
-    await t.db.updateTable('devices').set({ company_id: elsewhere }).where('id', '=', moved).execute();
+    await t.db.updateTable('devices').set({ company_id: outsiderCompany }).where('id', '=', moved).execute();
     const unitTable = await create(owner, { ...base(), type: 'TABLE', data_source_mode: 'unit', unit: ids.hall, topic: 'temperature' });
     expect(await Promise.all(widgets.map((w) => data(owner, w.id, range)))).toEqual([
       { type: 'SINGLE_VALUE', value: null, timestamp: null },
