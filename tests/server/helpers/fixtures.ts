@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Insertable } from 'kysely';
+import type { DevicesTable } from '../../../server/src/db/schema.js';
 import type { ApiKeyWithSecret } from '../../../server/src/schemas/api-keys.js';
 import { createTestApp, type TestApp } from './test-app.js';
 import { call, signUp, type SignedIn } from './users.js';
@@ -26,6 +29,22 @@ export function createCompany(t: TestApp, user: SignedIn, name: string): Promise
 /** An API key of the user; answers its secret, which the API shows only here. */
 export async function createApiKey(t: TestApp, user: SignedIn, name: string): Promise<string> {
   return (await created(t, user, '/api/api-keys/', { name })).json<ApiKeyWithSecret>().key;
+}
+
+type DeviceRow = Insertable<DevicesTable>;
+
+/**
+ * Writes a device straight into the database and answers its id, for tests of what reads
+ * devices (ingest, webhooks, widgets) that should not depend on the device routes. Columns
+ * not given are those of a device that has never been heard from.
+ */
+export async function insertDevice(t: TestApp, device: Pick<DeviceRow, 'company_id' | 'dev_eui' | 'name'> & Partial<DeviceRow>): Promise<string> {
+  const id = device.id ?? randomUUID();
+  await t.db
+    .insertInto('devices')
+    .values({ app_key: 'A'.repeat(32), profile_id: null, unit_id: null, last_seen: null, power_source: 'unknown', battery_level: null, created_at: t.clock.now().toISOString(), ...device, id })
+    .execute();
+  return id;
 }
 
 /** Two signed-up users on a fresh app, with no company yet. */

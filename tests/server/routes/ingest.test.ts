@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createRecord, oneCompany } from '../helpers/fixtures.js';
+import { createApiKey, createRecord, insertDevice, oneCompany } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, callWithKey, signUp, type SignedIn } from '../helpers/users.js';
 
@@ -18,11 +17,7 @@ describe('POST /api/ingest/chirpstack', () => {
       return { data: { temperature: ((b[0] << 8) | b[1]) / 10, battery: { percent: b[2] } } };
     }`;
     const profile = await createRecord(t, owner, `/api/config/${company}`, { name: 'Thermo', codec });
-    deviceId = randomUUID();
-    await t.db
-      .insertInto('devices')
-      .values({ id: deviceId, company_id: company, dev_eui: DEV_EUI, name: 'Greenhouse', app_key: 'A'.repeat(32), profile_id: profile, unit_id: null, last_seen: null, power_source: 'unknown', battery_level: null, created_at: new Date().toISOString() })
-      .execute();
+    deviceId = await insertDevice(t, { company_id: company, dev_eui: DEV_EUI, name: 'Greenhouse', profile_id: profile });
   });
   afterAll(async () => t.close());
 

@@ -1,11 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ATTEMPTS, WebhookDispatcher, retryDelayMs } from '../../../server/src/dataplane/webhooks/dispatcher.js';
 import { isPrivateHost } from '../../../server/src/routes/webhooks.js';
 import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
-import { twoCompanies } from '../helpers/fixtures.js';
+import { insertDevice, twoCompanies } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, type SignedIn } from '../helpers/users.js';
 
@@ -41,10 +40,7 @@ describe('webhooks', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     dispatcher = new WebhookDispatcher(webhooksRepository(t.db), t.clock.now);
-    await t.db
-      .insertInto('devices')
-      .values({ id: randomUUID(), company_id: company, dev_eui: 'ABCD000000000001', name: 'Pump', app_key: 'A'.repeat(32), profile_id: null, unit_id: null, last_seen: null, power_source: 'unknown', battery_level: null, created_at: new Date().toISOString() })
-      .execute();
+    await insertDevice(t, { company_id: company, dev_eui: 'ABCD000000000001', name: 'Pump' });
   });
   afterAll(async () => {
     await new Promise((resolve) => receiver.close(resolve));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SERIES_POINTS } from '../../../server/src/repositories/widget-data.js';
-import { createRecord, teamAndOutsider } from '../helpers/fixtures.js';
+import { createRecord, insertDevice, teamAndOutsider } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, callWithKey, type Method, type SignedIn } from '../helpers/users.js';
 
@@ -27,18 +27,10 @@ describe('/api/widget', () => {
   let privateBoard: string;
   const ids = { boiler: '', pump: '', silent: '', foreignDevice: '', hall: '', foreignUnit: '' };
 
-  // Devices and units go straight into the database: this file tests widgets, not device routes.
+  // Devices (insertDevice) and units go straight into the database: this file tests widgets, not device routes.
   const insertUnit = async (companyId: string, name: string) => {
     const id = randomUUID();
     await t.db.insertInto('units').values({ id, company_id: companyId, name, group_id: null, created_at: t.clock.now().toISOString() }).execute();
-    return id;
-  };
-  const insertDevice = async (companyId: string, devEui: string, name: string, unitId: string | null = null) => {
-    const id = randomUUID();
-    await t.db
-      .insertInto('devices')
-      .values({ id, company_id: companyId, dev_eui: devEui, name, app_key: 'A'.repeat(32), profile_id: null, unit_id: unitId, last_seen: null, power_source: 'unknown', battery_level: null, created_at: t.clock.now().toISOString() })
-      .execute();
     return id;
   };
   const insertTopic = (deviceId: string, topic: string, value: unknown, at: string) =>
@@ -49,10 +41,10 @@ describe('/api/widget', () => {
 
     ids.hall = await insertUnit(company, 'Hall');
     ids.foreignUnit = await insertUnit(outsiderCompany, 'Foreign hall');
-    ids.boiler = await insertDevice(company, 'DA5B000000000001', 'Boiler', ids.hall);
-    ids.pump = await insertDevice(company, 'DA5B000000000002', '', ids.hall);
-    ids.silent = await insertDevice(company, 'DA5B000000000003', 'Silent');
-    ids.foreignDevice = await insertDevice(outsiderCompany, 'DA5B0000000000FF', 'Foreign');
+    ids.boiler = await insertDevice(t, { company_id: company, dev_eui: 'DA5B000000000001', name: 'Boiler', unit_id: ids.hall });
+    ids.pump = await insertDevice(t, { company_id: company, dev_eui: 'DA5B000000000002', name: '', unit_id: ids.hall });
+    ids.silent = await insertDevice(t, { company_id: company, dev_eui: 'DA5B000000000003', name: 'Silent' });
+    ids.foreignDevice = await insertDevice(t, { company_id: outsiderCompany, dev_eui: 'DA5B0000000000FF', name: 'Foreign' });
     await insertTopic(ids.boiler, 'temperature', 61.5, '2026-11-22T11:00:00.000Z');
     await insertTopic(ids.boiler, 'status', 'ok', '2026-11-22T11:00:00.000Z');
     await insertTopic(ids.pump, 'temperature', 20, '2026-11-22T10:30:00.000Z');
@@ -167,7 +159,7 @@ describe('/api/widget', () => {
   });
 
   it("never shows data of a device that is no longer the dashboard company's", async () => {
-    const moved = await insertDevice(company, 'DA5B000000000010', 'Moved', ids.hall);
+    const moved = await insertDevice(t, { company_id: company, dev_eui: 'DA5B000000000010', name: 'Moved', unit_id: ids.hall });
     await insertTopic(moved, 'temperature', 5, '2026-11-22T11:30:00.000Z');
     await t.db.insertInto('topic_samples').values({ device_id: moved, topic: 'temperature', ts: '2026-11-22T11:30:00.000Z', value: '5' }).execute();
     const source = { ...base(), device: moved, topic: 'temperature' };
