@@ -29,6 +29,12 @@ export async function signUp(app: FastifyInstance, email = uniqueEmail(), passwo
   };
 }
 
+/** What every list route answers (schemas/common.ts Page): one page of results and the total count. */
+export interface Page<T> {
+  count: number;
+  results: T[];
+}
+
 /** The HTTP verbs of the API: what `call` sends, and what tests' tables of attempts list. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

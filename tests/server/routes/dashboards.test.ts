@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dashboard } from '../../../server/src/schemas/dashboards.js';
 import { createApiKey, teamAndOutsider } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { call, callWithKey, type Method, type SignedIn } from '../helpers/users.js';
-
-interface Dashboard {
-  id: string;
-  company_id: string;
-  owner_id: string;
-  name: string;
-  is_shared: boolean;
-  is_owner: boolean;
-  created_at: string;
-}
+import { call, callWithKey, type Method, type Page, type SignedIn } from '../helpers/users.js';
 
 describe('/api/dashboard', () => {
   let t: TestApp;
@@ -31,7 +22,7 @@ describe('/api/dashboard', () => {
     expect(response.statusCode).toBe(201);
     return response.json<Dashboard>();
   };
-  const list = async (user: SignedIn, query = '') => (await call(t.app, user, 'GET', `/api/dashboard/${query}`)).json<{ count: number; results: Dashboard[] }>();
+  const list = async (user: SignedIn, query = '') => (await call(t.app, user, 'GET', `/api/dashboard/${query}`)).json<Page<Dashboard>>();
 
   it('creates a private dashboard by default, with the caller as owner', async () => {
     const created = await create(owner, { company_id: company, name: '  Boiler room  ' });

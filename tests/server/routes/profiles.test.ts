@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Profile } from '../../../server/src/schemas/profiles.js';
 import { twoCompanies } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { call, type Method, type SignedIn } from '../helpers/users.js';
-
-interface Profile {
-  id: string;
-  name: string;
-  codec: string;
-  supports_otaa: boolean;
-  supports_class_b: boolean;
-  is_template: boolean;
-}
+import { call, type Method, type Page, type SignedIn } from '../helpers/users.js';
 
 describe('/api/config/{company_id}', () => {
   let t: TestApp;
@@ -33,7 +25,7 @@ describe('/api/config/{company_id}', () => {
     const profile = created.json<Profile>();
     expect(profile).toMatchObject({ name: 'Soil sensor', supports_otaa: true, supports_class_b: true, supports_class_c: false, is_template: false });
 
-    const list = (await call(t.app, alice, 'GET', `/api/config/${company}?search=soil`)).json<{ count: number; results: Profile[] }>();
+    const list = (await call(t.app, alice, 'GET', `/api/config/${company}?search=soil`)).json<Page<Profile>>();
     expect(list.results.map((p) => p.id)).toEqual([profile.id]);
     expect((await call(t.app, alice, 'GET', `/api/config/${company}/templates`)).json()).toEqual({ count: 0, results: [] });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Invite } from '../../../server/src/schemas/invites.js';
 import { createCompany, twoUsers } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, type SignedIn } from '../helpers/users.js';
@@ -46,7 +47,7 @@ describe('/api/user', () => {
   it('looks up only users who share a company', async () => {
     expect((await call(t.app, alice, 'GET', `/api/user/lookup/${bob.id}`)).statusCode).toBe(404);
     const company = await createCompany(t, alice, 'Shared');
-    const invite = (await call(t.app, alice, 'POST', '/api/invite/', { company_id: company, email: bob.email })).json<{ code: string }>();
+    const invite = (await call(t.app, alice, 'POST', '/api/invite/', { company_id: company, email: bob.email })).json<Invite>();
     expect((await call(t.app, bob, 'POST', `/api/invite/${invite.code}/join`)).statusCode).toBe(200);
     const found = await call(t.app, alice, 'GET', `/api/user/lookup/${bob.id}`);
     expect(found.statusCode).toBe(200);

@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SERIES_POINTS } from '../../../server/src/repositories/widget-data.js';
+import type { Widget } from '../../../server/src/schemas/widgets.js';
 import { createRecord, insertDevice, teamAndOutsider } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { call, callWithKey, type Method, type SignedIn } from '../helpers/users.js';
-
-interface Widget {
-  id: string;
-  dashboard: string;
-  type: string;
-  positionX: number;
-  positionY: number;
-  width: number;
-  height: number;
-}
+import { call, callWithKey, type Method, type Page, type SignedIn } from '../helpers/users.js';
 
 describe('/api/widget', () => {
   let t: TestApp;
@@ -98,14 +89,14 @@ describe('/api/widget', () => {
     const third = await at(9, 0, 3);
     const patched = await call(t.app, owner, 'PATCH', `/api/widget/${moved.id}/`, { positionX: 0, positionY: 2, width: 12, height: 4 });
     expect(patched.json()).toMatchObject({ positionX: 0, positionY: 2, width: 12, height: 4 });
-    const listed = (await call(t.app, owner, 'GET', `/api/widget/?dashboard_id=${layout}`)).json<{ count: number; results: Widget[] }>();
+    const listed = (await call(t.app, owner, 'GET', `/api/widget/?dashboard_id=${layout}`)).json<Page<Widget>>();
     expect(listed.count).toBe(3);
     expect(listed.results.map((w) => [w.id, w.positionX, w.positionY, w.width])).toEqual([
       [first.id, 0, 0, 3],
       [third.id, 9, 0, 3],
       [moved.id, 0, 2, 12],
     ]);
-    const page = (await call(t.app, owner, 'GET', `/api/widget/?dashboard_id=${layout}&page=2&page_size=2`)).json<{ count: number; results: Widget[] }>();
+    const page = (await call(t.app, owner, 'GET', `/api/widget/?dashboard_id=${layout}&page=2&page_size=2`)).json<Page<Widget>>();
     expect(page).toEqual({ count: 3, results: [listed.results[2]] });
     expect((await call(t.app, owner, 'DELETE', `/api/widget/${third.id}/`)).statusCode).toBe(204);
     expect((await call(t.app, owner, 'GET', `/api/widget/${third.id}/`)).statusCode).toBe(404);
@@ -284,7 +275,7 @@ describe('/api/widget', () => {
       expect({ method, url, status: (await call(t.app, colleague, method, url, body)).statusCode }).toEqual({ method, url, status: 404 });
     }
     expect((await call(t.app, colleague, 'GET', `/api/widget/?dashboard_id=${privateBoard}`)).json()).toEqual({ count: 0, results: [] });
-    const everything = (await call(t.app, colleague, 'GET', '/api/widget/?page_size=1000')).json<{ results: Widget[] }>();
+    const everything = (await call(t.app, colleague, 'GET', '/api/widget/?page_size=1000')).json<Page<Widget>>();
     expect(everything.results.some((w) => w.dashboard === privateBoard)).toBe(false);
   });
 
