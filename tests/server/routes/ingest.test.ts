@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '../../../server/src/schemas/notifications.js';
 import { createApiKey, createRecord, insertDevice, oneCompany } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { call, callWithKey, signUp, type SignedIn } from '../helpers/users.js';
+import { call, callWithKey, signUp, type Page, type SignedIn } from '../helpers/users.js';
 
 const DEV_EUI = '70B3D57ED0051234';
 
@@ -58,7 +59,7 @@ describe('POST /api/ingest/chirpstack', () => {
   it('notifies the company once when the battery runs low, and again only after it recovered', async () => {
     const status = (batteryLevel: number) => call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=status', { deviceInfo: { devEui: DEV_EUI }, batteryLevel });
     const lowOnes = async () =>
-      (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<{ results: { kind: string; title: string }[] }>().results.filter((n) => n.kind === 'battery_low');
+      (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<Page<Notification>>().results.filter((n) => n.kind === 'battery_low');
     await status(15);
     await status(12);
     expect(await lowOnes()).toEqual([expect.objectContaining({ title: 'Battery low: Greenhouse' })]);

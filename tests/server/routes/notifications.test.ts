@@ -1,24 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '../../../server/src/schemas/notifications.js';
 import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
 import { createApiKey, twoUsers } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { call, callWithKey, signUp, type SignedIn } from '../helpers/users.js';
+import { call, callWithKey, signUp, type Page, type SignedIn } from '../helpers/users.js';
 
-interface Notification {
-  id: string;
-  /** The battery_low kind's `name` parameter: what each test notification is called. */
-  title: string;
-  is_read: boolean;
-}
-
-interface StoredNotification {
-  id: string;
-  kind: string;
-  title: string;
-  message: string;
-  params: Record<string, string | number> | null;
-  is_read: boolean;
-}
+/**
+ * What the tests compare: `title` holds the battery_low kind's `name` parameter, what each test
+ * notification is called, rather than the English title built from it.
+ */
+type Listed = Pick<Notification, 'id' | 'title' | 'is_read'>;
 
 describe('/api/user/notifications', () => {
   let t: TestApp;
@@ -32,10 +23,10 @@ describe('/api/user/notifications', () => {
   const notify = (userId: string, title: string, dedupeKey: string | undefined, at: string) =>
     notificationsRepository(t.db).notify([userId], { kind: 'battery_low', params: { name: title, level: 12 }, dedupeKey }, at);
   const stored = async (user: SignedIn, query = '') =>
-    (await call(t.app, user, 'GET', `/api/user/notifications/${query}`)).json<{ count: number; results: StoredNotification[] }>();
+    (await call(t.app, user, 'GET', `/api/user/notifications/${query}`)).json<Page<Notification>>();
   const list = async (user: SignedIn, query = '') => {
     const page = await stored(user, query);
-    return { count: page.count, results: page.results.map((n): Notification => ({ id: n.id, title: String(n.params?.name), is_read: n.is_read })) };
+    return { count: page.count, results: page.results.map((n): Listed => ({ id: n.id, title: String(n.params?.name), is_read: n.is_read })) };
   };
 
   it('stores the kind with its parameters and answers the English text beside them', async () => {
@@ -113,7 +104,7 @@ describe('/api/user/notifications', () => {
   it("works with the recipient's API key and never with another user's", async () => {
     const aliceKey = await createApiKey(t, alice, 'Inbox');
     const bobKey = await createApiKey(t, bob, 'Inbox');
-    const mine = (await list(alice)).results[0] as Notification;
+    const mine = (await list(alice)).results[0] as Listed;
     expect((await callWithKey(t.app, aliceKey, 'GET', '/api/user/notifications/')).json()).toMatchObject({ count: (await list(alice)).count });
     expect((await callWithKey(t.app, bobKey, 'GET', '/api/user/notifications/')).json()).toEqual({ count: 0, results: [] });
     expect((await callWithKey(t.app, bobKey, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).statusCode).toBe(404);
@@ -123,7 +114,7 @@ describe('/api/user/notifications', () => {
   });
 
   it("hides and protects another user's notifications", async () => {
-    const mine = (await list(alice)).results[0] as Notification;
+    const mine = (await list(alice)).results[0] as Listed;
     expect((await list(bob)).count).toBe(0);
     expect((await call(t.app, bob, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).statusCode).toBe(404);
     expect((await call(t.app, bob, 'DELETE', `/api/user/notifications/${mine.id}`)).statusCode).toBe(404);

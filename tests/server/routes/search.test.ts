@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Static } from 'typebox';
+import type { SearchResponse } from '../../../server/src/schemas/search.js';
 import { createCompany, createRecord, twoUsers } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, type SignedIn } from '../helpers/users.js';
-
-interface Hit {
-  type: string;
-  id: string;
-  name?: string;
-}
 
 describe('GET /api/search/', () => {
   let t: TestApp;
@@ -32,7 +28,7 @@ describe('GET /api/search/', () => {
   });
   afterAll(async () => t.close());
 
-  const search = async (user: SignedIn, query: string) => (await call(t.app, user, 'GET', `/api/search/?${query}`)).json<{ results: Hit[] }>().results;
+  const search = async (user: SignedIn, query: string) => (await call(t.app, user, 'GET', `/api/search/?${query}`)).json<Static<typeof SearchResponse>>().results;
 
   it('finds every kind of record of the own companies, grouped by type', async () => {
     const hits = await search(alice, 'q=vineyard');
