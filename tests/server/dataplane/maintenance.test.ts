@@ -5,9 +5,10 @@ import { notificationsRepository } from '../../../server/src/repositories/notifi
 import { companiesRepository } from '../../../server/src/repositories/companies.js';
 import type { Plan } from '../../../server/src/domain/plans.js';
 import { nextInterval } from '../../../server/src/domain/uplinks.js';
+import type { Notification } from '../../../server/src/schemas/notifications.js';
 import { createCompany, createRecord, oneCompany } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { call, type SignedIn } from '../helpers/users.js';
+import { call, type Page, type SignedIn } from '../helpers/users.js';
 
 const DEV_EUI = 'CAFE000000000001';
 
@@ -25,7 +26,7 @@ describe('data plane maintenance', () => {
 
   const uplink = () => call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: DEV_EUI }, time: t.clock.now().toISOString(), fPort: 1, object: { level: 1 } });
   const notes = async (kind: string) =>
-    (await call(t.app, owner, 'GET', '/api/user/notifications/?page_size=100')).json<{ results: { kind: string; title: string }[] }>().results.filter((n) => n.kind === kind);
+    (await call(t.app, owner, 'GET', '/api/user/notifications/?page_size=100')).json<Page<Notification>>().results.filter((n) => n.kind === kind);
 
   it('learns the usual interval as a moving average of the gaps', () => {
     expect(nextInterval({ last_seen: null, uplink_interval_s: null }, '2026-11-22T10:00:00Z')).toBeNull();

@@ -1,4 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Static } from 'typebox';
+import type { FdiStatusResponse } from '../../../server/src/schemas/auth.js';
 
 let counter = 0;
 export const uniqueEmail = (label = 'user'): string => `${label}-${Date.now()}-${++counter}@example.com`;
@@ -19,8 +21,8 @@ export async function signUp(app: FastifyInstance, email = uniqueEmail(), passwo
     headers: { 'st-auth-mode': 'header', rid: 'emailpassword' },
     payload: { formFields: [{ id: 'email', value: email }, { id: 'password', value: password }] },
   });
-  const body = response.json<{ status: string; user: { id: string } }>();
-  if (body.status !== 'OK') throw new Error(`sign-up failed: ${response.body}`);
+  const body = response.json<Static<typeof FdiStatusResponse>>();
+  if (body.status !== 'OK' || !body.user) throw new Error(`sign-up failed: ${response.body}`);
   return {
     id: body.user.id,
     email,
