@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { call, signUp, type SignedIn } from './helpers/users.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import { createApiKey, createCompany, createRecord, twoUsers } from './helpers/fixtures.js';
+import type { TestApp } from './helpers/test-app.js';
+import { call, callWithKey, type Method, type SignedIn } from './helpers/users.js';
 
 /**
  * Company A's records seen from company B (issue #3 "isolation matrix"): for every resource and
@@ -16,26 +15,24 @@ describe('isolation between companies', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
-    a = await signUp(t.app);
-    b = await signUp(t.app);
-    await call(t.app, b, 'POST', '/api/company/', { name: 'B company' });
+    ({ t, alice: a, bob: b } = await twoUsers());
+    await createCompany(t, b, 'B company');
     await call(t.app, b, 'PUT', '/api/user/', { is_tenant_enabled: true });
-    bKey = (await call(t.app, b, 'POST', '/api/api-keys/', { name: 'B key' })).json<{ key: string }>().key;
+    bKey = await createApiKey(t, b, 'B key');
 
     await call(t.app, a, 'PUT', '/api/user/', { is_tenant_enabled: true });
-    const created = async (method: Method, url: string, body: object) => (await call(t.app, a, method, url, body)).json<{ id: string }>().id;
-    ids.tenant = await created('POST', '/api/tenant/', { name: 'A tenant' });
-    ids.company = await created('POST', '/api/company/', { name: 'A company', tenant_id: ids.tenant });
-    ids.profile = await created('POST', `/api/config/${ids.company}`, { name: 'A profile', codec: '// A secret codec' });
-    ids.group = await created('POST', '/api/group/', { company_id: ids.company, name: 'A group' });
-    ids.unit = await created('POST', '/api/unit/', { company_id: ids.company, name: 'A unit', group: ids.group });
-    ids.device = await created('POST', '/api/device/', { company_id: ids.company, dev_eui: 'AAAA000000000001', app_key: 'A'.repeat(32), name: 'A device', config: ids.profile, unit: ids.unit });
-    ids.gateway = await created('POST', '/api/gateway/', { company_id: ids.company, gateway_id: 'AAAA0000000000FF', name: 'A gateway' });
-    ids.dashboard = await created('POST', '/api/dashboard/', { company_id: ids.company, name: 'A board', is_shared: true });
-    ids.widget = await created('POST', '/api/widget/', { dashboard: ids.dashboard, type: 'TABLE', data_source_mode: 'device', device: ids.device, width: 4, height: 2, positionX: 0, positionY: 0 });
-    ids.invite = await created('POST', '/api/invite/', { company_id: ids.company, email: 'someone@example.com' });
-    ids.apiKey = await created('POST', '/api/api-keys/', { name: 'A key' });
+    const created = (url: string, body: object) => createRecord(t, a, url, body);
+    ids.tenant = await created('/api/tenant/', { name: 'A tenant' });
+    ids.company = await created('/api/company/', { name: 'A company', tenant_id: ids.tenant });
+    ids.profile = await created(`/api/config/${ids.company}`, { name: 'A profile', codec: '// A secret codec' });
+    ids.group = await created('/api/group/', { company_id: ids.company, name: 'A group' });
+    ids.unit = await created('/api/unit/', { company_id: ids.company, name: 'A unit', group: ids.group });
+    ids.device = await created('/api/device/', { company_id: ids.company, dev_eui: 'AAAA000000000001', app_key: 'A'.repeat(32), name: 'A device', config: ids.profile, unit: ids.unit });
+    ids.gateway = await created('/api/gateway/', { company_id: ids.company, gateway_id: 'AAAA0000000000FF', name: 'A gateway' });
+    ids.dashboard = await created('/api/dashboard/', { company_id: ids.company, name: 'A board', is_shared: true });
+    ids.widget = await created('/api/widget/', { dashboard: ids.dashboard, type: 'TABLE', data_source_mode: 'device', device: ids.device, width: 4, height: 2, positionX: 0, positionY: 0 });
+    ids.invite = await created('/api/invite/', { company_id: ids.company, email: 'someone@example.com' });
+    ids.apiKey = await created('/api/api-keys/', { name: 'A key' });
     await call(t.app, a, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: 'AAAA000000000001' }, fPort: 1, object: { secret_reading: 42 } });
   });
   afterAll(async () => t.close());
@@ -98,8 +95,7 @@ describe('isolation between companies', () => {
 
   for (const via of ['session', 'API key'] as const) {
     describe(`as company B via ${via}`, () => {
-      const send = (method: Method, url: string, body?: object) =>
-        via === 'session' ? call(t.app, b, method, url, body) : t.app.inject({ method, url, headers: { authorization: `Bearer ${bKey}` }, ...(body ? { payload: body } : {}) });
+      const send = (method: Method, url: string, body?: object) => (via === 'session' ? call(t.app, b, method, url, body) : callWithKey(t.app, bKey, method, url, body));
 
       it("answers 404 for every call on A's records", async () => {
         for (const [method, url, body] of attempts()) {

@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { call, signUp, type SignedIn } from './helpers/users.js';
+import type { Device, TopicValue } from '../../server/src/schemas/devices.js';
+import { createApiKey, oneCompany } from './helpers/fixtures.js';
+import type { TestApp } from './helpers/test-app.js';
+import { call, type Page, type SignedIn } from './helpers/users.js';
 
 const run = promisify(execFile);
 const SCRIPT = path.resolve(import.meta.dirname, '../../scripts/simulate.mjs');
@@ -15,23 +17,21 @@ describe('the uplink simulator', () => {
   let user: SignedIn;
   let base: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    ({ t, owner: user } = await oneCompany());
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    user = await signUp(t.app);
-    await call(t.app, user, 'POST', '/api/company/', { name: 'Demo farm' });
   });
   afterAll(async () => t.close());
 
   it('sets up demo devices and sends their uplinks through the ingest API', async () => {
-    const key = (await call(t.app, user, 'POST', '/api/api-keys/', { name: 'Simulator' })).json<{ key: string }>().key;
+    const key = await createApiKey(t, user, 'Simulator');
     const { stdout } = await run(process.execPath, [SCRIPT], { env: { ...process.env, SIMULATOR_URL: base, SIMULATOR_KEY: key, SIMULATOR_ROUNDS: '2', SIMULATOR_EVERY: '0' } });
     expect(stdout).toContain('set up 3 demo devices');
-    const devices = (await call(t.app, user, 'GET', '/api/device/')).json<{ results: { id: string; name: string; last_seen: string | null }[] }>().results;
+    const devices = (await call(t.app, user, 'GET', '/api/device/')).json<Page<Device>>().results;
     expect(devices).toHaveLength(3);
     for (const device of devices) {
       expect(device.last_seen).not.toBeNull();
-      const topics = (await call(t.app, user, 'GET', `/api/device/${device.id}/topics/values`)).json<{ topic: string; last_value: unknown }[]>();
+      const topics = (await call(t.app, user, 'GET', `/api/device/${device.id}/topics/values`)).json<TopicValue[]>();
       expect(topics.map((topic) => topic.topic)).toContain('temperature');
       const temperature = topics.find((topic) => topic.topic === 'temperature')?.last_value;
       expect(typeof temperature).toBe('number');

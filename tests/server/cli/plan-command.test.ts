@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planCommand, PLAN_USAGE } from '../../../server/src/cli/plan-command.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type SignedIn } from '../helpers/users.js';
 
 describe('npm run plan (operator)', () => {
   let t: TestApp;
   let owner: SignedIn;
   let company: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Orchard Sensors' })).json<{ id: string }>().id;
+    // The command prints the company's name.
+    ({ t, owner, company } = await oneCompany({}, 'Orchard Sensors'));
   });
   afterAll(async () => t.close());
 

@@ -7,8 +7,11 @@ import { issueServerCertificate } from '../../../server/src/dataplane/pki/issue.
 import { gatewaysRepository } from '../../../server/src/repositories/gateways.js';
 import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
 import { settingsStore } from '../../../server/src/repositories/settings.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import type { Gateway, GatewayCertificate } from '../../../server/src/schemas/gateways.js';
+import type { Notification } from '../../../server/src/schemas/notifications.js';
+import { createRecord, oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type Page, type SignedIn } from '../helpers/users.js';
 
 const until = async (check: () => Promise<boolean>) => {
   for (let i = 0; i < 100; i++) {
@@ -26,10 +29,9 @@ describe('a gateway connecting with the certificate the API issued', () => {
   let gatewayId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    const company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Gateways' })).json<{ id: string }>().id;
-    gatewayId = (await call(t.app, owner, 'POST', '/api/gateway/', { company_id: company, gateway_id: 'B827EBFFFE8B0001', name: 'Roof' })).json<{ id: string }>().id;
+    let company: string;
+    ({ t, owner, company } = await oneCompany());
+    gatewayId = await createRecord(t, owner, '/api/gateway/', { company_id: company, gateway_id: 'B827EBFFFE8B0001', name: 'Roof' });
     // The same CA the API signs with (it lives in the database).
     const ca = await gatewayCertificates(settingsStore(t.db), 365).ca();
     const server = await issueServerCertificate(ca, ['localhost', '127.0.0.1']);
@@ -41,10 +43,10 @@ describe('a gateway connecting with the certificate the API issued', () => {
     await t.close();
   });
 
-  const gateway = async () => (await call(t.app, owner, 'GET', `/api/gateway/${gatewayId}/`)).json<{ connected: boolean; last_seen: string | null }>();
+  const gateway = async () => (await call(t.app, owner, 'GET', `/api/gateway/${gatewayId}/`)).json<Gateway>();
 
   it('is connected while the gateway is online and notifies once when it goes away', async () => {
-    const cert = (await call(t.app, owner, 'GET', `/api/gateway/${gatewayId}/cert`)).json<{ ca_cert: string; tls_cert: string; tls_key: string }>();
+    const cert = (await call(t.app, owner, 'GET', `/api/gateway/${gatewayId}/cert`)).json<GatewayCertificate>();
     const client = await mqtt.connectAsync(`mqtts://127.0.0.1:${broker.port}`, {
       ca: cert.ca_cert,
       cert: cert.tls_cert,
@@ -57,7 +59,7 @@ describe('a gateway connecting with the certificate the API issued', () => {
     await client.publishAsync('eu868/gateway/B827EBFFFE8B0001/event/stats', '{"rxPacketsReceived":1}');
     await client.endAsync();
     expect(await until(async () => !(await gateway()).connected)).toBe(true);
-    const notes = (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<{ results: { kind: string; title: string }[] }>().results;
+    const notes = (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<Page<Notification>>().results;
     expect(notes).toEqual([expect.objectContaining({ kind: 'gateway_disconnected', title: 'Gateway disconnected: Roof' })]);
   });
 });

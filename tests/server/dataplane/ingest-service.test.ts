@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IngestService, type UplinkDecoder } from '../../../server/src/dataplane/ingest/service.js';
 import { powerOf } from '../../../server/src/domain/power.js';
 import { flattenReadings } from '../../../server/src/domain/topics.js';
 import { telemetryRepository } from '../../../server/src/repositories/telemetry.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { insertDevice, oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { signUp, type SignedIn } from '../helpers/users.js';
 
 describe('flattenReadings', () => {
   it('flattens nested objects with dots and arrays by index, skipping nulls', () => {
@@ -50,14 +50,9 @@ describe('IngestService with pre-decoded objects', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    const company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Ingest Co' })).json<{ id: string }>().id;
-    deviceId = randomUUID();
-    await t.db
-      .insertInto('devices')
-      .values({ id: deviceId, company_id: company, dev_eui: devEui, name: 'Cellar', app_key: '0'.repeat(32), profile_id: null, unit_id: null, last_seen: null, power_source: 'unknown', battery_level: null, created_at: new Date().toISOString() })
-      .execute();
+    let company: string;
+    ({ t, owner, company } = await oneCompany());
+    deviceId = await insertDevice(t, { company_id: company, dev_eui: devEui, name: 'Cellar', app_key: '0'.repeat(32) });
     service = new IngestService(telemetryRepository(t.db), decoder, t.clock.now);
   });
   afterAll(async () => t.close());

@@ -5,8 +5,10 @@ import { notificationsRepository } from '../../../server/src/repositories/notifi
 import { companiesRepository } from '../../../server/src/repositories/companies.js';
 import type { Plan } from '../../../server/src/domain/plans.js';
 import { nextInterval } from '../../../server/src/domain/uplinks.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import type { Notification } from '../../../server/src/schemas/notifications.js';
+import { createCompany, createRecord, oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type Page, type SignedIn } from '../helpers/users.js';
 
 const DEV_EUI = 'CAFE000000000001';
 
@@ -16,9 +18,7 @@ describe('data plane maintenance', () => {
   let maintenance: Maintenance;
   let company: string;
   beforeAll(async () => {
-    t = await createTestApp({ GATEWAY_CERT_DAYS: '20', ACCESS_TOKEN_TTL_SECONDS: '8640000' });
-    owner = await signUp(t.app);
-    company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Chores' })).json<{ id: string }>().id;
+    ({ t, owner, company } = await oneCompany({ GATEWAY_CERT_DAYS: '20', ACCESS_TOKEN_TTL_SECONDS: '8640000' }));
     await call(t.app, owner, 'POST', '/api/device/', { company_id: company, dev_eui: DEV_EUI, app_key: 'A'.repeat(32), name: 'Well pump' });
     maintenance = new Maintenance(maintenanceRepository(t.db), notificationsRepository(t.db), t.clock.now, { eventRetentionDays: 30, silentFactor: 3, certificateWarningDays: 30 });
   });
@@ -26,7 +26,7 @@ describe('data plane maintenance', () => {
 
   const uplink = () => call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: DEV_EUI }, time: t.clock.now().toISOString(), fPort: 1, object: { level: 1 } });
   const notes = async (kind: string) =>
-    (await call(t.app, owner, 'GET', '/api/user/notifications/?page_size=100')).json<{ results: { kind: string; title: string }[] }>().results.filter((n) => n.kind === kind);
+    (await call(t.app, owner, 'GET', '/api/user/notifications/?page_size=100')).json<Page<Notification>>().results.filter((n) => n.kind === kind);
 
   it('learns the usual interval as a moving average of the gaps', () => {
     expect(nextInterval({ last_seen: null, uplink_interval_s: null }, '2026-11-22T10:00:00Z')).toBeNull();
@@ -51,7 +51,7 @@ describe('data plane maintenance', () => {
   });
 
   it('warns once about a gateway certificate that expires within 30 days', async () => {
-    const gateway = (await call(t.app, owner, 'POST', '/api/gateway/', { company_id: company, gateway_id: 'CAFE0000000000FF', name: 'Barn gateway' })).json<{ id: string }>().id;
+    const gateway = await createRecord(t, owner, '/api/gateway/', { company_id: company, gateway_id: 'CAFE0000000000FF', name: 'Barn gateway' });
     await call(t.app, owner, 'GET', `/api/gateway/${gateway}/cert`);
     expect((await maintenance.run()).expiringCertificates).toBe(1);
     expect((await maintenance.run()).expiringCertificates).toBe(0);
@@ -73,9 +73,9 @@ describe('data plane maintenance', () => {
     const plans: Plan[] = ['free', 'basic', 'pro', 'premium', 'enterprise'];
     const devices = new Map<Plan, string>();
     for (const [i, plan] of plans.entries()) {
-      const id = (await call(t.app, owner, 'POST', '/api/company/', { name: `Plan ${plan}` })).json<{ id: string }>().id;
+      const id = await createCompany(t, owner, `Plan ${plan}`);
       await companiesRepository(t.db).setPlan(id, plan);
-      const device = (await call(t.app, owner, 'POST', '/api/device/', { company_id: id, dev_eui: `CAFE00000000010${i}`, app_key: 'A'.repeat(32) })).json<{ id: string }>().id;
+      const device = await createRecord(t, owner, '/api/device/', { company_id: id, dev_eui: `CAFE00000000010${i}`, app_key: 'A'.repeat(32) });
       devices.set(plan, device);
       const sent = await call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: `CAFE00000000010${i}` }, time: t.clock.now().toISOString(), fPort: 1, object: { level: i } });
       expect(sent.statusCode).toBe(200);

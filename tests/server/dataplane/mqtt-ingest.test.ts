@@ -6,8 +6,9 @@ import { startChirpstackSubscriber, type Subscriber } from '../../../server/src/
 import { IngestService } from '../../../server/src/dataplane/ingest/service.js';
 import { telemetryRepository } from '../../../server/src/repositories/telemetry.js';
 import { CodecPool } from '../../../server/src/dataplane/codec/index.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp } from '../helpers/users.js';
+import { createRecord, oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import type { SignedIn } from '../helpers/users.js';
 
 // The machine's Mosquitto (127.0.0.1:1883) stands in for the broker in front of ChirpStack.
 const BROKER = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
@@ -31,12 +32,12 @@ describe.skipIf(!brokerAnswers)('ChirpStack events over MQTT', () => {
   const devEui = `EE${randomUUID().replaceAll('-', '').slice(0, 14).toUpperCase()}`;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const owner = await signUp(t.app);
-    const company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'MQTT' })).json<{ id: string }>().id;
+    let owner: SignedIn;
+    let company: string;
+    ({ t, owner, company } = await oneCompany());
     const codec = 'function decodeUplink(input) { return { data: { level: input.bytes[0] } }; }';
-    const profile = (await call(t.app, owner, 'POST', `/api/config/${company}`, { name: 'Level', codec })).json<{ id: string }>().id;
-    deviceId = (await call(t.app, owner, 'POST', '/api/device/', { company_id: company, dev_eui: devEui, app_key: 'A'.repeat(32), config: profile })).json<{ id: string }>().id;
+    const profile = await createRecord(t, owner, `/api/config/${company}`, { name: 'Level', codec });
+    deviceId = await createRecord(t, owner, '/api/device/', { company_id: company, dev_eui: devEui, app_key: 'A'.repeat(32), config: profile });
     pool = new CodecPool(1);
     const ingest = new IngestService(telemetryRepository(t.db), (script, input) => pool.run(script, input), t.clock.now);
     subscriber = await startChirpstackSubscriber(BROKER, ingest, () => undefined);

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UplinkWriter } from '../../../server/src/repositories/uplink-writer.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp } from '../helpers/users.js';
+import { createRecord, oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import type { SignedIn } from '../helpers/users.js';
 
 describe('UplinkWriter (group commit)', () => {
   let t: TestApp;
@@ -10,11 +11,10 @@ describe('UplinkWriter (group commit)', () => {
   let company: string;
   const devices: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
-    const owner = await signUp(t.app);
-    company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Batch' })).json<{ id: string }>().id;
+    let owner: SignedIn;
+    ({ t, owner, company } = await oneCompany());
     for (let i = 0; i < 3; i++) {
-      devices.push((await call(t.app, owner, 'POST', '/api/device/', { company_id: company, dev_eui: `BA7C00000000000${i}`, app_key: 'A'.repeat(32) })).json<{ id: string }>().id);
+      devices.push(await createRecord(t, owner, '/api/device/', { company_id: company, dev_eui: `BA7C00000000000${i}`, app_key: 'A'.repeat(32) }));
     }
     writer = new UplinkWriter(t.db);
   });

@@ -1,4 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Static } from 'typebox';
+import type { FdiStatusResponse } from '../../../server/src/schemas/auth.js';
 
 let counter = 0;
 export const uniqueEmail = (label = 'user'): string => `${label}-${Date.now()}-${++counter}@example.com`;
@@ -19,8 +21,8 @@ export async function signUp(app: FastifyInstance, email = uniqueEmail(), passwo
     headers: { 'st-auth-mode': 'header', rid: 'emailpassword' },
     payload: { formFields: [{ id: 'email', value: email }, { id: 'password', value: password }] },
   });
-  const body = response.json<{ status: string; user: { id: string } }>();
-  if (body.status !== 'OK') throw new Error(`sign-up failed: ${response.body}`);
+  const body = response.json<Static<typeof FdiStatusResponse>>();
+  if (body.status !== 'OK' || !body.user) throw new Error(`sign-up failed: ${response.body}`);
   return {
     id: body.user.id,
     email,
@@ -29,13 +31,27 @@ export async function signUp(app: FastifyInstance, email = uniqueEmail(), passwo
   };
 }
 
+/** What every list route answers (schemas/common.ts Page): one page of results and the total count. */
+export interface Page<T> {
+  count: number;
+  results: T[];
+}
+
+/** The HTTP verbs of the API: what `call` sends, and what tests' tables of attempts list. */
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 /** Injects a JSON call as the given user. */
 export function call(
   app: FastifyInstance,
   user: SignedIn,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  method: Method,
   url: string,
   payload?: unknown,
 ): Promise<LightMyRequestResponse> {
   return app.inject({ method, url, headers: user.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+/** Injects a JSON call authenticated by an API key (`Authorization: Bearer <key>`) instead of a session. */
+export function callWithKey(app: FastifyInstance, key: string, method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse> {
+  return app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
 }

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Static } from 'typebox';
+import type { ErrorResponse } from '../../../server/src/schemas/common.js';
+import type { DeviceImportResponse } from '../../../server/src/schemas/device-import.js';
 import { FIELD_ERROR_TEXTS } from '../../../server/src/schemas/messages.js';
 import { twoCompanies } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, type SignedIn } from '../helpers/users.js';
-
-interface ErrorBody {
-  code: string;
-  fields?: Record<string, string>;
-  field_codes?: Record<string, { code: string; params?: Record<string, string | number> }>;
-}
 
 const KEY = '2B7E151628AED2A6ABF7158809CF4F3C';
 
@@ -26,7 +23,7 @@ describe('error codes on the wire', () => {
   const refused = async (method: 'POST' | 'PUT', url: string, body: object) => {
     const response = await call(t.app, alice, method, url, body);
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
-    return response.json<ErrorBody>();
+    return response.json<Static<typeof ErrorResponse>>();
   };
 
   it('names a schema-level problem by the schema’s own code, with the English text beside it', async () => {
@@ -60,7 +57,7 @@ describe('error codes on the wire', () => {
         { dev_eui: 'A84041000181C6B3', app_key: KEY },
       ],
     });
-    const rows = response.json<{ results: { status: string; code?: string; params?: object; error?: string }[] }>().results;
+    const rows = response.json<Static<typeof DeviceImportResponse>>().results;
     expect(rows[0]).toMatchObject({ status: 'failed', code: 'app_key_invalid', error: FIELD_ERROR_TEXTS.app_key_invalid });
     expect(rows[1]).toMatchObject({ status: 'failed', code: 'unknown_fields', params: { fields: 'colour, size' }, error: 'Unknown field: colour, size.' });
     expect(rows[2]).toMatchObject({ status: 'success' });

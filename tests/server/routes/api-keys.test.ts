@@ -1,73 +1,64 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
-
-interface Key {
-  id: string;
-  name: string;
-  expiresAt: string | null;
-  last_used: string | null;
-  expired: boolean;
-  key?: string;
-}
+import type { ApiKey, ApiKeyWithSecret } from '../../../server/src/schemas/api-keys.js';
+import { createCompany, twoUsers } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, callWithKey, type Page, type SignedIn } from '../helpers/users.js';
 
 describe('/api/api-keys and Bearer API keys', () => {
   let t: TestApp;
   let alice: SignedIn;
   let bob: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp();
-    alice = await signUp(t.app);
-    bob = await signUp(t.app);
-    await call(t.app, alice, 'POST', '/api/company/', { name: 'Keyed' });
+    ({ t, alice, bob } = await twoUsers());
+    await createCompany(t, alice, 'Keyed');
   });
   afterAll(async () => t.close());
 
-  const withKey = (key: string, url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+  const withKey = (key: string, url: string) => callWithKey(t.app, key, 'GET', url);
 
   it('shows the secret once, stores only a hash, and lists name, expiry, last used', async () => {
     const created = await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Grafana' });
     expect(created.statusCode).toBe(201);
-    const key = created.json<Key>();
+    const key = created.json<ApiKeyWithSecret>();
     expect(key).toMatchObject({ name: 'Grafana', expiresAt: null, last_used: null, expired: false, key: expect.stringMatching(/^lk_[A-Za-z0-9]{12}_/) });
-    const listed = (await call(t.app, alice, 'GET', '/api/api-keys/')).json<{ count: number; results: Key[] }>();
+    const listed = (await call(t.app, alice, 'GET', '/api/api-keys/')).json<Page<ApiKey>>();
     expect(listed.results[0]).not.toHaveProperty('key');
     expect(JSON.stringify(listed)).not.toContain(key.key);
     const stored = await t.db.selectFrom('api_keys').selectAll().where('id', '=', key.id).executeTakeFirstOrThrow();
-    expect(JSON.stringify(stored)).not.toContain(String(key.key));
+    expect(JSON.stringify(stored)).not.toContain(key.key);
   });
 
   it("works as Bearer on REST calls with the owner's rights and records its use", async () => {
-    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Script' })).json<Key>();
-    const user = await withKey(String(key.key), '/api/user/');
+    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Script' })).json<ApiKeyWithSecret>();
+    const user = await withKey(key.key, '/api/user/');
     expect(user.statusCode).toBe(200);
     expect(user.json()).toMatchObject({ id: alice.id });
-    expect((await withKey(String(key.key), '/api/company/')).json()).toMatchObject({ count: 1, results: [{ name: 'Keyed' }] });
-    const listed = (await call(t.app, alice, 'GET', '/api/api-keys/')).json<{ results: Key[] }>();
+    expect((await withKey(key.key, '/api/company/')).json()).toMatchObject({ count: 1, results: [{ name: 'Keyed' }] });
+    const listed = (await call(t.app, alice, 'GET', '/api/api-keys/')).json<Page<ApiKey>>();
     expect(listed.results.find((k) => k.id === key.id)?.last_used).toEqual(expect.any(String));
   });
 
   it('stops an old secret at once when the key is regenerated, and a deleted key', async () => {
-    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Rotating' })).json<Key>();
+    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Rotating' })).json<ApiKeyWithSecret>();
     const regenerated = await call(t.app, alice, 'PUT', `/api/api-keys/${key.id}/regenerate`);
-    const fresh = regenerated.json<Key>();
+    const fresh = regenerated.json<ApiKeyWithSecret>();
     expect(fresh.id).toBe(key.id);
     expect(fresh.key).not.toBe(key.key);
-    const old = await withKey(String(key.key), '/api/user/');
+    const old = await withKey(key.key, '/api/user/');
     expect(old.statusCode).toBe(401);
     expect(old.json()).toEqual({ code: 'unauthorized', message: 'You are not authorized to access this resource.' });
-    expect((await withKey(String(fresh.key), '/api/user/')).statusCode).toBe(200);
+    expect((await withKey(fresh.key, '/api/user/')).statusCode).toBe(200);
     expect((await call(t.app, alice, 'DELETE', `/api/api-keys/${key.id}`)).statusCode).toBe(204);
-    expect((await withKey(String(fresh.key), '/api/user/')).statusCode).toBe(401);
+    expect((await withKey(fresh.key, '/api/user/')).statusCode).toBe(401);
   });
 
   it('refuses an expired key and shows it as expired', async () => {
     const soon = new Date(t.clock.now().getTime() + 60_000).toISOString();
-    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Short', expiresAt: soon })).json<Key>();
-    expect((await withKey(String(key.key), '/api/user/')).statusCode).toBe(200);
+    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Short', expiresAt: soon })).json<ApiKeyWithSecret>();
+    expect((await withKey(key.key, '/api/user/')).statusCode).toBe(200);
     t.clock.advance(120_000);
-    expect((await withKey(String(key.key), '/api/user/')).statusCode).toBe(401);
-    const listed = (await call(t.app, alice, 'GET', '/api/api-keys/')).json<{ results: Key[] }>();
+    expect((await withKey(key.key, '/api/user/')).statusCode).toBe(401);
+    const listed = (await call(t.app, alice, 'GET', '/api/api-keys/')).json<Page<ApiKey>>();
     expect(listed.results.find((k) => k.id === key.id)?.expired).toBe(true);
   });
 
@@ -76,8 +67,8 @@ describe('/api/api-keys and Bearer API keys', () => {
     const short = await withKey('lk_short', '/api/user/');
     expect(short.statusCode).toBe(401);
     expect(short.json()).toEqual({ code: 'unauthorized', message: 'You are not authorized to access this resource.' });
-    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Limited' })).json<Key>();
-    const minting = await t.app.inject({ method: 'POST', url: '/api/api-keys/', headers: { authorization: `Bearer ${String(key.key)}` }, payload: { name: 'More' } });
+    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Limited' })).json<ApiKeyWithSecret>();
+    const minting = await callWithKey(t.app, key.key, 'POST', '/api/api-keys/', { name: 'More' });
     expect(minting.statusCode).toBe(403);
   });
 
@@ -98,7 +89,7 @@ describe('/api/api-keys and Bearer API keys', () => {
   });
 
   it('answers exactly the documented fields and normalises the expiry to UTC', async () => {
-    const created = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: ' Exporter ', expiresAt: '2099-01-01T00:00:00+02:00' })).json<Key>();
+    const created = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: ' Exporter ', expiresAt: '2099-01-01T00:00:00+02:00' })).json<ApiKeyWithSecret>();
     expect(created).toEqual({
       id: expect.any(String),
       name: 'Exporter',
@@ -109,37 +100,36 @@ describe('/api/api-keys and Bearer API keys', () => {
       key: expect.stringMatching(/^lk_[A-Za-z0-9]{12}_[A-Za-z0-9_-]{40,}$/),
     });
     const { key: _secret, ...listed } = created;
-    const page = (await call(t.app, alice, 'GET', '/api/api-keys/?page_size=1000')).json<{ results: Key[] }>();
+    const page = (await call(t.app, alice, 'GET', '/api/api-keys/?page_size=1000')).json<Page<ApiKey>>();
     expect(page.results.find((k) => k.id === created.id)).toEqual(listed);
   });
 
   it('records the last use at most once a minute', async () => {
-    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Busy' })).json<Key>();
+    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Busy' })).json<ApiKeyWithSecret>();
     const lastUsed = async () => (await t.db.selectFrom('api_keys').select('last_used_at').where('id', '=', key.id).executeTakeFirstOrThrow()).last_used_at;
-    await withKey(String(key.key), '/api/user/');
+    await withKey(key.key, '/api/user/');
     const first = await lastUsed();
     expect(first).not.toBeNull();
     t.clock.advance(30_000);
-    await withKey(String(key.key), '/api/company/');
+    await withKey(key.key, '/api/company/');
     expect(await lastUsed()).toBe(first);
     t.clock.advance(31_000);
-    await withKey(String(key.key), '/api/user/');
+    await withKey(key.key, '/api/user/');
     expect(Date.parse(String(await lastUsed())) - Date.parse(String(first))).toBeGreaterThanOrEqual(60_000);
   });
 
   it('does not let a key list, regenerate or delete keys, not even itself', async () => {
-    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Self' })).json<Key>();
-    const headers = { authorization: `Bearer ${String(key.key)}` };
+    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Self' })).json<ApiKeyWithSecret>();
     for (const [method, url] of [
       ['GET', '/api/api-keys/'],
       ['PUT', `/api/api-keys/${key.id}/regenerate`],
       ['DELETE', `/api/api-keys/${key.id}`],
     ] as const) {
-      const response = await t.app.inject({ method, url, headers });
+      const response = await callWithKey(t.app, key.key, method, url);
       expect({ method, status: response.statusCode }).toEqual({ method, status: 403 });
       expect(response.json()).toMatchObject({ code: 'forbidden' });
     }
-    expect((await withKey(String(key.key), '/api/user/')).statusCode).toBe(200);
+    expect((await withKey(key.key, '/api/user/')).statusCode).toBe(200);
   });
 
   it('answers 400 for a malformed key id and 404 for an unknown one', async () => {
@@ -149,10 +139,10 @@ describe('/api/api-keys and Bearer API keys', () => {
   });
 
   it("hides and protects another user's keys", async () => {
-    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Private' })).json<Key>();
+    const key = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: 'Private' })).json<ApiKeyWithSecret>();
     expect((await call(t.app, bob, 'GET', '/api/api-keys/')).json()).toEqual({ count: 0, results: [] });
     expect((await call(t.app, bob, 'PUT', `/api/api-keys/${key.id}/regenerate`)).statusCode).toBe(404);
     expect((await call(t.app, bob, 'DELETE', `/api/api-keys/${key.id}`)).statusCode).toBe(404);
-    expect((await withKey(String(key.key), '/api/user/')).json()).toMatchObject({ id: alice.id });
+    expect((await withKey(key.key, '/api/user/')).json()).toMatchObject({ id: alice.id });
   });
 });

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
-
-interface Company {
-  id: string;
-  name: string;
-  tenant_id: string | null;
-  role: string;
-}
+import type { Company } from '../../../server/src/schemas/companies.js';
+import type { Invite } from '../../../server/src/schemas/invites.js';
+import type { Tenant } from '../../../server/src/schemas/tenants.js';
+import { twoUsers } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, signUp, type Method, type Page, type SignedIn } from '../helpers/users.js';
 
 describe('companies and tenants', () => {
   let t: TestApp;
   let owner: SignedIn;
   let stranger: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    stranger = await signUp(t.app);
+    ({ t, alice: owner, bob: stranger } = await twoUsers());
   });
   afterAll(async () => t.close());
 
@@ -24,7 +19,7 @@ describe('companies and tenants', () => {
     const created = await call(t.app, owner, 'POST', '/api/company/', { name: '  Acme Sensors  ' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: 'Acme Sensors', tenant_id: null, role: 'owner', plan: 'free', sample_retention_days: 31 });
-    const list = (await call(t.app, owner, 'GET', '/api/company/?search=acme')).json<{ count: number; results: Company[] }>();
+    const list = (await call(t.app, owner, 'GET', '/api/company/?search=acme')).json<Page<Company>>();
     expect(list.count).toBe(1);
     expect(list.results[0]).toMatchObject({ name: 'Acme Sensors', plan: 'free' });
     expect((await call(t.app, stranger, 'GET', '/api/company/')).json()).toEqual({ count: 0, results: [] });
@@ -32,11 +27,11 @@ describe('companies and tenants', () => {
 
   it('pages, orders and filters companies by id', async () => {
     for (const name of ['Bravo', 'Charlie', 'Delta']) await call(t.app, owner, 'POST', '/api/company/', { name });
-    const page = (await call(t.app, owner, 'GET', '/api/company/?page=2&page_size=2&ordering=-name')).json<{ count: number; results: Company[] }>();
+    const page = (await call(t.app, owner, 'GET', '/api/company/?page=2&page_size=2&ordering=-name')).json<Page<Company>>();
     expect(page.count).toBe(4);
     expect(page.results.map((c) => c.name)).toEqual(['Bravo', 'Acme Sensors']);
     const first = page.results[0] as Company;
-    const byId = (await call(t.app, owner, 'GET', `/api/company/?id=${first.id}`)).json<{ count: number }>();
+    const byId = (await call(t.app, owner, 'GET', `/api/company/?id=${first.id}`)).json<Page<Company>>();
     expect(byId.count).toBe(1);
     expect((await call(t.app, owner, 'GET', '/api/company/?page_size=5000')).statusCode).toBe(400);
     expect((await call(t.app, owner, 'GET', '/api/company/?ordering=password')).statusCode).toBe(400);
@@ -77,7 +72,7 @@ describe('companies and tenants', () => {
   });
 
   it('puts a company under an own tenant only and lets its members read the tenant', async () => {
-    const tenant = (await call(t.app, owner, 'GET', '/api/tenant/')).json<{ results: { id: string }[] }>().results[0];
+    const tenant = (await call(t.app, owner, 'GET', '/api/tenant/')).json<Page<Tenant>>().results[0];
     const company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Branded', tenant_id: tenant?.id })).json<Company>();
     expect(company.tenant_id).toBe(tenant?.id);
     await call(t.app, stranger, 'PUT', '/api/user/', { is_tenant_enabled: true });
@@ -86,7 +81,7 @@ describe('companies and tenants', () => {
     expect(foreign.json()).toMatchObject({ fields: { tenant_id: 'No such tenant.' } });
     expect((await call(t.app, stranger, 'GET', `/api/tenant/${tenant?.id}/`)).statusCode).toBe(404);
 
-    const invite = (await call(t.app, owner, 'POST', '/api/invite/', { company_id: company.id, email: stranger.email })).json<{ code: string }>();
+    const invite = (await call(t.app, owner, 'POST', '/api/invite/', { company_id: company.id, email: stranger.email })).json<Invite>();
     await call(t.app, stranger, 'POST', `/api/invite/${invite.code}/join`);
     expect((await call(t.app, stranger, 'GET', `/api/tenant/${tenant?.id}/`)).json()).toMatchObject({ name: 'Reseller' });
     // Reading the branding is not owning: no edit, no delete, not in the list.
@@ -99,10 +94,10 @@ describe('companies and tenants', () => {
 
   it("answers 404 for every call on another user's company or tenant", async () => {
     const company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Private' })).json<Company>();
-    const tenant = (await call(t.app, owner, 'POST', '/api/tenant/', { name: 'Private tenant' })).json<{ id: string }>();
+    const tenant = (await call(t.app, owner, 'POST', '/api/tenant/', { name: 'Private tenant' })).json<Tenant>();
     const outsider = await signUp(t.app);
     await call(t.app, outsider, 'PUT', '/api/user/', { is_tenant_enabled: true });
-    const attempts: [Parameters<typeof call>[2], string, unknown?][] = [
+    const attempts: [Method, string, unknown?][] = [
       ['GET', `/api/company/${company.id}/`],
       ['PATCH', `/api/company/${company.id}/`, { name: 'Taken' }],
       ['DELETE', `/api/company/${company.id}/`],
@@ -131,7 +126,7 @@ describe('companies and tenants', () => {
     expect((await call(t.app, owner, 'GET', `/api/company/${company.id}/`)).json()).toMatchObject({ plan: 'free' });
     expect((await call(t.app, owner, 'DELETE', `/api/company/${company.id}/`)).statusCode).toBe(204);
     expect((await call(t.app, owner, 'GET', `/api/company/${company.id}/`)).statusCode).toBe(404);
-    const tenant = (await call(t.app, owner, 'POST', '/api/tenant/', { name: 'Temp' })).json<{ id: string }>();
+    const tenant = (await call(t.app, owner, 'POST', '/api/tenant/', { name: 'Temp' })).json<Tenant>();
     expect((await call(t.app, owner, 'PATCH', `/api/tenant/${tenant.id}/`, { color_hex: '#00ff00' })).json()).toMatchObject({ color_hex: '#00FF00' });
     expect((await call(t.app, owner, 'DELETE', `/api/tenant/${tenant.id}/`)).statusCode).toBe(204);
   });

@@ -1,18 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
-
-interface Dashboard {
-  id: string;
-  company_id: string;
-  owner_id: string;
-  name: string;
-  is_shared: boolean;
-  is_owner: boolean;
-  created_at: string;
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { Dashboard } from '../../../server/src/schemas/dashboards.js';
+import { createApiKey, teamAndOutsider } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, callWithKey, type Method, type Page, type SignedIn } from '../helpers/users.js';
 
 describe('/api/dashboard', () => {
   let t: TestApp;
@@ -23,14 +13,7 @@ describe('/api/dashboard', () => {
   let company: string;
   let outsiderCompany: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    colleague = await signUp(t.app);
-    outsider = await signUp(t.app);
-    company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Dash Co' })).json<{ id: string }>().id;
-    outsiderCompany = (await call(t.app, outsider, 'POST', '/api/company/', { name: 'Elsewhere' })).json<{ id: string }>().id;
-    await t.db.insertInto('company_members').values({ company_id: company, user_id: colleague.id, role: 'member', joined_at: t.clock.now().toISOString() }).execute();
-    outsiderKey = (await call(t.app, outsider, 'POST', '/api/api-keys/', { name: 'Outsider' })).json<{ key: string }>().key;
+    ({ t, owner, colleague, outsider, outsiderKey, company, outsiderCompany } = await teamAndOutsider());
   });
   afterAll(async () => t.close());
 
@@ -39,9 +22,7 @@ describe('/api/dashboard', () => {
     expect(response.statusCode).toBe(201);
     return response.json<Dashboard>();
   };
-  const list = async (user: SignedIn, query = '') => (await call(t.app, user, 'GET', `/api/dashboard/${query}`)).json<{ count: number; results: Dashboard[] }>();
-  const withKey = (key: string, method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) });
+  const list = async (user: SignedIn, query = '') => (await call(t.app, user, 'GET', `/api/dashboard/${query}`)).json<Page<Dashboard>>();
 
   it('creates a private dashboard by default, with the caller as owner', async () => {
     const created = await create(owner, { company_id: company, name: '  Boiler room  ' });
@@ -150,7 +131,7 @@ describe('/api/dashboard', () => {
   it("gives another company's member, signed in or with an API key, nothing of this company's dashboards", async () => {
     const shared = await create(owner, { company_id: company, name: 'Secret plant', is_shared: true });
     const viaSession = (method: Method, url: string, body?: object) => call(t.app, outsider, method, url, body);
-    const viaKey = (method: Method, url: string, body?: object) => withKey(outsiderKey, method, url, body);
+    const viaKey = (method: Method, url: string, body?: object) => callWithKey(t.app, outsiderKey, method, url, body);
     for (const send of [viaSession, viaKey]) {
       for (const [method, url, body] of [
         ['GET', `/api/dashboard/${shared.id}/`],
@@ -169,8 +150,8 @@ describe('/api/dashboard', () => {
   });
 
   it("works with the owner's API key like with the owner's session", async () => {
-    const key = (await call(t.app, owner, 'POST', '/api/api-keys/', { name: 'Owner script' })).json<{ key: string }>().key;
-    const created = await withKey(key, 'POST', '/api/dashboard/', { company_id: company, name: 'By key' });
+    const key = await createApiKey(t, owner, 'Owner script');
+    const created = await callWithKey(t.app, key, 'POST', '/api/dashboard/', { company_id: company, name: 'By key' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ owner_id: owner.id, is_owner: true });
   });

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twoCompanies } from '../helpers/fixtures.js';
+import type { Static } from 'typebox';
+import type { DeviceImportResponse } from '../../../server/src/schemas/device-import.js';
+import type { Device } from '../../../server/src/schemas/devices.js';
+import { createRecord, twoCompanies } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { call, type SignedIn } from '../helpers/users.js';
-
-interface RowResult {
-  index: number;
-  status: 'success' | 'failed' | 'duplicate';
-  id?: string;
-  error?: string;
-}
+import { call, type Page, type SignedIn } from '../helpers/users.js';
 
 const KEY = '2B7E151628AED2A6ABF7158809CF4F3C';
 
@@ -24,10 +20,10 @@ describe('POST /api/device/bulk/', () => {
   afterAll(async () => t.close());
 
   const bulk = (user: SignedIn, body: object) => call(t.app, user, 'POST', '/api/device/bulk/', body);
-  const results = async (user: SignedIn, body: object) => (await bulk(user, body)).json<{ results: RowResult[] }>().results;
+  const results = async (user: SignedIn, body: object) => (await bulk(user, body)).json<Static<typeof DeviceImportResponse>>().results;
 
   it('answers every row on its own: success, failed with its reason, duplicate', async () => {
-    const profile = (await call(t.app, alice, 'POST', `/api/config/${company}`, { name: 'Door sensor' })).json<{ id: string }>().id;
+    const profile = await createRecord(t, alice, `/api/config/${company}`, { name: 'Door sensor' });
     const rows = [
       { dev_eui: 'a8404100 0181c6f1', app_key: KEY, name: 'Door 1' },
       { dev_eui: '0xA84041000181C6F2', app_key: KEY.toLowerCase() },
@@ -45,7 +41,7 @@ describe('POST /api/device/bulk/', () => {
     expect(answer[5]?.error).toBe('DevEUI must be 16 hexadecimal digits.');
     expect(answer[6]?.error).toBe('No such device profile.');
     expect(answer[7]?.error).toContain('colour');
-    const list = (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}&ordering=dev_eui`)).json<{ count: number; results: { dev_eui: string; config: string }[] }>();
+    const list = (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}&ordering=dev_eui`)).json<Page<Device>>();
     expect(list.results.map((d) => d.dev_eui)).toEqual(['A84041000181C6F1', 'A84041000181C6F2', 'A84041000181C6F3']);
     expect(list.results.every((d) => d.config === profile)).toBe(true);
   });

@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twoCompanies } from '../helpers/fixtures.js';
+import type { Static } from 'typebox';
+import type { ErrorResponse } from '../../../server/src/schemas/common.js';
+import type { Device, DeviceDetail } from '../../../server/src/schemas/devices.js';
+import { createRecord, twoCompanies } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { call, type SignedIn } from '../helpers/users.js';
-
-interface Device {
-  id: string;
-  dev_eui: string;
-  name: string;
-  config: string | null;
-  config_name: string | null;
-  last_seen: string | null;
-  power_status: string;
-  battery_level: number | null;
-  app_key?: string;
-}
+import { call, type Page, type SignedIn } from '../helpers/users.js';
 
 const APP_KEY = '2B7E151628AED2A6ABF7158809CF4F3C';
 
@@ -26,7 +17,7 @@ describe('/api/device', () => {
   let profile: string;
   beforeAll(async () => {
     ({ t, alice, bob, company, bobCompany } = await twoCompanies());
-    profile = (await call(t.app, alice, 'POST', `/api/config/${company}`, { name: 'LHT65N' })).json<{ id: string }>().id;
+    profile = await createRecord(t, alice, `/api/config/${company}`, { name: 'LHT65N' });
   });
   afterAll(async () => t.close());
 
@@ -36,7 +27,7 @@ describe('/api/device', () => {
     const created = await register(alice, { company_id: company, dev_eui: 'a8-40-41-00-01-81-c6-f1', app_key: `0x${APP_KEY.toLowerCase()}`, name: ' Cellar ', config: profile });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ dev_eui: 'A840410001 81C6F1'.replace(' ', ''), app_key: APP_KEY, name: 'Cellar', config: profile, config_name: 'LHT65N', last_seen: null, power_status: 'unknown' });
-    const list = (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}`)).json<{ count: number; results: Device[] }>();
+    const list = (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}`)).json<Page<Device>>();
     expect(list.count).toBe(1);
     expect(list.results[0]).not.toHaveProperty('app_key');
     expect(JSON.stringify(list)).not.toContain(APP_KEY);
@@ -65,11 +56,11 @@ describe('/api/device', () => {
 
   it('names the exact DevEUI problem in the user-facing message', async () => {
     const response = await register(alice, { company_id: company, dev_eui: 'A84041', app_key: APP_KEY });
-    expect(response.json<{ fields: Record<string, string> }>().fields.dev_eui).toBe('DevEUI must be 16 hexadecimal digits.');
+    expect(response.json<Static<typeof ErrorResponse>>().fields?.dev_eui).toBe('DevEUI must be 16 hexadecimal digits.');
   });
 
   it("refuses another company's profile for a device", async () => {
-    const theirs = (await call(t.app, bob, 'POST', `/api/config/${bobCompany}`, { name: 'Foreign' })).json<{ id: string }>().id;
+    const theirs = await createRecord(t, bob, `/api/config/${bobCompany}`, { name: 'Foreign' });
     const response = await register(alice, { company_id: company, dev_eui: '0000000000000002', app_key: APP_KEY, config: theirs });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ fields: { config: 'No such device profile.' } });
@@ -78,13 +69,13 @@ describe('/api/device', () => {
   it('searches, filters by power status and orders by last seen in the database', async () => {
     const ids: Record<string, string> = {};
     for (const [name, devEui] of [['Roof', '00000000000000A1'], ['Basement', '00000000000000A2'], ['Garden', '00000000000000A3']] as const) {
-      ids[name] = (await register(alice, { company_id: company, dev_eui: devEui, app_key: APP_KEY, name })).json<Device>().id;
+      ids[name] = (await register(alice, { company_id: company, dev_eui: devEui, app_key: APP_KEY, name })).json<DeviceDetail>().id;
     }
     await t.db.updateTable('devices').set({ last_seen: '2026-11-22T10:00:00.000Z', power_source: 'battery', battery_level: 12 }).where('id', '=', String(ids.Roof)).execute();
     await t.db.updateTable('devices').set({ last_seen: '2026-11-22T11:00:00.000Z', power_source: 'battery', battery_level: 80 }).where('id', '=', String(ids.Basement)).execute();
     await t.db.updateTable('devices').set({ power_source: 'external' }).where('id', '=', String(ids.Garden)).execute();
 
-    const get = async (query: string) => (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}&${query}`)).json<{ count: number; results: Device[] }>();
+    const get = async (query: string) => (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}&${query}`)).json<Page<Device>>();
     expect((await get('search=base')).results.map((d) => d.name)).toEqual(['Basement']);
     expect((await get('search=00a3')).results.map((d) => d.name)).toEqual(['Garden']);
     expect((await get('power_status=battery_low')).results.map((d) => [d.name, d.power_status, d.battery_level])).toEqual([['Roof', 'battery_low', 12]]);
@@ -102,14 +93,14 @@ describe('/api/device', () => {
       await register(alice, { company_id: company, dev_eui: devEui, app_key: APP_KEY, name });
     }
     const names = async (search: string) =>
-      (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}&search=${encodeURIComponent(search)}`)).json<{ results: Device[] }>().results.map((d) => d.name);
+      (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}&search=${encodeURIComponent(search)}`)).json<Page<Device>>().results.map((d) => d.name);
     expect(await names('50%')).toEqual(['Tank 50% full']);
     expect(await names('rack_')).toEqual(['rack_1']);
     expect(await names('c:\\p')).toEqual(['C:\\probe']);
   });
 
   it('edits a device and shows its topics', async () => {
-    const device = (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}&search=cellar`)).json<{ results: Device[] }>().results[0] as Device;
+    const device = (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}&search=cellar`)).json<Page<Device>>().results[0] as Device;
     const edited = await call(t.app, alice, 'PUT', `/api/device/${device.id}/`, { name: 'Wine cellar', config: null });
     expect(edited.json()).toMatchObject({ name: 'Wine cellar', config: null, dev_eui: device.dev_eui });
     expect((await call(t.app, alice, 'GET', `/api/device/${device.id}/topics/values`)).json()).toEqual([]);
@@ -122,7 +113,7 @@ describe('/api/device', () => {
   });
 
   it("answers 404 for every call on another company's device", async () => {
-    const theirs = (await register(bob, { company_id: bobCompany, dev_eui: 'B000000000000001', app_key: APP_KEY, name: 'Secret' })).json<Device>();
+    const theirs = (await register(bob, { company_id: bobCompany, dev_eui: 'B000000000000001', app_key: APP_KEY, name: 'Secret' })).json<DeviceDetail>();
     for (const [method, url, body] of [
       ['GET', `/api/device/${theirs.id}/`],
       ['PUT', `/api/device/${theirs.id}/`, { name: 'Mine' }],
@@ -139,7 +130,7 @@ describe('/api/device', () => {
   });
 
   it('deletes a device', async () => {
-    const created = (await register(alice, { company_id: company, dev_eui: 'D000000000000001', app_key: APP_KEY })).json<Device>();
+    const created = (await register(alice, { company_id: company, dev_eui: 'D000000000000001', app_key: APP_KEY })).json<DeviceDetail>();
     expect((await call(t.app, alice, 'DELETE', `/api/device/${created.id}/`)).statusCode).toBe(204);
     expect((await call(t.app, alice, 'GET', `/api/device/${created.id}/`)).statusCode).toBe(404);
   });

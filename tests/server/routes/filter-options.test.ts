@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { createRecord, twoCompanies } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type SignedIn } from '../helpers/users.js';
 
 describe('GET /api/filter_options/{model}/{field}', () => {
   let t: TestApp;
@@ -9,16 +10,13 @@ describe('GET /api/filter_options/{model}/{field}', () => {
   let company: string;
   let profile: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    alice = await signUp(t.app);
-    bob = await signUp(t.app);
-    company = (await call(t.app, alice, 'POST', '/api/company/', { name: 'Filters' })).json<{ id: string }>().id;
-    profile = (await call(t.app, alice, 'POST', `/api/config/${company}`, { name: 'Door sensor' })).json<{ id: string }>().id;
+    const setup = await twoCompanies();
+    ({ t, alice, bob, company } = setup);
+    profile = await createRecord(t, alice, `/api/config/${company}`, { name: 'Door sensor' });
     const rows = ['01', '02', '03'].map((n) => ({ dev_eui: `A8404100018100${n}`, app_key: 'A'.repeat(32) }));
     await call(t.app, alice, 'POST', '/api/device/bulk/', { company_id: company, config: profile, devices: rows });
     await t.db.updateTable('devices').set({ power_source: 'battery', battery_level: 10 }).where('dev_eui', '=', 'A840410001810001').execute();
-    const bobCompany = (await call(t.app, bob, 'POST', '/api/company/', { name: 'Bob' })).json<{ id: string }>().id;
-    await call(t.app, bob, 'POST', `/api/config/${bobCompany}`, { name: 'Bob secret profile' });
+    await call(t.app, bob, 'POST', `/api/config/${setup.bobCompany}`, { name: 'Bob secret profile' });
   });
   afterAll(async () => t.close());
 

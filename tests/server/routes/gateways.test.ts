@@ -1,17 +1,9 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Gateway, GatewayCertificate } from '../../../server/src/schemas/gateways.js';
 import { twoCompanies } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { call, type SignedIn } from '../helpers/users.js';
-
-interface Gateway {
-  id: string;
-  gateway_id: string;
-  name: string;
-  connected: boolean;
-  last_seen: string | null;
-  cert_expires_at: string | null;
-}
+import { call, type Page, type SignedIn } from '../helpers/users.js';
 
 describe('/api/gateway', () => {
   let t: TestApp;
@@ -28,7 +20,7 @@ describe('/api/gateway', () => {
     const created = await call(t.app, alice, 'POST', '/api/gateway/', { company_id: company, gateway_id: '00:16:c0:01:f1:53:a1:4c', name: 'Roof' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ gateway_id: '0016C001F153A14C', name: 'Roof', connected: false, last_seen: null, cert_expires_at: null });
-    const list = (await call(t.app, alice, 'GET', `/api/gateway/?company_id=${company}&search=a14c`)).json<{ count: number; results: Gateway[] }>();
+    const list = (await call(t.app, alice, 'GET', `/api/gateway/?company_id=${company}&search=a14c`)).json<Page<Gateway>>();
     expect(list.results.map((g) => g.gateway_id)).toEqual(['0016C001F153A14C']);
   });
 
@@ -54,11 +46,11 @@ describe('/api/gateway', () => {
   });
 
   it('serves a real client certificate chain from the platform CA, fresh on every call', async () => {
-    const gateway = (await call(t.app, alice, 'GET', `/api/gateway/?company_id=${company}`)).json<{ results: Gateway[] }>().results[0] as Gateway;
+    const gateway = (await call(t.app, alice, 'GET', `/api/gateway/?company_id=${company}`)).json<Page<Gateway>>().results[0] as Gateway;
     const response = await call(t.app, alice, 'GET', `/api/gateway/${gateway.id}/cert`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const body = response.json<{ server: string; ca_cert: string; tls_cert: string; tls_key: string; expires_at: string }>();
+    const body = response.json<GatewayCertificate>();
     expect(body.server).toBe('mqtts://lora.example.com:8883');
     const cert = new X509Certificate(body.tls_cert);
     const ca = new X509Certificate(body.ca_cert);
@@ -70,7 +62,7 @@ describe('/api/gateway', () => {
     expect(Date.parse(body.expires_at)).toBe(Date.parse(cert.validTo));
     expect(body.ca_cert).not.toContain('PRIVATE KEY');
 
-    const second = (await call(t.app, alice, 'GET', `/api/gateway/${gateway.id}/cert`)).json<{ tls_cert: string; ca_cert: string }>();
+    const second = (await call(t.app, alice, 'GET', `/api/gateway/${gateway.id}/cert`)).json<GatewayCertificate>();
     expect(second.tls_cert).not.toBe(body.tls_cert);
     expect(second.ca_cert).toBe(body.ca_cert);
     const listed = (await call(t.app, alice, 'GET', `/api/gateway/${gateway.id}/`)).json<Gateway>();

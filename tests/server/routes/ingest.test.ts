@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import type { Notification } from '../../../server/src/schemas/notifications.js';
+import { createApiKey, createRecord, insertDevice, oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, callWithKey, signUp, type Page, type SignedIn } from '../helpers/users.js';
 
 const DEV_EUI = '70B3D57ED0051234';
 
@@ -10,19 +11,14 @@ describe('POST /api/ingest/chirpstack', () => {
   let owner: SignedIn;
   let deviceId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    const company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Field' })).json<{ id: string }>().id;
+    let company: string;
+    ({ t, owner, company } = await oneCompany());
     const codec = `function decodeUplink(input) {
       var b = input.bytes;
       return { data: { temperature: ((b[0] << 8) | b[1]) / 10, battery: { percent: b[2] } } };
     }`;
-    const profile = (await call(t.app, owner, 'POST', `/api/config/${company}`, { name: 'Thermo', codec })).json<{ id: string }>().id;
-    deviceId = randomUUID();
-    await t.db
-      .insertInto('devices')
-      .values({ id: deviceId, company_id: company, dev_eui: DEV_EUI, name: 'Greenhouse', app_key: 'A'.repeat(32), profile_id: profile, unit_id: null, last_seen: null, power_source: 'unknown', battery_level: null, created_at: new Date().toISOString() })
-      .execute();
+    const profile = await createRecord(t, owner, `/api/config/${company}`, { name: 'Thermo', codec });
+    deviceId = await insertDevice(t, { company_id: company, dev_eui: DEV_EUI, name: 'Greenhouse', profile_id: profile });
   });
   afterAll(async () => t.close());
 
@@ -63,7 +59,7 @@ describe('POST /api/ingest/chirpstack', () => {
   it('notifies the company once when the battery runs low, and again only after it recovered', async () => {
     const status = (batteryLevel: number) => call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=status', { deviceInfo: { devEui: DEV_EUI }, batteryLevel });
     const lowOnes = async () =>
-      (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<{ results: { kind: string; title: string }[] }>().results.filter((n) => n.kind === 'battery_low');
+      (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<Page<Notification>>().results.filter((n) => n.kind === 'battery_low');
     await status(15);
     await status(12);
     expect(await lowOnes()).toEqual([expect.objectContaining({ title: 'Battery low: Greenhouse' })]);
@@ -91,13 +87,8 @@ describe('POST /api/ingest/chirpstack', () => {
   });
 
   it('accepts the network server integration authenticated by an API key', async () => {
-    const key = (await call(t.app, owner, 'POST', '/api/api-keys/', { name: 'ChirpStack' })).json<{ key: string }>().key;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/ingest/chirpstack?event=join',
-      headers: { authorization: `Bearer ${key}` },
-      payload: { deviceInfo: { devEui: DEV_EUI }, devAddr: '01ab23cd' },
-    });
+    const key = await createApiKey(t, owner, 'ChirpStack');
+    const response = await callWithKey(t.app, key, 'POST', '/api/ingest/chirpstack?event=join', { deviceInfo: { devEui: DEV_EUI }, devAddr: '01ab23cd' });
     expect(response.statusCode).toBe(200);
     const joins = await t.db.selectFrom('device_events').select('summary').where('device_id', '=', deviceId).where('type', '=', 'join').execute();
     expect(joins).toEqual([{ summary: 'Joined with address 01ab23cd' }]);

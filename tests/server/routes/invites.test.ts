@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
-
-interface Invite {
-  id: string;
-  company_id: string;
-  email: string;
-  code: string;
-  sent_at: string;
-}
+import type { CompanyPeople } from '../../../server/src/schemas/companies.js';
+import type { Invite } from '../../../server/src/schemas/invites.js';
+import { createCompany, twoUsers } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, signUp, type Page, type SignedIn } from '../helpers/users.js';
 
 describe('/api/invite', () => {
   let t: TestApp;
@@ -16,10 +11,8 @@ describe('/api/invite', () => {
   let guest: SignedIn;
   let companyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    guest = await signUp(t.app);
-    companyId = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Inviting' })).json<{ id: string }>().id;
+    ({ t, alice: owner, bob: guest } = await twoUsers());
+    companyId = await createCompany(t, owner, 'Inviting');
   });
   afterAll(async () => t.close());
 
@@ -33,9 +26,9 @@ describe('/api/invite', () => {
     const created = await invite('New.Person@Example.com');
     expect(created).toMatchObject({ company_id: companyId, email: 'new.person@example.com', code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4}){2}$/) });
     expect(Date.parse(created.sent_at)).not.toBeNaN();
-    const list = (await call(t.app, owner, 'GET', `/api/invite/?company_id=${companyId}`)).json<{ count: number; results: Invite[] }>();
+    const list = (await call(t.app, owner, 'GET', `/api/invite/?company_id=${companyId}`)).json<Page<Invite>>();
     expect(list.results.map((i) => i.id)).toContain(created.id);
-    const people = (await call(t.app, owner, 'GET', `/api/company/${companyId}/i_query`)).json<{ users: { id: string; role: string }[]; invites: Invite[] }>();
+    const people = (await call(t.app, owner, 'GET', `/api/company/${companyId}/i_query`)).json<CompanyPeople>();
     expect(people.users).toEqual([expect.objectContaining({ id: owner.id, role: 'owner' })]);
     expect(people.invites.map((i) => i.code)).toContain(created.code);
   });
@@ -60,7 +53,7 @@ describe('/api/invite', () => {
     expect((await call(t.app, guest, 'GET', `/api/company/${companyId}/`)).json()).toMatchObject({ role: 'member' });
     const third = await signUp(t.app);
     expect((await call(t.app, third, 'POST', `/api/invite/${created.code}/join`)).statusCode).toBe(404);
-    const pending = (await call(t.app, owner, 'GET', '/api/invite/')).json<{ results: Invite[] }>();
+    const pending = (await call(t.app, owner, 'GET', '/api/invite/')).json<Page<Invite>>();
     expect(pending.results.map((i) => i.id)).not.toContain(created.id);
   });
 

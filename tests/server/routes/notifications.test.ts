@@ -1,42 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '../../../server/src/schemas/notifications.js';
 import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { createApiKey, twoUsers } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, callWithKey, signUp, type Page, type SignedIn } from '../helpers/users.js';
 
-interface Notification {
-  id: string;
-  /** The battery_low kind's `name` parameter: what each test notification is called. */
-  title: string;
-  is_read: boolean;
-}
-
-interface StoredNotification {
-  id: string;
-  kind: string;
-  title: string;
-  message: string;
-  params: Record<string, string | number> | null;
-  is_read: boolean;
-}
+/**
+ * What the tests compare: `title` holds the battery_low kind's `name` parameter, what each test
+ * notification is called, rather than the English title built from it.
+ */
+type Listed = Pick<Notification, 'id' | 'title' | 'is_read'>;
 
 describe('/api/user/notifications', () => {
   let t: TestApp;
   let alice: SignedIn;
   let bob: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp();
-    alice = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, alice, bob } = await twoUsers());
   });
   afterAll(async () => t.close());
 
   const notify = (userId: string, title: string, dedupeKey: string | undefined, at: string) =>
     notificationsRepository(t.db).notify([userId], { kind: 'battery_low', params: { name: title, level: 12 }, dedupeKey }, at);
   const stored = async (user: SignedIn, query = '') =>
-    (await call(t.app, user, 'GET', `/api/user/notifications/${query}`)).json<{ count: number; results: StoredNotification[] }>();
+    (await call(t.app, user, 'GET', `/api/user/notifications/${query}`)).json<Page<Notification>>();
   const list = async (user: SignedIn, query = '') => {
     const page = await stored(user, query);
-    return { count: page.count, results: page.results.map((n): Notification => ({ id: n.id, title: String(n.params?.name), is_read: n.is_read })) };
+    return { count: page.count, results: page.results.map((n): Listed => ({ id: n.id, title: String(n.params?.name), is_read: n.is_read })) };
   };
 
   it('stores the kind with its parameters and answers the English text beside them', async () => {
@@ -112,22 +102,19 @@ describe('/api/user/notifications', () => {
   });
 
   it("works with the recipient's API key and never with another user's", async () => {
-    const keyOf = async (user: SignedIn) => (await call(t.app, user, 'POST', '/api/api-keys/', { name: 'Inbox' })).json<{ key: string }>().key;
-    const withKey = (key: string, method: 'GET' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-      t.app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, ...(payload ? { payload } : {}) });
-    const aliceKey = await keyOf(alice);
-    const bobKey = await keyOf(bob);
-    const mine = (await list(alice)).results[0] as Notification;
-    expect((await withKey(aliceKey, 'GET', '/api/user/notifications/')).json()).toMatchObject({ count: (await list(alice)).count });
-    expect((await withKey(bobKey, 'GET', '/api/user/notifications/')).json()).toEqual({ count: 0, results: [] });
-    expect((await withKey(bobKey, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).statusCode).toBe(404);
-    expect((await withKey(bobKey, 'DELETE', `/api/user/notifications/${mine.id}`)).statusCode).toBe(404);
-    expect((await withKey(bobKey, 'PATCH', '/api/user/notifications/bulk-mark-read', { all: true })).json()).toEqual({ updated: 0 });
-    expect((await withKey(aliceKey, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).json()).toMatchObject({ id: mine.id, is_read: false });
+    const aliceKey = await createApiKey(t, alice, 'Inbox');
+    const bobKey = await createApiKey(t, bob, 'Inbox');
+    const mine = (await list(alice)).results[0] as Listed;
+    expect((await callWithKey(t.app, aliceKey, 'GET', '/api/user/notifications/')).json()).toMatchObject({ count: (await list(alice)).count });
+    expect((await callWithKey(t.app, bobKey, 'GET', '/api/user/notifications/')).json()).toEqual({ count: 0, results: [] });
+    expect((await callWithKey(t.app, bobKey, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).statusCode).toBe(404);
+    expect((await callWithKey(t.app, bobKey, 'DELETE', `/api/user/notifications/${mine.id}`)).statusCode).toBe(404);
+    expect((await callWithKey(t.app, bobKey, 'PATCH', '/api/user/notifications/bulk-mark-read', { all: true })).json()).toEqual({ updated: 0 });
+    expect((await callWithKey(t.app, aliceKey, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).json()).toMatchObject({ id: mine.id, is_read: false });
   });
 
   it("hides and protects another user's notifications", async () => {
-    const mine = (await list(alice)).results[0] as Notification;
+    const mine = (await list(alice)).results[0] as Listed;
     expect((await list(bob)).count).toBe(0);
     expect((await call(t.app, bob, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).statusCode).toBe(404);
     expect((await call(t.app, bob, 'DELETE', `/api/user/notifications/${mine.id}`)).statusCode).toBe(404);

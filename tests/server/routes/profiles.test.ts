@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
-
-interface Profile {
-  id: string;
-  name: string;
-  codec: string;
-  supports_otaa: boolean;
-  supports_class_b: boolean;
-  is_template: boolean;
-}
+import type { Profile } from '../../../server/src/schemas/profiles.js';
+import { twoCompanies } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type Method, type Page, type SignedIn } from '../helpers/users.js';
 
 describe('/api/config/{company_id}', () => {
   let t: TestApp;
@@ -18,11 +11,7 @@ describe('/api/config/{company_id}', () => {
   let company: string;
   let malloryCompany: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    alice = await signUp(t.app);
-    mallory = await signUp(t.app);
-    company = (await call(t.app, alice, 'POST', '/api/company/', { name: 'Alice GmbH' })).json<{ id: string }>().id;
-    malloryCompany = (await call(t.app, mallory, 'POST', '/api/company/', { name: 'Mallory Ltd' })).json<{ id: string }>().id;
+    ({ t, alice, bob: mallory, company, bobCompany: malloryCompany } = await twoCompanies());
   });
   afterAll(async () => t.close());
 
@@ -36,7 +25,7 @@ describe('/api/config/{company_id}', () => {
     const profile = created.json<Profile>();
     expect(profile).toMatchObject({ name: 'Soil sensor', supports_otaa: true, supports_class_b: true, supports_class_c: false, is_template: false });
 
-    const list = (await call(t.app, alice, 'GET', `/api/config/${company}?search=soil`)).json<{ count: number; results: Profile[] }>();
+    const list = (await call(t.app, alice, 'GET', `/api/config/${company}?search=soil`)).json<Page<Profile>>();
     expect(list.results.map((p) => p.id)).toEqual([profile.id]);
     expect((await call(t.app, alice, 'GET', `/api/config/${company}/templates`)).json()).toEqual({ count: 0, results: [] });
 
@@ -85,7 +74,7 @@ describe('/api/config/{company_id}', () => {
 
   it("answers 404 for every call on another company's profiles", async () => {
     const theirs = (await call(t.app, mallory, 'POST', `/api/config/${malloryCompany}`, { name: 'Secret codec', codec: '// secret' })).json<Profile>();
-    const attempts: [Parameters<typeof call>[2], string, unknown?][] = [
+    const attempts: [Method, string, unknown?][] = [
       ['GET', `/api/config/${malloryCompany}`],
       ['GET', `/api/config/${malloryCompany}/templates`],
       ['POST', `/api/config/${malloryCompany}`, { name: 'Planted' }],

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
-
-interface Hit {
-  type: string;
-  id: string;
-  name?: string;
-}
+import type { Static } from 'typebox';
+import type { SearchResponse } from '../../../server/src/schemas/search.js';
+import { createCompany, createRecord, twoUsers } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type SignedIn } from '../helpers/users.js';
 
 describe('GET /api/search/', () => {
   let t: TestApp;
@@ -15,24 +12,23 @@ describe('GET /api/search/', () => {
   let company: string;
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    t = await createTestApp();
-    alice = await signUp(t.app);
-    bob = await signUp(t.app);
-    company = (await call(t.app, alice, 'POST', '/api/company/', { name: 'Vineyard Rheingau' })).json<{ id: string }>().id;
-    ids.device = (await call(t.app, alice, 'POST', '/api/device/', { company_id: company, dev_eui: 'A840410001810001', app_key: 'A'.repeat(32), name: 'Vineyard soil probe' })).json<{ id: string }>().id;
-    ids.unnamed = (await call(t.app, alice, 'POST', '/api/device/', { company_id: company, dev_eui: 'A8404100018100FF', app_key: 'A'.repeat(32) })).json<{ id: string }>().id;
-    ids.gateway = (await call(t.app, alice, 'POST', '/api/gateway/', { company_id: company, gateway_id: '0016C001F1530001', name: 'Vineyard hill gateway' })).json<{ id: string }>().id;
-    ids.group = (await call(t.app, alice, 'POST', '/api/group/', { company_id: company, name: 'Vineyard plots' })).json<{ id: string }>().id;
-    ids.unit = (await call(t.app, alice, 'POST', '/api/unit/', { company_id: company, name: 'Vineyard row 7' })).json<{ id: string }>().id;
+    ({ t, alice, bob } = await twoUsers());
+    // The names are what the searches below find (or must not find): not the fixture's defaults.
+    company = await createCompany(t, alice, 'Vineyard Rheingau');
+    ids.device = await createRecord(t, alice, '/api/device/', { company_id: company, dev_eui: 'A840410001810001', app_key: 'A'.repeat(32), name: 'Vineyard soil probe' });
+    ids.unnamed = await createRecord(t, alice, '/api/device/', { company_id: company, dev_eui: 'A8404100018100FF', app_key: 'A'.repeat(32) });
+    ids.gateway = await createRecord(t, alice, '/api/gateway/', { company_id: company, gateway_id: '0016C001F1530001', name: 'Vineyard hill gateway' });
+    ids.group = await createRecord(t, alice, '/api/group/', { company_id: company, name: 'Vineyard plots' });
+    ids.unit = await createRecord(t, alice, '/api/unit/', { company_id: company, name: 'Vineyard row 7' });
     await call(t.app, alice, 'PUT', '/api/user/', { is_tenant_enabled: true });
-    ids.tenant = (await call(t.app, alice, 'POST', '/api/tenant/', { name: 'Vineyard reseller' })).json<{ id: string }>().id;
+    ids.tenant = await createRecord(t, alice, '/api/tenant/', { name: 'Vineyard reseller' });
     await call(t.app, alice, 'POST', '/api/ingest/chirpstack?event=join', { deviceInfo: { devEui: 'A840410001810001' }, devAddr: 'vineyard' });
-    const other = (await call(t.app, bob, 'POST', '/api/company/', { name: 'Vineyard of Bob' })).json<{ id: string }>().id;
+    const other = await createCompany(t, bob, 'Vineyard of Bob');
     await call(t.app, bob, 'POST', '/api/device/', { company_id: other, dev_eui: 'B840410001810001', app_key: 'B'.repeat(32), name: 'Vineyard secret' });
   });
   afterAll(async () => t.close());
 
-  const search = async (user: SignedIn, query: string) => (await call(t.app, user, 'GET', `/api/search/?${query}`)).json<{ results: Hit[] }>().results;
+  const search = async (user: SignedIn, query: string) => (await call(t.app, user, 'GET', `/api/search/?${query}`)).json<Static<typeof SearchResponse>>().results;
 
   it('finds every kind of record of the own companies, grouped by type', async () => {
     const hits = await search(alice, 'q=vineyard');

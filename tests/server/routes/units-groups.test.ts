@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Group, Unit } from '../../../server/src/schemas/units.js';
 import { twoCompanies } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, type SignedIn } from '../helpers/users.js';
-
-interface Unit {
-  id: string;
-  name: string;
-  group: string | null;
-  group_name: string | null;
-  device_count: number;
-}
 
 describe('units and groups', () => {
   let t: TestApp;
@@ -23,7 +16,7 @@ describe('units and groups', () => {
   afterAll(async () => t.close());
 
   it('groups units and counts their devices and units', async () => {
-    const group = (await call(t.app, alice, 'POST', '/api/group/', { company_id: company, name: 'Barns' })).json<{ id: string }>();
+    const group = (await call(t.app, alice, 'POST', '/api/group/', { company_id: company, name: 'Barns' })).json<Group>();
     const unit = await call(t.app, alice, 'POST', '/api/unit/', { company_id: company, name: ' Barn 1 ', group: group.id });
     expect(unit.statusCode).toBe(201);
     expect(unit.json()).toMatchObject({ name: 'Barn 1', group: group.id, group_name: 'Barns', device_count: 0 });
@@ -35,7 +28,7 @@ describe('units and groups', () => {
   });
 
   it('renames, regroups and deletes; a deleted group leaves its units ungrouped', async () => {
-    const group = (await call(t.app, alice, 'POST', '/api/group/', { company_id: company, name: 'Fields' })).json<{ id: string }>();
+    const group = (await call(t.app, alice, 'POST', '/api/group/', { company_id: company, name: 'Fields' })).json<Group>();
     const unit = (await call(t.app, alice, 'POST', '/api/unit/', { company_id: company, name: 'Field A' })).json<Unit>();
     expect((await call(t.app, alice, 'PUT', `/api/unit/${unit.id}/`, { name: 'Field North', group: group.id })).json()).toMatchObject({ name: 'Field North', group: group.id });
     expect((await call(t.app, alice, 'PATCH', `/api/group/${group.id}/`, { name: 'Open fields' })).json()).toMatchObject({ name: 'Open fields' });
@@ -60,14 +53,14 @@ describe('units and groups', () => {
   });
 
   it("refuses another company's group for a unit", async () => {
-    const theirs = (await call(t.app, bob, 'POST', '/api/group/', { company_id: bobCompany, name: 'Theirs' })).json<{ id: string }>();
+    const theirs = (await call(t.app, bob, 'POST', '/api/group/', { company_id: bobCompany, name: 'Theirs' })).json<Group>();
     const response = await call(t.app, alice, 'POST', '/api/unit/', { company_id: company, name: 'Sneaky', group: theirs.id });
     expect(response.json()).toMatchObject({ fields: { group: 'No such group.' } });
   });
 
   it("answers 404 for every call on another company's unit or group", async () => {
     const unit = (await call(t.app, bob, 'POST', '/api/unit/', { company_id: bobCompany, name: 'Private unit' })).json<Unit>();
-    const group = (await call(t.app, bob, 'POST', '/api/group/', { company_id: bobCompany, name: 'Private group' })).json<{ id: string }>();
+    const group = (await call(t.app, bob, 'POST', '/api/group/', { company_id: bobCompany, name: 'Private group' })).json<Group>();
     for (const [method, url, body] of [
       ['PUT', `/api/unit/${unit.id}/`, { name: 'Mine' }],
       ['DELETE', `/api/unit/${unit.id}/`],

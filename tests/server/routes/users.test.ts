@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import type { Invite } from '../../../server/src/schemas/invites.js';
+import { createCompany, twoUsers } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type SignedIn } from '../helpers/users.js';
 
 describe('/api/user', () => {
   let t: TestApp;
   let alice: SignedIn;
   let bob: SignedIn;
   beforeAll(async () => {
-    t = await createTestApp();
-    alice = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, alice, bob } = await twoUsers());
   });
   afterAll(async () => t.close());
 
@@ -46,8 +46,8 @@ describe('/api/user', () => {
 
   it('looks up only users who share a company', async () => {
     expect((await call(t.app, alice, 'GET', `/api/user/lookup/${bob.id}`)).statusCode).toBe(404);
-    const company = (await call(t.app, alice, 'POST', '/api/company/', { name: 'Shared' })).json<{ id: string }>();
-    const invite = (await call(t.app, alice, 'POST', '/api/invite/', { company_id: company.id, email: bob.email })).json<{ code: string }>();
+    const company = await createCompany(t, alice, 'Shared');
+    const invite = (await call(t.app, alice, 'POST', '/api/invite/', { company_id: company, email: bob.email })).json<Invite>();
     expect((await call(t.app, bob, 'POST', `/api/invite/${invite.code}/join`)).statusCode).toBe(200);
     const found = await call(t.app, alice, 'GET', `/api/user/lookup/${bob.id}`);
     expect(found.statusCode).toBe(200);

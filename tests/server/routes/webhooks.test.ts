@@ -1,20 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Static } from 'typebox';
 import { MAX_ATTEMPTS, WebhookDispatcher, retryDelayMs } from '../../../server/src/dataplane/webhooks/dispatcher.js';
 import { isPrivateHost } from '../../../server/src/routes/webhooks.js';
 import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
-import { twoCompanies } from '../helpers/fixtures.js';
+import type { Webhook, WebhookDeliveriesResponse } from '../../../server/src/schemas/webhooks.js';
+import { insertDevice, twoCompanies } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { call, type SignedIn } from '../helpers/users.js';
+import { call, type Page, type SignedIn } from '../helpers/users.js';
 
-interface Delivery {
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  response_status: number | null;
-}
+type Deliveries = Static<typeof WebhookDeliveriesResponse>;
 
 describe('webhooks', () => {
   let t: TestApp;
@@ -41,10 +37,7 @@ describe('webhooks', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     dispatcher = new WebhookDispatcher(webhooksRepository(t.db), t.clock.now);
-    await t.db
-      .insertInto('devices')
-      .values({ id: randomUUID(), company_id: company, dev_eui: 'ABCD000000000001', name: 'Pump', app_key: 'A'.repeat(32), profile_id: null, unit_id: null, last_seen: null, power_source: 'unknown', battery_level: null, created_at: new Date().toISOString() })
-      .execute();
+    await insertDevice(t, { company_id: company, dev_eui: 'ABCD000000000001', name: 'Pump' });
   });
   afterAll(async () => {
     await new Promise((resolve) => receiver.close(resolve));
@@ -63,27 +56,27 @@ describe('webhooks', () => {
     expect(await dispatcher.dispatchDue()).toBe(1);
     expect(received[0]?.headers['x-token']).toBe('s3cret');
     expect(received[0]?.body).toMatchObject({ event: 'up', device: { dev_eui: 'ABCD000000000001', name: 'Pump' }, fPort: 3, data: { pressure: 1.5 } });
-    const deliveries = (await call(t.app, alice, 'GET', `/api/webhook/${hook.json<{ id: string }>().id}/deliveries`)).json<Delivery[]>();
+    const deliveries = (await call(t.app, alice, 'GET', `/api/webhook/${hook.json<Webhook>().id}/deliveries`)).json<Deliveries>();
     expect(deliveries[0]).toMatchObject({ status: 'delivered', attempts: 1, response_status: 200 });
   });
 
   it('retries a failing receiver with backoff and shows the failure', async () => {
-    const hookId = (await call(t.app, alice, 'GET', `/api/webhook/?company_id=${company}`)).json<{ results: { id: string }[] }>().results[0]?.id;
+    const hookId = (await call(t.app, alice, 'GET', `/api/webhook/?company_id=${company}`)).json<Page<Webhook>>().results[0]?.id;
     answer = 500;
     await uplink(2);
     expect(await dispatcher.dispatchDue()).toBe(1);
-    let latest = (await call(t.app, alice, 'GET', `/api/webhook/${hookId}/deliveries`)).json<Delivery[]>()[0];
+    let latest = (await call(t.app, alice, 'GET', `/api/webhook/${hookId}/deliveries`)).json<Deliveries>()[0];
     expect(latest).toMatchObject({ status: 'pending', attempts: 1, last_error: 'HTTP 500', response_status: 500 });
     expect(await dispatcher.dispatchDue()).toBe(0);
     answer = 200;
     t.clock.advance(retryDelayMs(1));
     expect(await dispatcher.dispatchDue()).toBe(1);
-    latest = (await call(t.app, alice, 'GET', `/api/webhook/${hookId}/deliveries`)).json<Delivery[]>()[0];
+    latest = (await call(t.app, alice, 'GET', `/api/webhook/${hookId}/deliveries`)).json<Deliveries>()[0];
     expect(latest).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 
   it('gives up after the last attempt and keeps the delivery as failed', async () => {
-    const hookId = (await call(t.app, alice, 'GET', '/api/webhook/')).json<{ results: { id: string }[] }>().results[0]?.id;
+    const hookId = (await call(t.app, alice, 'GET', '/api/webhook/')).json<Page<Webhook>>().results[0]?.id;
     answer = 503;
     await uplink(3);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -91,7 +84,7 @@ describe('webhooks', () => {
       t.clock.advance(retryDelayMs(attempt));
     }
     expect(await dispatcher.dispatchDue()).toBe(0);
-    const latest = (await call(t.app, alice, 'GET', `/api/webhook/${hookId}/deliveries`)).json<Delivery[]>()[0];
+    const latest = (await call(t.app, alice, 'GET', `/api/webhook/${hookId}/deliveries`)).json<Deliveries>()[0];
     expect(latest).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, last_error: 'HTTP 503' });
     answer = 200;
   });
@@ -108,7 +101,7 @@ describe('webhooks', () => {
   });
 
   it("answers 404 for another company's webhooks", async () => {
-    const hookId = (await call(t.app, alice, 'GET', '/api/webhook/')).json<{ results: { id: string }[] }>().results[0]?.id;
+    const hookId = (await call(t.app, alice, 'GET', '/api/webhook/')).json<Page<Webhook>>().results[0]?.id;
     expect((await call(t.app, bob, 'GET', '/api/webhook/')).json()).toEqual({ count: 0, results: [] });
     for (const [method, url, body] of [
       ['PATCH', `/api/webhook/${hookId}/`, { enabled: false }],

@@ -1,20 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SERIES_POINTS } from '../../../server/src/repositories/widget-data.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
-
-interface Widget {
-  id: string;
-  dashboard: string;
-  type: string;
-  positionX: number;
-  positionY: number;
-  width: number;
-  height: number;
-}
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import type { Widget } from '../../../server/src/schemas/widgets.js';
+import { createRecord, insertDevice, teamAndOutsider } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, callWithKey, type Method, type Page, type SignedIn } from '../helpers/users.js';
 
 describe('/api/widget', () => {
   let t: TestApp;
@@ -23,43 +13,29 @@ describe('/api/widget', () => {
   let outsider: SignedIn;
   let outsiderKey: string;
   let company: string;
+  let outsiderCompany: string;
   let board: string;
   let privateBoard: string;
   const ids = { boiler: '', pump: '', silent: '', foreignDevice: '', hall: '', foreignUnit: '' };
 
-  // Devices and units go straight into the database: this file tests widgets, not device routes.
+  // Devices (insertDevice) and units go straight into the database: this file tests widgets, not device routes.
   const insertUnit = async (companyId: string, name: string) => {
     const id = randomUUID();
     await t.db.insertInto('units').values({ id, company_id: companyId, name, group_id: null, created_at: t.clock.now().toISOString() }).execute();
-    return id;
-  };
-  const insertDevice = async (companyId: string, devEui: string, name: string, unitId: string | null = null) => {
-    const id = randomUUID();
-    await t.db
-      .insertInto('devices')
-      .values({ id, company_id: companyId, dev_eui: devEui, name, app_key: 'A'.repeat(32), profile_id: null, unit_id: unitId, last_seen: null, power_source: 'unknown', battery_level: null, created_at: t.clock.now().toISOString() })
-      .execute();
     return id;
   };
   const insertTopic = (deviceId: string, topic: string, value: unknown, at: string) =>
     t.db.insertInto('device_topics').values({ device_id: deviceId, topic, last_value: JSON.stringify(value), last_timestamp: at }).execute();
 
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    colleague = await signUp(t.app);
-    outsider = await signUp(t.app);
-    company = (await call(t.app, owner, 'POST', '/api/company/', { name: 'Widget Co' })).json<{ id: string }>().id;
-    const outsiderCompany = (await call(t.app, outsider, 'POST', '/api/company/', { name: 'Elsewhere' })).json<{ id: string }>().id;
-    await t.db.insertInto('company_members').values({ company_id: company, user_id: colleague.id, role: 'member', joined_at: t.clock.now().toISOString() }).execute();
-    outsiderKey = (await call(t.app, outsider, 'POST', '/api/api-keys/', { name: 'Outsider' })).json<{ key: string }>().key;
+    ({ t, owner, colleague, outsider, outsiderKey, company, outsiderCompany } = await teamAndOutsider());
 
     ids.hall = await insertUnit(company, 'Hall');
     ids.foreignUnit = await insertUnit(outsiderCompany, 'Foreign hall');
-    ids.boiler = await insertDevice(company, 'DA5B000000000001', 'Boiler', ids.hall);
-    ids.pump = await insertDevice(company, 'DA5B000000000002', '', ids.hall);
-    ids.silent = await insertDevice(company, 'DA5B000000000003', 'Silent');
-    ids.foreignDevice = await insertDevice(outsiderCompany, 'DA5B0000000000FF', 'Foreign');
+    ids.boiler = await insertDevice(t, { company_id: company, dev_eui: 'DA5B000000000001', name: 'Boiler', unit_id: ids.hall });
+    ids.pump = await insertDevice(t, { company_id: company, dev_eui: 'DA5B000000000002', name: '', unit_id: ids.hall });
+    ids.silent = await insertDevice(t, { company_id: company, dev_eui: 'DA5B000000000003', name: 'Silent' });
+    ids.foreignDevice = await insertDevice(t, { company_id: outsiderCompany, dev_eui: 'DA5B0000000000FF', name: 'Foreign' });
     await insertTopic(ids.boiler, 'temperature', 61.5, '2026-11-22T11:00:00.000Z');
     await insertTopic(ids.boiler, 'status', 'ok', '2026-11-22T11:00:00.000Z');
     await insertTopic(ids.pump, 'temperature', 20, '2026-11-22T10:30:00.000Z');
@@ -69,8 +45,8 @@ describe('/api/widget', () => {
       .values(['09', '10', '11'].map((h, i) => ({ device_id: ids.boiler, topic: 'temperature', ts: `2026-11-22T${h}:00:00.000Z`, value: String(60 + i) })))
       .execute();
 
-    board = (await call(t.app, owner, 'POST', '/api/dashboard/', { company_id: company, name: 'Shared board', is_shared: true })).json<{ id: string }>().id;
-    privateBoard = (await call(t.app, owner, 'POST', '/api/dashboard/', { company_id: company, name: 'Private board' })).json<{ id: string }>().id;
+    board = await createRecord(t, owner, '/api/dashboard/', { company_id: company, name: 'Shared board', is_shared: true });
+    privateBoard = await createRecord(t, owner, '/api/dashboard/', { company_id: company, name: 'Private board' });
   });
   afterAll(async () => t.close());
 
@@ -106,21 +82,21 @@ describe('/api/widget', () => {
   });
 
   it('stores a layout and lists it in grid order as {count, results}', async () => {
-    const layout = (await call(t.app, owner, 'POST', '/api/dashboard/', { company_id: company, name: 'Layout' })).json<{ id: string }>().id;
+    const layout = await createRecord(t, owner, '/api/dashboard/', { company_id: company, name: 'Layout' });
     const at = (positionX: number, positionY: number, width: number) => create(owner, { ...base(), dashboard: layout, positionX, positionY, width });
     const first = await at(0, 0, 3);
     const moved = await at(3, 0, 6);
     const third = await at(9, 0, 3);
     const patched = await call(t.app, owner, 'PATCH', `/api/widget/${moved.id}/`, { positionX: 0, positionY: 2, width: 12, height: 4 });
     expect(patched.json()).toMatchObject({ positionX: 0, positionY: 2, width: 12, height: 4 });
-    const listed = (await call(t.app, owner, 'GET', `/api/widget/?dashboard_id=${layout}`)).json<{ count: number; results: Widget[] }>();
+    const listed = (await call(t.app, owner, 'GET', `/api/widget/?dashboard_id=${layout}`)).json<Page<Widget>>();
     expect(listed.count).toBe(3);
     expect(listed.results.map((w) => [w.id, w.positionX, w.positionY, w.width])).toEqual([
       [first.id, 0, 0, 3],
       [third.id, 9, 0, 3],
       [moved.id, 0, 2, 12],
     ]);
-    const page = (await call(t.app, owner, 'GET', `/api/widget/?dashboard_id=${layout}&page=2&page_size=2`)).json<{ count: number; results: Widget[] }>();
+    const page = (await call(t.app, owner, 'GET', `/api/widget/?dashboard_id=${layout}&page=2&page_size=2`)).json<Page<Widget>>();
     expect(page).toEqual({ count: 3, results: [listed.results[2]] });
     expect((await call(t.app, owner, 'DELETE', `/api/widget/${third.id}/`)).statusCode).toBe(204);
     expect((await call(t.app, owner, 'GET', `/api/widget/${third.id}/`)).statusCode).toBe(404);
@@ -174,7 +150,7 @@ describe('/api/widget', () => {
   });
 
   it("never shows data of a device that is no longer the dashboard company's", async () => {
-    const moved = await insertDevice(company, 'DA5B000000000010', 'Moved', ids.hall);
+    const moved = await insertDevice(t, { company_id: company, dev_eui: 'DA5B000000000010', name: 'Moved', unit_id: ids.hall });
     await insertTopic(moved, 'temperature', 5, '2026-11-22T11:30:00.000Z');
     await t.db.insertInto('topic_samples').values({ device_id: moved, topic: 'temperature', ts: '2026-11-22T11:30:00.000Z', value: '5' }).execute();
     const source = { ...base(), device: moved, topic: 'temperature' };
@@ -186,8 +162,7 @@ describe('/api/widget', () => {
       { type: 'TABLE', rows: [expect.objectContaining({ device_id: moved, value: 5 })] },
     ]);
     // Ids held by a widget are no licence: the device now belongs elsewhere (also if its unit id stayed).
-    const elsewhere = (await call(t.app, outsider, 'GET', '/api/company/')).json<{ results: { id: string }[] }>().results[0]?.id ?? '';
-    await t.db.updateTable('devices').set({ company_id: elsewhere }).where('id', '=', moved).execute();
+    await t.db.updateTable('devices').set({ company_id: outsiderCompany }).where('id', '=', moved).execute();
     const unitTable = await create(owner, { ...base(), type: 'TABLE', data_source_mode: 'unit', unit: ids.hall, topic: 'temperature' });
     expect(await Promise.all(widgets.map((w) => data(owner, w.id, range)))).toEqual([
       { type: 'SINGLE_VALUE', value: null, timestamp: null },
@@ -300,15 +275,14 @@ describe('/api/widget', () => {
       expect({ method, url, status: (await call(t.app, colleague, method, url, body)).statusCode }).toEqual({ method, url, status: 404 });
     }
     expect((await call(t.app, colleague, 'GET', `/api/widget/?dashboard_id=${privateBoard}`)).json()).toEqual({ count: 0, results: [] });
-    const everything = (await call(t.app, colleague, 'GET', '/api/widget/?page_size=1000')).json<{ results: Widget[] }>();
+    const everything = (await call(t.app, colleague, 'GET', '/api/widget/?page_size=1000')).json<Page<Widget>>();
     expect(everything.results.some((w) => w.dashboard === privateBoard)).toBe(false);
   });
 
   it("gives another company's member, signed in or with an API key, 404 or nothing for every verb", async () => {
     const widget = await create(owner, { ...base(), type: 'TABLE', device: ids.boiler });
     const viaSession = (method: Method, url: string, body?: object) => call(t.app, outsider, method, url, body);
-    const viaKey = (method: Method, url: string, body?: object) =>
-      t.app.inject({ method, url, headers: { authorization: `Bearer ${outsiderKey}` }, ...(body ? { payload: body } : {}) });
+    const viaKey = (method: Method, url: string, body?: object) => callWithKey(t.app, outsiderKey, method, url, body);
     for (const send of [viaSession, viaKey]) {
       for (const [method, url, body] of [
         ['GET', `/api/widget/${widget.id}/`],
