@@ -31,10 +31,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/ban-ts-comment': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports (defaults only where a framework asks).' },
-      ],
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports (defaults only where a framework asks).' }],
     },
   },
   {
@@ -62,7 +59,10 @@ export default tseslint.config(
         {
           paths: [{ name: 'kysely', message: 'Schemas and domain rules know no database.' }],
           patterns: [
-            { group: ['**/repositories/**', '**/db/**', '**/dataplane/**', '**/routes/**', '**/http/**', '**/auth/**'], message: 'Schemas and domain rules depend on nothing but each other (DESIGN §2).' },
+            {
+              group: ['**/repositories/**', '**/db/**', '**/dataplane/**', '**/routes/**', '**/http/**', '**/auth/**'],
+              message: 'Schemas and domain rules depend on nothing but each other (DESIGN §2).',
+            },
             { group: ['node:*'], message: 'Schemas and domain rules do no I/O.' },
           ],
         },
@@ -73,7 +73,12 @@ export default tseslint.config(
     // Repositories hold the SQL; they never reach into the HTTP layer or the data plane.
     files: ['server/src/repositories/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/dataplane/**', '**/http/**', '**/routes/**'], message: 'Repositories depend on db, schemas and domain only (DESIGN §2).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/dataplane/**', '**/http/**', '**/routes/**'], message: 'Repositories depend on db, schemas and domain only (DESIGN §2).' }],
+        },
+      ],
     },
   },
   {
@@ -90,12 +95,7 @@ export default tseslint.config(
   },
   {
     // Frameworks that require a default export: Gatsby pages/config, Vite/Vitest/Playwright/ESLint configs.
-    files: [
-      'marketing/src/pages/**/*.tsx',
-      'marketing/src/templates/**/*.tsx',
-      'marketing/gatsby-*.{ts,tsx}',
-      '*.config.{ts,js}',
-    ],
+    files: ['marketing/src/pages/**/*.tsx', 'marketing/src/templates/**/*.tsx', 'marketing/gatsby-*.{ts,tsx}', '*.config.{ts,js}'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -74,8 +74,22 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         title="LoRa IoT Console"
       >
         <CustomRoutes noLayout>
-          <Route path={`${AUTH_PATH}/*`} element={<Public><AuthPage /></Public>} />
-          <Route path="/logout" element={<Public><LogoutPage /></Public>} />
+          <Route
+            path={`${AUTH_PATH}/*`}
+            element={
+              <Public>
+                <AuthPage />
+              </Public>
+            }
+          />
+          <Route
+            path="/logout"
+            element={
+              <Public>
+                <LogoutPage />
+              </Public>
+            }
+          />
         </CustomRoutes>
         <CustomRoutes>
           <Route path={DASHBOARD_PATH} element={<DashboardPage />} />

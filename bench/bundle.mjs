@@ -7,7 +7,15 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const base = (process.argv[2] ?? 'http://localhost:8000').replace(/\/$/, '');
-const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
 
 async function measure(context, route) {

@@ -36,9 +36,11 @@ async function throughPool(template) {
   for (let i = 0; i < 200; i++) await pool.run(template.codec, input);
   let next = 0;
   started = performance.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
-    while (next++ < CALLS) await pool.run(template.codec, input);
-  }));
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next++ < CALLS) await pool.run(template.codec, input);
+    }),
+  );
   const concurrentMs = performance.now() - started;
   await pool.close();
   return { sequentialMs, concurrentMs };
@@ -82,7 +84,9 @@ async function parts(template) {
 }
 
 console.log(`${CALLS} calls per figure; Node ${process.version}\n`);
-console.log('| codec | pool, one at a time | pool, 2 workers, 64 in flight | fresh runtime + context | fresh context (used) | context creation alone | decode in a reused context |');
+console.log(
+  '| codec | pool, one at a time | pool, 2 workers, 64 in flight | fresh runtime + context | fresh context (used) | context creation alone | decode in a reused context |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const id of MODELS) {
   const template = templateCatalog.find((t) => t.id === id);

@@ -41,7 +41,10 @@ async function fill(db, ownerId) {
   for (let c = 0; c < COMPANIES; c++) {
     const id = randomUUID();
     companies.push(id);
-    await db.insertInto('companies').values({ id, name: `Company ${c}`, tenant_id: null, created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto('companies')
+      .values({ id, name: `Company ${c}`, tenant_id: null, created_at: new Date().toISOString() })
+      .execute();
   }
   await db.insertInto('company_members').values({ company_id: companies[0], user_id: ownerId, role: 'owner', joined_at: new Date().toISOString() }).execute();
   for (let c = 0; c < COMPANIES; c++) {
@@ -83,7 +86,12 @@ async function bench(dialect) {
       method: 'POST',
       url: '/api/auth/signup',
       headers: { 'st-auth-mode': 'header' },
-      payload: { formFields: [{ id: 'email', value: 'bench@example.com' }, { id: 'password', value: 'bench password 1' }] },
+      payload: {
+        formFields: [
+          { id: 'email', value: 'bench@example.com' },
+          { id: 'password', value: 'bench password 1' },
+        ],
+      },
     });
     const headers = { authorization: `Bearer ${signUp.headers['st-access-token']}` };
     const filled = performance.now();
@@ -93,8 +101,14 @@ async function bench(dialect) {
     await sql`analyze`.execute(database.db);
     const get = (url) => app.inject({ method: 'GET', url, headers });
     const results = [
-      await time('device list (-last_seen, search)', ITERATIONS, (i) => get(`/api/device/?company_id=${companies[0]}&ordering=-last_seen&search=${encodeURIComponent(KINDS[i % KINDS.length].slice(0, 4))}&page=${1 + (i % 5)}&page_size=25`)),
-      await time('device list (-last_seen, no filter)', ITERATIONS, (i) => get(`/api/device/?company_id=${companies[0]}&ordering=-last_seen&page=${1 + (i % 20)}&page_size=25`)),
+      await time('device list (-last_seen, search)', ITERATIONS, (i) =>
+        get(
+          `/api/device/?company_id=${companies[0]}&ordering=-last_seen&search=${encodeURIComponent(KINDS[i % KINDS.length].slice(0, 4))}&page=${1 + (i % 5)}&page_size=25`,
+        ),
+      ),
+      await time('device list (-last_seen, no filter)', ITERATIONS, (i) =>
+        get(`/api/device/?company_id=${companies[0]}&ordering=-last_seen&page=${1 + (i % 20)}&page_size=25`),
+      ),
       await time('global search', ITERATIONS, (i) => get(`/api/search/?q=${encodeURIComponent(`${KINDS[i % KINDS.length].slice(0, 5)}`)}`)),
       await time('global search (DevEUI digits)', ITERATIONS, (i) => get(`/api/search/?q=${(i * 7).toString(16).toUpperCase().padStart(3, '0')}`)),
       await time('bulk import, 1000 rows', IMPORTS, (i) =>
@@ -104,7 +118,11 @@ async function bench(dialect) {
           headers,
           payload: {
             company_id: companies[0],
-            devices: Array.from({ length: 1000 }, (_, j) => ({ dev_eui: `F${(i * 1000 + j).toString(16).padStart(15, '0')}`, app_key: 'A'.repeat(32), name: `Imported ${i}-${j}` })),
+            devices: Array.from({ length: 1000 }, (_, j) => ({
+              dev_eui: `F${(i * 1000 + j).toString(16).padStart(15, '0')}`,
+              app_key: 'A'.repeat(32),
+              name: `Imported ${i}-${j}`,
+            })),
           },
         }),
       ),

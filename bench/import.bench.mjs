@@ -8,7 +8,15 @@ const base = (process.argv[2] ?? 'http://localhost:8000').replace(/\/$/, '');
 const ROWS = Number(process.argv[3] ?? 10_000);
 const BASELINE_ROWS = Math.min(ROWS, 1_000);
 const KEY = '2B7E151628AED2A6ABF7158809CF4F3C';
-const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
 const page = await (await browser.newContext()).newPage();
 page.setDefaultTimeout(600_000);
@@ -34,8 +42,14 @@ await names.getByRole('button', { name: 'Save' }).click();
 await names.waitFor({ state: 'hidden' });
 await page.goto(`${base}/templates`);
 await page.getByRole('textbox', { name: 'Search' }).fill('LHT65N');
-await page.getByRole('row', { name: /LHT65N/ }).getByRole('button', { name: 'Copy to my company' }).click();
-await page.getByRole('row', { name: /LHT65N/ }).getByText('Already added').waitFor();
+await page
+  .getByRole('row', { name: /LHT65N/ })
+  .getByRole('button', { name: 'Copy to my company' })
+  .click();
+await page
+  .getByRole('row', { name: /LHT65N/ })
+  .getByText('Already added')
+  .waitFor();
 
 // Baseline: one request per device, 8 in flight, from the page (same session, same server).
 const companyId = await page.evaluate(() => localStorage.getItem('selectedCompanyId'));
@@ -46,7 +60,11 @@ const baseline = await page.evaluate(
     const worker = async () => {
       while (next < euis.length) {
         const devEui = euis[next++];
-        const response = await fetch('/api/device/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ company_id: companyId, dev_eui: devEui, app_key: key }) });
+        const response = await fetch('/api/device/', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ company_id: companyId, dev_eui: devEui, app_key: key }),
+        });
         if (response.status !== 201) throw new Error(`baseline: ${response.status}`);
       }
     };
@@ -62,7 +80,10 @@ await page.goto(`${base}/devices/import`);
 await page.getByRole('button', { name: 'Next' }).click();
 const parseStarted = Date.now();
 await page.getByTestId('csv-file').setInputFiles({ name: 'devices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-await page.getByText(`${ROWS.toLocaleString('en').replace(/,/g, ',')} rows found`).or(page.getByText(`${ROWS} rows found`)).waitFor();
+await page
+  .getByText(`${ROWS.toLocaleString('en').replace(/,/g, ',')} rows found`)
+  .or(page.getByText(`${ROWS} rows found`))
+  .waitFor();
 const parseMs = Date.now() - parseStarted;
 await page.getByLabel('Device configuration').click();
 await page.getByRole('option', { name: 'Dragino LHT65N' }).click();
@@ -81,11 +102,18 @@ await page.evaluate(() => {
 });
 const started = Date.now();
 await page.getByRole('button', { name: `Import ${ROWS} devices` }).click();
-await page.waitForFunction((rows) => Number(document.querySelector('[data-testid="count-success"]')?.textContent) === rows, ROWS, { polling: 100, timeout: 600_000 });
+await page.waitForFunction((rows) => Number(document.querySelector('[data-testid="count-success"]')?.textContent) === rows, ROWS, {
+  polling: 100,
+  timeout: 600_000,
+});
 const importMs = Date.now() - started;
 const longestGap = await page.evaluate(() => ((window.__stopFrames = true), window.__longestFrameGap));
 await browser.close();
 
 const perSecond = (rows, ms) => Math.round(rows / (ms / 1000)).toLocaleString('en');
-console.log(`import page: ${ROWS} rows in ${(importMs / 1000).toFixed(1)} s = ${perSecond(ROWS, importMs)} rows/s (parsing in the worker: ${parseMs} ms; longest frame gap while importing: ${Math.round(longestGap)} ms)`);
-console.log(`baseline, one POST /api/device/ per row, 8 in flight: ${BASELINE_ROWS} rows in ${(baseline / 1000).toFixed(1)} s = ${perSecond(BASELINE_ROWS, baseline)} rows/s`);
+console.log(
+  `import page: ${ROWS} rows in ${(importMs / 1000).toFixed(1)} s = ${perSecond(ROWS, importMs)} rows/s (parsing in the worker: ${parseMs} ms; longest frame gap while importing: ${Math.round(longestGap)} ms)`,
+);
+console.log(
+  `baseline, one POST /api/device/ per row, 8 in flight: ${BASELINE_ROWS} rows in ${(baseline / 1000).toFixed(1)} s = ${perSecond(BASELINE_ROWS, baseline)} rows/s`,
+);

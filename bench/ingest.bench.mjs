@@ -42,7 +42,17 @@ async function bench(dialect) {
   try {
     await migrateToLatest(database.db);
     const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
-    const signUp = await app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'st-auth-mode': 'header' }, payload: { formFields: [{ id: 'email', value: 'ingest@example.com' }, { id: 'password', value: 'ingest password 1' }] } });
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      headers: { 'st-auth-mode': 'header' },
+      payload: {
+        formFields: [
+          { id: 'email', value: 'ingest@example.com' },
+          { id: 'password', value: 'ingest password 1' },
+        ],
+      },
+    });
     const headers = { authorization: `Bearer ${signUp.headers['st-access-token']}` };
     const company = (await app.inject({ method: 'POST', url: '/api/company/', headers, payload: { name: 'Ingest' } })).json().id;
     const profile = (await app.inject({ method: 'POST', url: `/api/template/${company}/dragino-lht65n`, headers })).json().id;
@@ -52,7 +62,8 @@ async function bench(dialect) {
     const keyHeaders = { authorization: `Bearer ${key}` };
     const uplink = (payload) => app.inject({ method: 'POST', url: '/api/ingest/chirpstack?event=up', headers: keyHeaders, payload });
     const time = (i) => new Date(Date.UTC(2026, 10, 22, 0, 0, 0, i)).toISOString();
-    const decoded = (i) => uplink({ deviceInfo: { devEui: devices[i % 100].dev_eui }, time: time(i), fPort: 2, object: { temperature: 20 + (i % 10), humidity: 50 } });
+    const decoded = (i) =>
+      uplink({ deviceInfo: { devEui: devices[i % 100].dev_eui }, time: time(i), fPort: 2, object: { temperature: 20 + (i % 10), humidity: 50 } });
     const raw = (i) => uplink({ deviceInfo: { devEui: devices[i % 100].dev_eui }, time: time(i), fPort: 2, data: SAMPLE });
     // Each path first runs cold (the first messages pay for JIT and the codec workers' WASM
     // compilation), then the measured steady state.

@@ -13,10 +13,21 @@ const flags = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-r
 
 for (const page of pages) {
   const out = path.join(dir, 'report.json');
-  execFileSync(bin, [`${base}${page}`, '--quiet', '--output=json', `--output-path=${out}`, '--only-categories=performance,accessibility,best-practices,seo', `--chrome-flags=${flags}`], {
-    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    bin,
+    [
+      `${base}${page}`,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+      `--chrome-flags=${flags}`,
+    ],
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const { categories, audits } = JSON.parse(fs.readFileSync(out, 'utf8'));
   const score = (key) => Math.round(categories[key].score * 100);
   console.log(

@@ -78,7 +78,17 @@ export const builds = [
   },
   {
     name: 'marketing',
-    sources: ['marketing/src', 'marketing/static', 'marketing/gatsby-config.ts', 'marketing/gatsby-node.ts', 'marketing/gatsby-ssr.tsx', 'marketing/gatsby-browser.tsx', 'marketing/package.json', 'locales/en/marketing.ts', 'locales/de/marketing.ts'],
+    sources: [
+      'marketing/src',
+      'marketing/static',
+      'marketing/gatsby-config.ts',
+      'marketing/gatsby-node.ts',
+      'marketing/gatsby-ssr.tsx',
+      'marketing/gatsby-browser.tsx',
+      'marketing/package.json',
+      'locales/en/marketing.ts',
+      'locales/de/marketing.ts',
+    ],
     stamp: 'marketing/public/.build-stamp',
     command: ['npm', ['run', 'build', '--workspace', 'marketing']],
   },

@@ -32,11 +32,38 @@ const wave = (t, mid, amp, periodMin) => mid + amp * Math.sin((2 * Math.PI * t) 
 
 /** Payload encoders following the vendors' formats (the inverse of the catalog codecs). */
 const ENCODERS = {
-  'dragino-lht65n': (t) => ({ fPort: 2, bytes: [...u16(0xc000 | 3050), ...u16(Math.round(wave(t, 21, 3, 60) * 100) & 0xffff), ...u16(Math.round(wave(t, 50, 10, 90) * 10)), 0x01, ...u16(Math.round(wave(t, 18, 2, 45) * 100) & 0xffff), 0x7f, 0xff] }),
-  'milesight-em300-th': (t) => ({ fPort: 85, bytes: [0x01, 0x75, 95, 0x03, 0x67, ...le16(Math.round(wave(t, 12, 6, 120) * 10) & 0xffff), 0x04, 0x68, Math.round(wave(t, 70, 15, 100) * 2)] }),
+  'dragino-lht65n': (t) => ({
+    fPort: 2,
+    bytes: [
+      ...u16(0xc000 | 3050),
+      ...u16(Math.round(wave(t, 21, 3, 60) * 100) & 0xffff),
+      ...u16(Math.round(wave(t, 50, 10, 90) * 10)),
+      0x01,
+      ...u16(Math.round(wave(t, 18, 2, 45) * 100) & 0xffff),
+      0x7f,
+      0xff,
+    ],
+  }),
+  'milesight-em300-th': (t) => ({
+    fPort: 85,
+    bytes: [0x01, 0x75, 95, 0x03, 0x67, ...le16(Math.round(wave(t, 12, 6, 120) * 10) & 0xffff), 0x04, 0x68, Math.round(wave(t, 70, 15, 100) * 2)],
+  }),
   'milesight-am307': (t) => ({
     fPort: 85,
-    bytes: [0x01, 0x75, 100, 0x03, 0x67, ...le16(Math.round(wave(t, 22, 1.5, 60) * 10)), 0x04, 0x68, Math.round(wave(t, 45, 5, 80) * 2), 0x07, 0x7d, ...le16(Math.round(wave(t, 800, 300, 30)))],
+    bytes: [
+      0x01,
+      0x75,
+      100,
+      0x03,
+      0x67,
+      ...le16(Math.round(wave(t, 22, 1.5, 60) * 10)),
+      0x04,
+      0x68,
+      Math.round(wave(t, 45, 5, 80) * 2),
+      0x07,
+      0x7d,
+      ...le16(Math.round(wave(t, 800, 300, 30))),
+    ],
   }),
 };
 
@@ -47,7 +74,12 @@ async function demoDevices(companyId) {
   }
   const copied = (await api('GET', `/config/${companyId}/templates?page_size=100`)).results;
   for (const profile of copied.filter((p) => ENCODERS[p.template_id])) profiles.push(profile);
-  const devices = profiles.map((profile) => ({ dev_eui: `70B3D5${randomBytes(5).toString('hex').toUpperCase()}`, app_key: randomBytes(16).toString('hex'), name: `Demo ${profile.name}`, config: profile.id }));
+  const devices = profiles.map((profile) => ({
+    dev_eui: `70B3D5${randomBytes(5).toString('hex').toUpperCase()}`,
+    app_key: randomBytes(16).toString('hex'),
+    name: `Demo ${profile.name}`,
+    config: profile.id,
+  }));
   await api('POST', '/device/bulk/', { company_id: companyId, devices });
   console.log(`set up ${devices.length} demo devices`);
 }
@@ -75,8 +107,15 @@ for (let round = 0; round < rounds; round++) {
   let sent = 0;
   for (const device of found) {
     const { fPort, bytes } = ENCODERS[device.template](now);
-    await api('POST', '/ingest/chirpstack?event=up', { deviceInfo: { devEui: device.dev_eui }, time: new Date(now).toISOString(), fPort, fCnt: round, data: Buffer.from(bytes).toString('base64') });
-    if (round % 30 === 0) await api('POST', '/ingest/chirpstack?event=status', { deviceInfo: { devEui: device.dev_eui }, batteryLevel: 90 - (round % 60), margin: 8 });
+    await api('POST', '/ingest/chirpstack?event=up', {
+      deviceInfo: { devEui: device.dev_eui },
+      time: new Date(now).toISOString(),
+      fPort,
+      fCnt: round,
+      data: Buffer.from(bytes).toString('base64'),
+    });
+    if (round % 30 === 0)
+      await api('POST', '/ingest/chirpstack?event=status', { deviceInfo: { devEui: device.dev_eui }, batteryLevel: 90 - (round % 60), margin: 8 });
     sent++;
   }
   console.log(`${new Date(now).toISOString()} sent ${sent} uplinks`);

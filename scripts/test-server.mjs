@@ -20,9 +20,13 @@ function answers(host, port) {
 }
 
 const vitest = (name, env) =>
-  run('npx', ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=test-results/server-${name}.json`, ...extra], {
-    env: { ...process.env, ...env },
-  });
+  run(
+    'npx',
+    ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=test-results/server-${name}.json`, ...extra],
+    {
+      env: { ...process.env, ...env },
+    },
+  );
 
 log('server tests on SQLite');
 let failed = (await vitest('sqlite', { TEST_DB: 'sqlite' })) !== 0;

@@ -42,7 +42,15 @@ export function ApiKeyCreateButton({ onCreated }: { onCreated: (secret: string) 
         <form onSubmit={submit}>
           <DialogTitle>{translate('app.api_keys.new_key')}</DialogTitle>
           <DialogContent>
-            <TextField autoFocus fullWidth required margin="normal" label={translate('resources.api-keys.fields.name')} value={name} onChange={(event) => setName(event.target.value)} />
+            <TextField
+              autoFocus
+              fullWidth
+              required
+              margin="normal"
+              label={translate('resources.api-keys.fields.name')}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
             <TextField
               fullWidth
               margin="normal"

@@ -8,11 +8,15 @@ import { ListError } from '../common/ListError';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import type { ApiKey } from '../types/api';
 
-
 /** 'expired', the expiry date, or 'never' for a key without one (spec §2). */
 export function ExpiryText({ record }: { record: ApiKey }) {
   const translate = useTranslate();
-  if (record.expired) return <Typography color="error" variant="body2">{translate('app.api_keys.expired')}</Typography>;
+  if (record.expired)
+    return (
+      <Typography color="error" variant="body2">
+        {translate('app.api_keys.expired')}
+      </Typography>
+    );
   if (!record.expiresAt) return <>{translate('app.api_keys.never_expires')}</>;
   return <DateField source="expiresAt" record={record} showTime />;
 }
@@ -28,9 +32,7 @@ function DeleteKeyButton() {
   const record = useRecordContext<ApiKey>();
   const translate = useTranslate();
   if (!record) return null;
-  return (
-    <ConfirmDeleteButton confirmTitle={translate('app.api_keys.delete_title', { name: record.name })} />
-  );
+  return <ConfirmDeleteButton confirmTitle={translate('app.api_keys.delete_title', { name: record.name })} />;
 }
 
 /** API keys (spec §2): list, new key shown once, regenerate and delete with confirmation. */

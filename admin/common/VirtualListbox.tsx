@@ -32,7 +32,16 @@ export const VirtualListbox = forwardRef<HTMLElement, HTMLAttributes<HTMLElement
         {virtualizer.getVirtualItems().map((row) => (
           <div
             key={row.key}
-            style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: COMBOBOX_ROW_HEIGHT, display: 'flex', alignItems: 'center', transform: `translateY(${row.start}px)` }}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              height: COMBOBOX_ROW_HEIGHT,
+              display: 'flex',
+              alignItems: 'center',
+              transform: `translateY(${row.start}px)`,
+            }}
           >
             {options[row.index]}
           </div>

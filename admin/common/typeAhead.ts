@@ -22,7 +22,7 @@ export function createTypeAhead(now: () => number = () => performance.now()) {
  */
 export function matchItem(items: readonly HTMLElement[], focused: Element | null, prefix: string): HTMLElement | undefined {
   const repeated = prefix.length > 1 && [...prefix].every((letter) => letter === prefix[0]);
-  const needle = repeated ? prefix[0] ?? '' : prefix;
+  const needle = repeated ? (prefix[0] ?? '') : prefix;
   const start = items.findIndex((item) => item === focused);
   // A growing prefix may still match the focused item; a new or repeated letter moves on.
   const from = needle.length > 1 ? Math.max(start, 0) : start + 1;

@@ -8,7 +8,17 @@ export interface DashboardFields {
 }
 
 /** Name and private or shared (spec §3 Dashboard), for a new dashboard or to change one. */
-export function DashboardDialog({ title, initial, onSave, onClose }: { title: string; initial: DashboardFields; onSave: (fields: DashboardFields) => Promise<void>; onClose: () => void }) {
+export function DashboardDialog({
+  title,
+  initial,
+  onSave,
+  onClose,
+}: {
+  title: string;
+  initial: DashboardFields;
+  onSave: (fields: DashboardFields) => Promise<void>;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const [name, setName] = useState(initial.name);
   const [shared, setShared] = useState(initial.is_shared);
@@ -41,7 +51,10 @@ export function DashboardDialog({ title, initial, onSave, onClose }: { title: st
             error={touched && missing}
             helperText={touched && missing ? translate('ra.validation.required') : ' '}
           />
-          <FormControlLabel control={<Checkbox checked={shared} onChange={(event) => setShared(event.target.checked)} />} label={translate('app.dashboards.shared_help')} />
+          <FormControlLabel
+            control={<Checkbox checked={shared} onChange={(event) => setShared(event.target.checked)} />}
+            label={translate('app.dashboards.shared_help')}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>

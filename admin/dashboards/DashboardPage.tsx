@@ -11,7 +11,6 @@ import { WidgetGrid } from './WidgetGrid';
 import { useNotifyFailure } from '../common/useNotifyFailure';
 import type { Dashboard } from '../types/api';
 
-
 type Dialog = { kind: 'new' } | { kind: 'edit'; dashboard: Dashboard } | null;
 type Deleting = { kind: 'dashboard'; dashboard: Dashboard } | { kind: 'widget'; widget: Widget } | null;
 
@@ -21,10 +20,18 @@ const STORAGE_KEY = 'dashboard';
 export function DashboardPage() {
   const translate = useTranslate();
   const { selectedCompanyId } = useCompanyState();
-  const dashboards = useGetList<Dashboard>('dashboards', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } }, { enabled: Boolean(selectedCompanyId) });
+  const dashboards = useGetList<Dashboard>(
+    'dashboards',
+    { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: Boolean(selectedCompanyId) },
+  );
   const [selected, setSelected] = useState<string | null>(() => localStorage.getItem(STORAGE_KEY));
   const current = dashboards.data?.find((dashboard) => dashboard.id === selected) ?? dashboards.data?.[0] ?? null;
-  const widgets = useGetList<Widget>('widgets', { filter: { dashboard_id: current?.id }, pagination: { page: 1, perPage: 200 } }, { enabled: Boolean(current) });
+  const widgets = useGetList<Widget>(
+    'widgets',
+    { filter: { dashboard_id: current?.id }, pagination: { page: 1, perPage: 200 } },
+    { enabled: Boolean(current) },
+  );
   const [dialog, setDialog] = useState<Dialog>(null);
   const [editor, setEditor] = useState<EditorTarget | null>(null);
   const [deleting, setDeleting] = useState<Deleting>(null);
@@ -42,7 +49,11 @@ export function DashboardPage() {
   const saveDashboard = async (fields: DashboardFields) => {
     try {
       if (dialog?.kind === 'edit') {
-        await update('dashboards', { id: dialog.dashboard.id, data: fields, previousData: dialog.dashboard }, { mutationMode: 'pessimistic', returnPromise: true, onError: failed });
+        await update(
+          'dashboards',
+          { id: dialog.dashboard.id, data: fields, previousData: dialog.dashboard },
+          { mutationMode: 'pessimistic', returnPromise: true, onError: failed },
+        );
       } else {
         const created = await create('dashboards', { data: fields }, { returnPromise: true, onError: failed });
         if (created) setSelected(String(created.id));
@@ -64,10 +75,18 @@ export function DashboardPage() {
     if (!deleting) return;
     try {
       if (deleting.kind === 'dashboard') {
-        await remove('dashboards', { id: deleting.dashboard.id, previousData: deleting.dashboard }, { mutationMode: 'pessimistic', returnPromise: true, onError: failed });
+        await remove(
+          'dashboards',
+          { id: deleting.dashboard.id, previousData: deleting.dashboard },
+          { mutationMode: 'pessimistic', returnPromise: true, onError: failed },
+        );
         setSelected(null);
       } else {
-        await remove('widgets', { id: deleting.widget.id, previousData: deleting.widget }, { mutationMode: 'pessimistic', returnPromise: true, onError: failed });
+        await remove(
+          'widgets',
+          { id: deleting.widget.id, previousData: deleting.widget },
+          { mutationMode: 'pessimistic', returnPromise: true, onError: failed },
+        );
       }
     } catch {
       // Shown by onError.
@@ -85,7 +104,14 @@ export function DashboardPage() {
           {translate('app.nav.dashboard')}
         </Typography>
         {dashboards.data && dashboards.data.length > 0 && current && (
-          <TextField select size="small" label={translate('app.dashboards.choose')} value={current.id} onChange={(event) => setSelected(event.target.value)} sx={{ minWidth: 220 }}>
+          <TextField
+            select
+            size="small"
+            label={translate('app.dashboards.choose')}
+            value={current.id}
+            onChange={(event) => setSelected(event.target.value)}
+            sx={{ minWidth: 220 }}
+          >
             {dashboards.data.map((dashboard) => (
               <MenuItem key={dashboard.id} value={dashboard.id}>
                 {dashboard.name} · {translate(dashboard.is_shared ? 'app.dashboards.shared' : 'app.dashboards.private')}

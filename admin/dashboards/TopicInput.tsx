@@ -9,7 +9,10 @@ export function TopicInput({ required = false }: { required?: boolean }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const device = useWatch<{ device?: string | null }>({ name: 'device' });
-  const { field, fieldState } = useInput({ source: 'topic', validate: required ? (value: unknown) => (value ? undefined : 'ra.validation.required') : undefined });
+  const { field, fieldState } = useInput({
+    source: 'topic',
+    validate: required ? (value: unknown) => (value ? undefined : 'ra.validation.required') : undefined,
+  });
   const chosen = typeof device === 'string' && device ? device : null;
   // The same query as the device page's topics panel; no retries, the helper text says it failed.
   const load = useQuery({ queryKey: ['deviceTopics', chosen], queryFn: () => dataProvider.deviceTopics(chosen ?? ''), enabled: chosen !== null, retry: false });
@@ -18,7 +21,13 @@ export function TopicInput({ required = false }: { required?: boolean }) {
 
   const value = typeof field.value === 'string' ? field.value : '';
   const known = topics.some((topic) => topic.topic === value);
-  const helper = failed ? translate('app.devices.topics_error') : fieldState.error?.message ? translate(fieldState.error.message) : topics.length === 0 && device ? translate('app.devices.topics_empty') : ' ';
+  const helper = failed
+    ? translate('app.devices.topics_error')
+    : fieldState.error?.message
+      ? translate(fieldState.error.message)
+      : topics.length === 0 && device
+        ? translate('app.devices.topics_empty')
+        : ' ';
   return (
     <TextField
       select

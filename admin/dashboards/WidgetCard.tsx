@@ -18,7 +18,13 @@ export function WidgetCard({ widget, onEdit, onDelete }: { widget: Widget; onEdi
   const version = sourceVersion(widget);
   const title = widget.title || [translate(`app.dashboards.types.${widget.type}`), widget.topic].filter(Boolean).join(' · ');
   return (
-    <Paper variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }} data-testid={`widget-${widget.type}`} aria-label={title} role="region">
+    <Paper
+      variant="outlined"
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      data-testid={`widget-${widget.type}`}
+      aria-label={title}
+      role="region"
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', px: 1.5, py: 0.5, borderBottom: 1, borderColor: 'divider', cursor: 'move' }}>
         <Typography variant="subtitle2" noWrap sx={{ flex: 1 }}>
           {title}

@@ -66,16 +66,15 @@ export function WidgetEditor({ target, onClose, onSaved }: { target: EditorTarge
   const [update] = useUpdate();
   if (!target) return null;
   const defaults: Fields =
-    target.kind === 'edit'
-      ? target.widget
-      : { type: target.type, title: '', data_source_mode: 'device', query: null, device: null, unit: null, topic: null };
+    target.kind === 'edit' ? target.widget : { type: target.type, title: '', data_source_mode: 'device', query: null, device: null, unit: null, topic: null };
 
   const save = async (values: Record<string, unknown>) => {
     const body = toBody(values as unknown as Fields);
     const options = { returnPromise: true, onError: notifyFailure } as const;
     try {
       // A new widget takes the size of the type finally chosen, at the cell it was placed on.
-      if (target.kind === 'new') await create('widgets', { data: { ...body, dashboard: target.dashboard, ...placementAt(body.type, target.placement) } }, options);
+      if (target.kind === 'new')
+        await create('widgets', { data: { ...body, dashboard: target.dashboard, ...placementAt(body.type, target.placement) } }, options);
       else await update('widgets', { id: target.widget.id, data: body, previousData: target.widget }, { ...options, mutationMode: 'pessimistic' });
       onSaved();
     } catch {
@@ -88,7 +87,13 @@ export function WidgetEditor({ target, onClose, onSaved }: { target: EditorTarge
       <Form defaultValues={defaults} onSubmit={(values: Record<string, unknown>) => save(values)}>
         <DialogTitle id="widget-editor-title">{translate(target.kind === 'new' ? 'app.dashboards.new_widget' : 'app.dashboards.edit_widget')}</DialogTitle>
         <DialogContent>
-          <SelectInput source="type" label="app.dashboards.type" choices={WIDGET_TYPES.map((type) => ({ id: type, name: translate(`app.dashboards.types.${type}`) }))} validate={requiredValue} fullWidth />
+          <SelectInput
+            source="type"
+            label="app.dashboards.type"
+            choices={WIDGET_TYPES.map((type) => ({ id: type, name: translate(`app.dashboards.types.${type}`) }))}
+            validate={requiredValue}
+            fullWidth
+          />
           <TextInput source="title" label="app.dashboards.title" fullWidth />
           <SourceInputs />
         </DialogContent>

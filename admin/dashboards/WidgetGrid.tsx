@@ -54,7 +54,8 @@ export function WidgetGrid({ widgets, onPlace, onLayout, onEdit, onDelete }: Wid
             style={{
               minHeight: rows * (GRID.rowHeight + GRID.margin[1]),
               cursor: 'copy',
-              backgroundImage: 'linear-gradient(to right, rgba(0,0,0,0.05) 1px, transparent 1px), linear-gradient(to bottom, rgba(0,0,0,0.05) 1px, transparent 1px)',
+              backgroundImage:
+                'linear-gradient(to right, rgba(0,0,0,0.05) 1px, transparent 1px), linear-gradient(to bottom, rgba(0,0,0,0.05) 1px, transparent 1px)',
               backgroundSize: `${width / GRID.cols}px ${GRID.rowHeight + GRID.margin[1]}px`,
             }}
           >

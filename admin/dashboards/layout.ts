@@ -17,7 +17,6 @@ export const DEFAULT_SIZE: Record<WidgetType, { w: number; h: number }> = {
   TABLE: { w: 6, h: 3 },
 };
 
-
 export type Placement = Pick<Widget, 'positionX' | 'positionY' | 'width' | 'height'>;
 
 export const toLayout = (widgets: readonly Widget[]): LayoutItem[] =>
@@ -31,7 +30,12 @@ export function changedPlacements(widgets: readonly Widget[], layout: Layout): {
     const widget = byId.get(item.i);
     if (!widget) continue;
     const placement = { positionX: item.x, positionY: item.y, width: item.w, height: item.h };
-    if (placement.positionX !== widget.positionX || placement.positionY !== widget.positionY || placement.width !== widget.width || placement.height !== widget.height) {
+    if (
+      placement.positionX !== widget.positionX ||
+      placement.positionY !== widget.positionY ||
+      placement.width !== widget.width ||
+      placement.height !== widget.height
+    ) {
       changes.push({ id: widget.id, placement });
     }
   }

@@ -8,8 +8,18 @@ export function DeviceInputs(props: Omit<SimpleFormProps, 'children'>) {
   return (
     <SimpleForm toolbar={<FormToolbar />} {...props} sanitizeEmptyValues>
       <TextInput source="name" fullWidth />
-      <TextInput source="dev_eui" validate={[required(), validateDevEui]} fullWidth slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }} />
-      <TextInput source="app_key" validate={[required(), validateAppKey]} fullWidth slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }} />
+      <TextInput
+        source="dev_eui"
+        validate={[required(), validateDevEui]}
+        fullWidth
+        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+      />
+      <TextInput
+        source="app_key"
+        validate={[required(), validateAppKey]}
+        fullWidth
+        slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+      />
       <ReferenceCombobox source="config" reference="profiles" label="resources.devices.fields.config" fullWidth />
       <ReferenceCombobox source="unit" reference="units" label="resources.devices.fields.unit" fullWidth />
     </SimpleForm>

@@ -53,10 +53,7 @@ export function GatewayList() {
   const refresh = useRefresh();
   return (
     <>
-      <ConsoleList
-        actions={<Actions onSetup={() => setWizardOpen(true)} />}
-        empty={<Empty onSetup={() => setWizardOpen(true)} />}
-      >
+      <ConsoleList actions={<Actions onSetup={() => setWizardOpen(true)} />} empty={<Empty onSetup={() => setWizardOpen(true)} />}>
         <Datagrid bulkActionButtons={false}>
           <TextField source="name" />
           <TextField source="gateway_id" sx={{ fontFamily: 'monospace' }} />

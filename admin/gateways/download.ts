@@ -12,7 +12,6 @@ export function downloadText(filename: string, text: string): void {
   URL.revokeObjectURL(url);
 }
 
-
 /** The three files of a gateway's certificate, named after the gateway. */
 export function certificateFiles(gatewayId: string, cert: GatewayCertificate) {
   return [

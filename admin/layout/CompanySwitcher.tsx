@@ -47,7 +47,13 @@ export function CompanySwitcher({ variant }: { variant: 'menu' | 'select' }) {
   const selected = companies.find((company) => company.id === selectedCompanyId);
   return (
     <>
-      <Button color="inherit" startIcon={<BusinessIcon />} aria-haspopup="menu" aria-label={translate('app.nav.company')} onClick={(event) => setAnchor(event.currentTarget)}>
+      <Button
+        color="inherit"
+        startIcon={<BusinessIcon />}
+        aria-haspopup="menu"
+        aria-label={translate('app.nav.company')}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
         {selected?.name ?? translate('app.nav.company')}
       </Button>
       <TypeAheadMenu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>

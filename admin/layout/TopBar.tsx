@@ -39,14 +39,13 @@ export function TopBar({ onSearch }: { onSearch: () => void }) {
           <MenuIcon />
         </IconButton>
         <Box component={Link} to="/dashboard" sx={{ display: 'flex', color: 'inherit', mr: 2 }}>
-          {tenant?.logo_url ? <Box component="img" src={tenant.logo_url} alt={logoLabel} sx={{ height: 32, maxWidth: 160 }} /> : <DefaultLogo title={logoLabel} />}
+          {tenant?.logo_url ? (
+            <Box component="img" src={tenant.logo_url} alt={logoLabel} sx={{ height: 32, maxWidth: 160 }} />
+          ) : (
+            <DefaultLogo title={logoLabel} />
+          )}
         </Box>
-        <Tabs
-          value={activeTab(tabs, pathname)}
-          textColor="inherit"
-          indicatorColor="secondary"
-          sx={{ display: { xs: 'none', md: 'flex' }, flexGrow: 1 }}
-        >
+        <Tabs value={activeTab(tabs, pathname)} textColor="inherit" indicatorColor="secondary" sx={{ display: { xs: 'none', md: 'flex' }, flexGrow: 1 }}>
           {tabs.map((tab) => (
             <Tab key={tab.name} value={tab.name} label={translate(tab.label)} component={Link} to={tab.path} />
           ))}
@@ -74,7 +73,13 @@ export function TopBar({ onSearch }: { onSearch: () => void }) {
           </Box>
           <List dense>
             {[...tabs, ...profileMenuEntries(multiTenant)].map((item) => (
-              <ListItemButton key={`mobile-${item.name}`} component={Link} to={item.path} selected={pathname.includes(item.name)} onClick={() => setMobileOpen(false)}>
+              <ListItemButton
+                key={`mobile-${item.name}`}
+                component={Link}
+                to={item.path}
+                selected={pathname.includes(item.name)}
+                onClick={() => setMobileOpen(false)}
+              >
                 <ListItemText primary={translate(item.label)} />
               </ListItemButton>
             ))}

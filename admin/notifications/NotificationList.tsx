@@ -17,7 +17,6 @@ import { ListError } from '../common/ListError';
 import type { Notification } from '../types/api';
 import { NotificationText } from './NotificationText';
 
-
 function MarkReadButton() {
   const record = useRecordContext<Notification>();
   const translate = useTranslate();
@@ -72,7 +71,11 @@ export function NotificationList() {
         <FunctionField
           source="is_read"
           render={(record: Notification) => (
-            <Chip size="small" color={record.is_read ? 'default' : 'primary'} label={translate(record.is_read ? 'app.notifications.read' : 'app.notifications.unread')} />
+            <Chip
+              size="small"
+              color={record.is_read ? 'default' : 'primary'}
+              label={translate(record.is_read ? 'app.notifications.read' : 'app.notifications.unread')}
+            />
           )}
         />
         <FunctionField source="title" render={() => <NotificationText part="title" />} />

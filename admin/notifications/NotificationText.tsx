@@ -14,7 +14,12 @@ function formatParam(name: string, value: string | number, locale: string): stri
  * (locales app.server.notifications). Notifications stored before they had parameters, and kinds
  * this console does not know, show the English text the server stored.
  */
-export function notificationText(record: Notification, part: 'title' | 'message', translate: (key: string, options?: object) => string, locale: string): string {
+export function notificationText(
+  record: Notification,
+  part: 'title' | 'message',
+  translate: (key: string, options?: object) => string,
+  locale: string,
+): string {
   if (!record.params) return record[part];
   const params = Object.fromEntries(Object.entries(record.params).map(([name, value]) => [name, formatParam(name, value, locale)]));
   return translate(`app.server.notifications.${record.kind}.${part}`, { ...params, _: record[part] });

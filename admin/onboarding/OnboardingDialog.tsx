@@ -56,9 +56,7 @@ export function OnboardingDialog({ calls, onDone }: OnboardingDialogProps) {
         <Typography variant="overline">{translate('app.onboarding.step', { step, total: STEP_COUNT })}</Typography>
         {step === 1 && <LanguageStep value={answers.language} onChange={(value) => setAnswers({ language: value })} />}
         {step === 2 && <CustomerTypeStep value={answers.customerType} onChange={(value) => setAnswers({ customerType: value })} />}
-        {step === 3 && (
-          <CompanyStep value={answers.companyName} disabled={submitting} onChange={(value) => setAnswers({ companyName: value })} />
-        )}
+        {step === 3 && <CompanyStep value={answers.companyName} disabled={submitting} onChange={(value) => setAnswers({ companyName: value })} />}
         {submitting && (
           <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2 }}>
             <CircularProgress size={20} />

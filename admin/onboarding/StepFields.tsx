@@ -8,7 +8,11 @@ export function LanguageStep({ value, onChange }: { value: Language | null; onCh
   return (
     <FormControl sx={{ mt: 1 }}>
       <FormLabel id="onboarding-language">{translate('app.onboarding.language_question')}</FormLabel>
-      <RadioGroup aria-labelledby="onboarding-language" value={value ?? ''} onChange={(event) => isLanguage(event.target.value) && onChange(event.target.value)}>
+      <RadioGroup
+        aria-labelledby="onboarding-language"
+        value={value ?? ''}
+        onChange={(event) => isLanguage(event.target.value) && onChange(event.target.value)}
+      >
         {LANGUAGES.map((language) => (
           <FormControlLabel key={language} value={language} control={<Radio />} label={translate(`app.language.${language}`)} lang={language} />
         ))}

@@ -24,7 +24,9 @@ export function CodecEditor({ source }: { source: string }) {
           aria-label={translate('resources.profiles.fields.codec')}
         />
       </Box>
-      <FormHelperText error={Boolean(fieldState.error)}>{fieldState.error?.message ? translate(fieldState.error.message) : translate('app.profiles.codec_help')}</FormHelperText>
+      <FormHelperText error={Boolean(fieldState.error)}>
+        {fieldState.error?.message ? translate(fieldState.error.message) : translate('app.profiles.codec_help')}
+      </FormHelperText>
     </Box>
   );
 }

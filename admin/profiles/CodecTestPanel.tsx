@@ -42,7 +42,13 @@ export function CodecTestPanel() {
         {translate('app.profiles.test_title')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
-        <ToggleButtonGroup exclusive size="small" value={encoding} onChange={(_event, value: PayloadEncoding | null) => value && setEncoding(value)} aria-label={translate('app.profiles.encoding')}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={encoding}
+          onChange={(_event, value: PayloadEncoding | null) => value && setEncoding(value)}
+          aria-label={translate('app.profiles.encoding')}
+        >
           <ToggleButton value="hex">{translate('app.profiles.hex')}</ToggleButton>
           <ToggleButton value="base64">{translate('app.profiles.base64')}</ToggleButton>
         </ToggleButtonGroup>
@@ -66,7 +72,12 @@ export function CodecTestPanel() {
           sx={{ width: 100 }}
           slotProps={{ htmlInput: { min: 1, max: 255 } }}
         />
-        <Button variant="contained" startIcon={<PlayArrowIcon />} disabled={!payload.trim() || Boolean(payloadError) || !fPortValid || run.status === 'running'} onClick={() => void start()}>
+        <Button
+          variant="contained"
+          startIcon={<PlayArrowIcon />}
+          disabled={!payload.trim() || Boolean(payloadError) || !fPortValid || run.status === 'running'}
+          onClick={() => void start()}
+        >
           {translate('app.profiles.run')}
         </Button>
       </Stack>
@@ -83,11 +94,22 @@ export function CodecTestPanel() {
         {run.status === 'done' && !run.result.ok && (
           <Alert severity="error">
             {translate('app.profiles.codec_failed', { kind: run.result.error?.kind ?? 'exception' })}
-            {run.result.error?.message && <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>{run.result.error.message}</Box>}
-            {run.result.errors.map((message) => <div key={message}>{message}</div>)}
+            {run.result.error?.message && (
+              <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
+                {run.result.error.message}
+              </Box>
+            )}
+            {run.result.errors.map((message) => (
+              <div key={message}>{message}</div>
+            ))}
           </Alert>
         )}
-        {run.status === 'done' && run.result.warnings.map((warning) => <Alert key={warning} severity="warning" sx={{ mt: 1 }}>{warning}</Alert>)}
+        {run.status === 'done' &&
+          run.result.warnings.map((warning) => (
+            <Alert key={warning} severity="warning" sx={{ mt: 1 }}>
+              {warning}
+            </Alert>
+          ))}
       </Box>
     </Paper>
   );

@@ -80,7 +80,8 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiError) throw new HttpError(error.key, error.status, { code: error.code, errors: fieldErrorMessages(error.fields, error.fieldCodes) });
+    if (error instanceof ApiError)
+      throw new HttpError(error.key, error.status, { code: error.code, errors: fieldErrorMessages(error.fields, error.fieldCodes) });
     throw error;
   }
 }
@@ -134,8 +135,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
         return { data: page.results, total: page.count };
       }),
     getOne: (resource, params) => call(async () => ({ data: await getOne(resource, params.id) })),
-    getMany: (resource, params) =>
-      call(async () => ({ data: await Promise.all(params.ids.map((id) => getOne<never>(resource, id))) })),
+    getMany: (resource, params) => call(async () => ({ data: await Promise.all(params.ids.map((id) => getOne<never>(resource, id))) })),
     getManyReference: (resource, params) =>
       call(async () => {
         const config = resourceRoute(resource);
@@ -193,12 +193,13 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
       }),
     widgetData: (id, range) => call(() => apiRequest<WidgetData>(`/widget/${encodeURIComponent(String(id))}/data`, { query: range ?? {} })),
     filterOptions: (model, field, search) =>
-      call(async () =>
-        (
-          await apiRequest<{ results: FilterOption[] }>(`/filter_options/${encodeURIComponent(model)}/${encodeURIComponent(field)}`, {
-            query: { company_id: companyId() ?? undefined, search: search.trim() || undefined },
-          })
-        ).results,
+      call(
+        async () =>
+          (
+            await apiRequest<{ results: FilterOption[] }>(`/filter_options/${encodeURIComponent(model)}/${encodeURIComponent(field)}`, {
+              query: { company_id: companyId() ?? undefined, search: search.trim() || undefined },
+            })
+          ).results,
       ),
     inviteUser: (company, email) =>
       call(() => apiRequest<CompanyPeople['invites'][number]>('/invite/', { method: 'POST', body: { company_id: company, email } })),
@@ -206,7 +207,8 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     joinWithCode: (code) => call(() => apiRequest<{ company_id: string }>(`/invite/${encodeURIComponent(code.trim())}/join`, { method: 'POST' })),
     copyTemplate: (templateId) =>
       call(() => apiRequest<RaRecord>(`/template/${encodeURIComponent(selectedCompany())}/${encodeURIComponent(String(templateId))}`, { method: 'POST' })),
-    codecTest: (input) => call(() => apiRequest<CodecTestResult>(`/config/${encodeURIComponent(selectedCompany())}/codec-test`, { method: 'POST', body: input })),
+    codecTest: (input) =>
+      call(() => apiRequest<CodecTestResult>(`/config/${encodeURIComponent(selectedCompany())}/codec-test`, { method: 'POST', body: input })),
     gatewayCertificate: (id) => call(() => apiRequest<GatewayCertificate>(`/gateway/${encodeURIComponent(String(id))}/cert`)),
     companyPeople: (id) => call(() => apiRequest<CompanyPeople>(`/company/${encodeURIComponent(id)}/i_query`)),
     version: () => call(() => apiRequest<{ version: string }>('/version')),

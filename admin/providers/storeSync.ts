@@ -7,11 +7,11 @@ import type { AppDataProvider } from './dataProvider';
  * renamed or deleted company refreshes the switcher; an edited tenant re-brands the bar.
  */
 export function withStoreSync(provider: AppDataProvider): AppDataProvider {
-  const refreshCompanies = async <T,>(result: T): Promise<T> => {
+  const refreshCompanies = async <T>(result: T): Promise<T> => {
     await companyStore.refresh().catch((error: unknown) => console.error('Could not refresh companies', error));
     return result;
   };
-  const reloadTenant = async <T,>(result: T): Promise<T> => {
+  const reloadTenant = async <T>(result: T): Promise<T> => {
     await companyStore.loadTenant();
     return result;
   };

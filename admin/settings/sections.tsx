@@ -85,8 +85,22 @@ export function PersonalInfoSection() {
   return (
     <Section title={translate('app.settings.personal_info')}>
       <Box component="form" onSubmit={(event) => void submit(event)} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 400 }}>
-        <TextField required label={translate('app.settings.first_name')} value={firstName} onChange={(event) => setFirstName(event.target.value)} error={Boolean(required(firstName))} helperText={required(firstName)} />
-        <TextField required label={translate('app.settings.last_name')} value={lastName} onChange={(event) => setLastName(event.target.value)} error={Boolean(required(lastName))} helperText={required(lastName)} />
+        <TextField
+          required
+          label={translate('app.settings.first_name')}
+          value={firstName}
+          onChange={(event) => setFirstName(event.target.value)}
+          error={Boolean(required(firstName))}
+          helperText={required(firstName)}
+        />
+        <TextField
+          required
+          label={translate('app.settings.last_name')}
+          value={lastName}
+          onChange={(event) => setLastName(event.target.value)}
+          error={Boolean(required(lastName))}
+          helperText={required(lastName)}
+        />
         {user?.emails[0] && <Typography color="text.secondary">{user.emails[0]}</Typography>}
         {error && <Alert severity="error">{error}</Alert>}
         <Box>
@@ -106,7 +120,9 @@ export function TenantModeSection() {
   return (
     <Section title={translate('app.settings.multi_tenant')}>
       <FormControlLabel
-        control={<Switch checked={user?.is_tenant_enabled === true} disabled={!user} onChange={(event) => void save({ is_tenant_enabled: event.target.checked })} />}
+        control={
+          <Switch checked={user?.is_tenant_enabled === true} disabled={!user} onChange={(event) => void save({ is_tenant_enabled: event.target.checked })} />
+        }
         label={translate('app.settings.multi_tenant')}
       />
       <Typography variant="body2" color="text.secondary">

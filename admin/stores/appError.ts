@@ -2,7 +2,10 @@ import { ApiError } from '../providers/dataProvider';
 
 /** An error whose text is a translation key (spec §8 store fallbacks and internal errors). */
 export class AppError extends Error {
-  constructor(readonly key: string, override readonly cause?: unknown) {
+  constructor(
+    readonly key: string,
+    override readonly cause?: unknown,
+  ) {
     super(key);
     this.name = 'AppError';
   }

@@ -24,7 +24,13 @@ export function CopyTemplateButton(_props: { label?: string }) {
   if (!record) return null;
   if (record.already_added) return <Chip size="small" color="success" label={translate('app.profiles.already_added')} />;
   return (
-    <Button size="small" variant="outlined" startIcon={<ContentCopyIcon />} disabled={copy.isPending} onClick={(event) => (event.stopPropagation(), copy.mutate(record.id))}>
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={<ContentCopyIcon />}
+      disabled={copy.isPending}
+      onClick={(event) => (event.stopPropagation(), copy.mutate(record.id))}
+    >
       {translate('app.profiles.copy_to_company')}
     </Button>
   );

@@ -2,7 +2,6 @@ import { Box, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { Template } from '../types/api';
 
-
 /** A template's description and sample uplinks (the bytes to try its codec with). */
 export function TemplateDetails() {
   const record = useRecordContext<Template>();
@@ -18,7 +17,8 @@ export function TemplateDetails() {
             {record.samples.map((sample) => (
               <li key={`${sample.fPort}-${sample.bytes_hex}`}>
                 <Typography variant="body2">
-                  {sample.description} — <code data-testid="template-sample">{translate('app.profiles.sample', { fPort: sample.fPort, bytes: sample.bytes_hex })}</code>
+                  {sample.description} —{' '}
+                  <code data-testid="template-sample">{translate('app.profiles.sample', { fPort: sample.fPort, bytes: sample.bytes_hex })}</code>
                 </Typography>
               </li>
             ))}

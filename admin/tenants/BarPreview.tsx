@@ -8,11 +8,9 @@ const HEX = /^#[0-9A-Fa-f]{6}$/;
 /** The navigation bar as the tenant's companies will see it, following the form as the user types. */
 export function BarPreview() {
   const translate = useTranslate();
-  const [name, logoUrl, colorHex] = useWatch<{ name?: string; logo_url?: string | null; color_hex?: string | null }>({ name: ['name', 'logo_url', 'color_hex'] }) as [
-    string | undefined,
-    string | null | undefined,
-    string | null | undefined,
-  ];
+  const [name, logoUrl, colorHex] = useWatch<{ name?: string; logo_url?: string | null; color_hex?: string | null }>({
+    name: ['name', 'logo_url', 'color_hex'],
+  }) as [string | undefined, string | null | undefined, string | null | undefined];
   const color = colorHex && HEX.test(colorHex) ? colorHex : undefined;
   const label = name?.trim() || translate('app.nav.logo');
   return (

@@ -1,16 +1,7 @@
 import { useState } from 'react';
 import { Autocomplete, Box, Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
-import {
-  Datagrid,
-  ReferenceManyField,
-  TextField,
-  useGetList,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-  useUpdate,
-} from 'react-admin';
+import { Datagrid, ReferenceManyField, TextField, useGetList, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { TimestampOrNever } from '../common/fields';
 import { VirtualListbox } from '../common/VirtualListbox';
 import { useNotifyFailure } from '../common/useNotifyFailure';
@@ -27,7 +18,11 @@ function AddDevice({ unitId }: { unitId: string }) {
   const notifyFailure = useNotifyFailure();
   const refresh = useRefresh();
   const [search, setSearch] = useState('');
-  const { data = [], isPending } = useGetList<Device>('devices', { filter: { q: search }, pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
+  const { data = [], isPending } = useGetList<Device>('devices', {
+    filter: { q: search },
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const [update, { isPending: saving }] = useUpdate<Device>();
   const add = (device: Device | null) => {
     if (!device) return;

@@ -47,8 +47,7 @@ export function UsersPage() {
               {load.data.users.map((member) => (
                 <TableRow key={member.id}>
                   <TableCell>
-                    {fullName(member) || member.email}{' '}
-                    {member.id === me?.id && <Chip size="small" color="primary" label={translate('app.users.you')} />}
+                    {fullName(member) || member.email} {member.id === me?.id && <Chip size="small" color="primary" label={translate('app.users.you')} />}
                   </TableCell>
                   <TableCell>{member.email}</TableCell>
                   <TableCell>{translate(`app.users.${member.role}`)}</TableCell>

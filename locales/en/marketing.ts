@@ -1,11 +1,21 @@
 /** English texts of the marketing site: the typed reference every other language must match. */
 export const marketingEn = {
   siteName: 'LoRaNet Cloud',
-  nav: { features: 'Features', pricing: 'Pricing', calculator: 'Calculator', signIn: 'Sign in', getStarted: 'Get started', language: 'Language', otherLanguage: 'Deutsch', menu: 'Main navigation' },
+  nav: {
+    features: 'Features',
+    pricing: 'Pricing',
+    calculator: 'Calculator',
+    signIn: 'Sign in',
+    getStarted: 'Get started',
+    language: 'Language',
+    otherLanguage: 'Deutsch',
+    menu: 'Main navigation',
+  },
   footer: { imprint: 'Imprint', privacy: 'Privacy', tos: 'Terms of service', hosted: 'Hosted in Germany · GDPR compliant' },
   home: {
     title: 'LoRaWAN devices, gateways and data in one console',
-    description: 'A LoRa IoT network platform hosted in Germany: manage thousands of sensors, gateways and their data, with dashboards, webhooks and an open REST API.',
+    description:
+      'A LoRa IoT network platform hosted in Germany: manage thousands of sensors, gateways and their data, with dashboards, webhooks and an open REST API.',
     heading: 'Your LoRaWAN fleet, one console',
     lead: 'Register thousands of sensors in minutes, connect gateways with a certificate, and watch decoded data arrive in dashboards — hosted in Germany, priced per device.',
     primary: 'Start free with {freeLimit} devices',
@@ -16,7 +26,10 @@ export const marketingEn = {
       hosting: { title: 'Hosted in Germany', text: 'Servers in German data centres, GDPR compliant, with a data processing agreement for every customer.' },
       storage: { title: 'Your data, kept', text: 'Permanent storage of device data on the Premium plan; a month or a year on the others.' },
       api: { title: 'Open REST API', text: 'Everything the console does, your systems can do: documented with OpenAPI, authenticated with API keys.' },
-      import: { title: 'Bulk import that never loses a row', text: 'Import device lists from CSV; every row ends as imported, failed with a reason, or duplicate.' },
+      import: {
+        title: 'Bulk import that never loses a row',
+        text: 'Import device lists from CSV; every row ends as imported, failed with a reason, or duplicate.',
+      },
     },
   },
   features: {
@@ -35,7 +48,10 @@ export const marketingEn = {
       rules: { title: 'Rule engine and webhooks', text: 'Send decoded uplinks to your systems as they arrive, with retries when a receiver is down.' },
       dashboards: { title: 'Custom dashboards', text: 'Single values, time series and tables on a grid you arrange yourself, private or shared.' },
       forum: { title: 'Community forum', text: 'Share codecs and questions with other operators.' },
-      whiteLabel: { title: 'White-label option', text: 'Your logo and colours for every tenant, so resellers and integrators sell the platform under their own brand.' },
+      whiteLabel: {
+        title: 'White-label option',
+        text: 'Your logo and colours for every tenant, so resellers and integrators sell the platform under their own brand.',
+      },
     },
     comingSoon: 'Coming soon',
   },
@@ -58,22 +74,52 @@ export const marketingEn = {
     salesEmail: 'sales@loranet.example',
     tiers: {
       free: { name: 'Free', summary: 'Up to {freeLimit} devices', points: ['Up to {freeLimit} devices', '1 month storage', 'Unlimited gateways', 'Webhooks'] },
-      basic: { name: 'Basic', summary: '{basicFrom}+ devices', points: ['{basicFrom}+ devices', '1 month storage', '{freeTokens} free tokens per device per month', 'Standard support: {standardHours}, {standardReaction} reaction'] },
-      pro: { name: 'Pro', summary: 'A year of history', points: ['Everything in Basic', '1 year storage', 'Premium: unlimited storage for {premiumPrice} per device / month'] },
-      enterprise: { name: 'Enterprise', summary: 'For operators and resellers', points: ['Unlimited storage (Premium)', 'Premium support: {premiumHours}, {premiumReaction} reaction', 'White-label option for your tenants'] },
+      basic: {
+        name: 'Basic',
+        summary: '{basicFrom}+ devices',
+        points: [
+          '{basicFrom}+ devices',
+          '1 month storage',
+          '{freeTokens} free tokens per device per month',
+          'Standard support: {standardHours}, {standardReaction} reaction',
+        ],
+      },
+      pro: {
+        name: 'Pro',
+        summary: 'A year of history',
+        points: ['Everything in Basic', '1 year storage', 'Premium: unlimited storage for {premiumPrice} per device / month'],
+      },
+      enterprise: {
+        name: 'Enterprise',
+        summary: 'For operators and resellers',
+        points: ['Unlimited storage (Premium)', 'Premium support: {premiumHours}, {premiumReaction} reaction', 'White-label option for your tenants'],
+      },
     },
     details: {
       tokens: {
         title: 'API tokens',
-        points: ['1 request = {perRequest} token', '1 week of data retrieval = {perWeek} token', '{freeTokens} free tokens per device per month', '{blockPrice} euro per {block} tokens beyond the free quota'],
+        points: [
+          '1 request = {perRequest} token',
+          '1 week of data retrieval = {perWeek} token',
+          '{freeTokens} free tokens per device per month',
+          '{blockPrice} euro per {block} tokens beyond the free quota',
+        ],
       },
       gateways: {
         title: 'Gateways',
-        points: ['{withLte} euro with LTE, {withoutLte} euro without', 'Leasing optional: {leaseLte} per month with LTE, {leaseNoLte} without', '{channels} LoRa channels', '{trialDays}-day free trial: claim a gateway and test it on your site before you buy'],
+        points: [
+          '{withLte} euro with LTE, {withoutLte} euro without',
+          'Leasing optional: {leaseLte} per month with LTE, {leaseNoLte} without',
+          '{channels} LoRa channels',
+          '{trialDays}-day free trial: claim a gateway and test it on your site before you buy',
+        ],
       },
       support: {
         title: 'Support',
-        points: ['Standard support (Basic and Pro): {standardHours}, {standardReaction} reaction', 'Premium support (Enterprise): {premiumHours}, {premiumReaction} reaction'],
+        points: [
+          'Standard support (Basic and Pro): {standardHours}, {standardReaction} reaction',
+          'Premium support (Enterprise): {premiumHours}, {premiumReaction} reaction',
+        ],
       },
     },
     toCalculator: 'Calculate your price',
@@ -82,7 +128,8 @@ export const marketingEn = {
     title: 'Price calculator',
     description: 'Work out your monthly or yearly price from devices, storage, API requests, data retrieval and gateways, itemised.',
     heading: 'What will my fleet cost?',
-    intro: 'Every device brings {freeTokens} free tokens a month. 1 request = {perRequest} token, 1 week of data retrieval = {perWeek} token; beyond the free quota, {blockPrice} euro per {block} tokens.',
+    intro:
+      'Every device brings {freeTokens} free tokens a month. 1 request = {perRequest} token, 1 week of data retrieval = {perWeek} token; beyond the free quota, {blockPrice} euro per {block} tokens.',
     hint: 'Type a number and press Enter to apply it; Escape restores the last applied value.',
     pending: 'Not applied yet: Enter applies, Escape restores.',
     fields: {
@@ -123,17 +170,29 @@ export const marketingEn = {
     imprint: {
       title: 'Imprint',
       description: 'Provider identification according to § 5 DDG.',
-      body: ['LoRaNet Cloud GmbH, Musterstraße 1, 10115 Berlin, Germany.', 'Represented by the managing directors. Commercial register: Amtsgericht Berlin-Charlottenburg.', 'Contact: hello@loranet.example'],
+      body: [
+        'LoRaNet Cloud GmbH, Musterstraße 1, 10115 Berlin, Germany.',
+        'Represented by the managing directors. Commercial register: Amtsgericht Berlin-Charlottenburg.',
+        'Contact: hello@loranet.example',
+      ],
     },
     privacy: {
       title: 'Privacy policy',
       description: 'How we process personal data, under the GDPR.',
-      body: ['We process the personal data of account holders (name, email address) to provide the service, on the basis of Art. 6 (1) (b) GDPR.', 'Device data is processed on behalf of our customers under a data processing agreement (Art. 28 GDPR) and stored in Germany.', 'You may request access, rectification and erasure at any time: privacy@loranet.example'],
+      body: [
+        'We process the personal data of account holders (name, email address) to provide the service, on the basis of Art. 6 (1) (b) GDPR.',
+        'Device data is processed on behalf of our customers under a data processing agreement (Art. 28 GDPR) and stored in Germany.',
+        'You may request access, rectification and erasure at any time: privacy@loranet.example',
+      ],
     },
     tos: {
       title: 'Terms of service',
       description: 'The terms under which we provide the platform.',
-      body: ['The platform is provided per device as described on the pricing page; prices are net of VAT.', 'Monthly plans can be cancelled at the end of each month, yearly plans at the end of the year.', 'Data is kept for the storage period of the chosen plan and deleted afterwards.'],
+      body: [
+        'The platform is provided per device as described on the pricing page; prices are net of VAT.',
+        'Monthly plans can be cancelled at the end of each month, yearly plans at the end of the year.',
+        'Data is kept for the storage period of the chosen plan and deleted afterwards.',
+      ],
     },
   },
   notFound: { title: 'Page not found', text: 'This page does not exist.', home: 'Back to the home page' },

@@ -106,7 +106,27 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
       await api.register(async (secured) => {
         secured.addHook('onRequest', requireIdentity(sessions, [apiKeyAuthenticator(repos.apiKeys, now)], cookies));
-        for (const routes of [userRoutes, companyRoutes, tenantRoutes, inviteRoutes, profileRoutes, templateRoutes, gatewayRoutes, ingestRoutes, deviceRoutes, deviceImportRoutes, unitRoutes, groupRoutes, apiKeyRoutes, searchRoutes, filterOptionRoutes, notificationRoutes, dashboardRoutes, widgetRoutes, webhookRoutes]) {
+        for (const routes of [
+          userRoutes,
+          companyRoutes,
+          tenantRoutes,
+          inviteRoutes,
+          profileRoutes,
+          templateRoutes,
+          gatewayRoutes,
+          ingestRoutes,
+          deviceRoutes,
+          deviceImportRoutes,
+          unitRoutes,
+          groupRoutes,
+          apiKeyRoutes,
+          searchRoutes,
+          filterOptionRoutes,
+          notificationRoutes,
+          dashboardRoutes,
+          widgetRoutes,
+          webhookRoutes,
+        ]) {
           await secured.register((scope) => routes(scope, ctx));
         }
       });

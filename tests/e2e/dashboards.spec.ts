@@ -40,10 +40,20 @@ test('build a dashboard with one widget of each type, reload, and find the layou
   await page.getByRole('button', { name: 'Create' }).click();
   const key = await page.getByTestId('api-key-secret').inputValue();
   await page.getByRole('button', { name: 'Close' }).click();
-  for (const [minutesAgo, temperature] of [[30, 20.5], [20, 21], [10, 21.5]] as const) {
+  for (const [minutesAgo, temperature] of [
+    [30, 20.5],
+    [20, 21],
+    [10, 21.5],
+  ] as const) {
     const response = await request.post('/api/ingest/chirpstack?event=up', {
       headers: { authorization: `Bearer ${key}` },
-      data: { deviceInfo: { devEui }, fPort: 2, data: 'AQ==', time: new Date(Date.now() - minutesAgo * 60_000).toISOString(), object: { temperature, humidity: 40 } },
+      data: {
+        deviceInfo: { devEui },
+        fPort: 2,
+        data: 'AQ==',
+        time: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+        object: { temperature, humidity: 40 },
+      },
     });
     expect(response.status()).toBe(200);
   }

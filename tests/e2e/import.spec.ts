@@ -12,7 +12,10 @@ test('import a CSV: 3 Success, 1 Failed with its reason, 1 Duplicate; Retry Fail
   // A profile for the import's configuration, from the template store.
   await page.goto('/templates');
   await page.getByRole('textbox', { name: 'Search' }).fill('LHT65N');
-  await page.getByRole('row', { name: /LHT65N/ }).getByRole('button', { name: 'Copy to my company' }).click();
+  await page
+    .getByRole('row', { name: /LHT65N/ })
+    .getByRole('button', { name: 'Copy to my company' })
+    .click();
   await expect(page.getByRole('row', { name: /LHT65N/ }).getByText('Already added')).toBeVisible();
 
   // The device the file repeats is registered first.

@@ -9,7 +9,8 @@ import { pricingFigures } from '../../marketing/src/lib/pricing';
 function leaves(tree: unknown, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   if (typeof tree === 'string') out.set(prefix, tree);
-  else if (tree && typeof tree === 'object') for (const [key, value] of Object.entries(tree)) for (const [k, v] of leaves(value, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
+  else if (tree && typeof tree === 'object')
+    for (const [key, value] of Object.entries(tree)) for (const [k, v] of leaves(value, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
   return out;
 }
 
@@ -22,7 +23,9 @@ interface CreatedPage {
 /** What gatsby-node.ts asks Gatsby to build, captured without running Gatsby. */
 async function createdPages(): Promise<CreatedPage[]> {
   const pages: CreatedPage[] = [];
-  const args = { actions: { createPage: (page: CreatedPage) => pages.push(page) }, traceId: 'initial-createPages' } as unknown as Parameters<NonNullable<typeof createPages>>[0];
+  const args = { actions: { createPage: (page: CreatedPage) => pages.push(page) }, traceId: 'initial-createPages' } as unknown as Parameters<
+    NonNullable<typeof createPages>
+  >[0];
   await createPages?.(args, { plugins: [] }, () => undefined);
   return pages;
 }
@@ -77,8 +80,23 @@ describe('marketing pages in both languages', () => {
   });
 
   it('states every marketing claim of the product (spec §1)', () => {
-    const features = Object.values(MESSAGES.en.features.items).map((item) => `${item.title} ${item.text}`).join(' ');
-    for (const claim of ['Hosted in Germany', 'GDPR compliant', 'Permanent storage of device data', 'RESTful open API', 'FUOTA', 'Gateway mesh', 'Adaptive data rate', 'Automatic rejoin', 'Rule engine and webhooks', 'Custom dashboards', 'Community forum', 'White-label option']) {
+    const features = Object.values(MESSAGES.en.features.items)
+      .map((item) => `${item.title} ${item.text}`)
+      .join(' ');
+    for (const claim of [
+      'Hosted in Germany',
+      'GDPR compliant',
+      'Permanent storage of device data',
+      'RESTful open API',
+      'FUOTA',
+      'Gateway mesh',
+      'Adaptive data rate',
+      'Automatic rejoin',
+      'Rule engine and webhooks',
+      'Custom dashboards',
+      'Community forum',
+      'White-label option',
+    ]) {
       expect(features).toContain(claim);
     }
   });

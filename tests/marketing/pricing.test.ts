@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { devicePrice, PRICING, quote, tierFor, tokenBlocks, type CalculatorInput, type LineKey, type Quote } from '../../marketing/src/lib/pricing';
 
-const base: CalculatorInput = { devices: 0, storage: 'month', apiRequests: 0, retrievalWeeks: 0, gatewaysWithLte: 0, gatewaysWithoutLte: 0, gatewayAcquisition: 'purchase', billing: 'monthly' };
+const base: CalculatorInput = {
+  devices: 0,
+  storage: 'month',
+  apiRequests: 0,
+  retrievalWeeks: 0,
+  gatewaysWithLte: 0,
+  gatewaysWithoutLte: 0,
+  gatewayAcquisition: 'purchase',
+  billing: 'monthly',
+};
 const amounts = (result: Quote): Partial<Record<LineKey, number>> => Object.fromEntries(result.lines.map((line) => [line.key, line.amount]));
 
 describe('pricing constants (spec §9)', () => {

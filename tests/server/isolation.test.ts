@@ -27,10 +27,26 @@ describe('isolation between companies', () => {
     ids.profile = await created(`/api/config/${ids.company}`, { name: 'A profile', codec: '// A secret codec' });
     ids.group = await created('/api/group/', { company_id: ids.company, name: 'A group' });
     ids.unit = await created('/api/unit/', { company_id: ids.company, name: 'A unit', group: ids.group });
-    ids.device = await created('/api/device/', { company_id: ids.company, dev_eui: 'AAAA000000000001', app_key: 'A'.repeat(32), name: 'A device', config: ids.profile, unit: ids.unit });
+    ids.device = await created('/api/device/', {
+      company_id: ids.company,
+      dev_eui: 'AAAA000000000001',
+      app_key: 'A'.repeat(32),
+      name: 'A device',
+      config: ids.profile,
+      unit: ids.unit,
+    });
     ids.gateway = await created('/api/gateway/', { company_id: ids.company, gateway_id: 'AAAA0000000000FF', name: 'A gateway' });
     ids.dashboard = await created('/api/dashboard/', { company_id: ids.company, name: 'A board', is_shared: true });
-    ids.widget = await created('/api/widget/', { dashboard: ids.dashboard, type: 'TABLE', data_source_mode: 'device', device: ids.device, width: 4, height: 2, positionX: 0, positionY: 0 });
+    ids.widget = await created('/api/widget/', {
+      dashboard: ids.dashboard,
+      type: 'TABLE',
+      data_source_mode: 'device',
+      device: ids.device,
+      width: 4,
+      height: 2,
+      positionX: 0,
+      positionY: 0,
+    });
     ids.invite = await created('/api/invite/', { company_id: ids.company, email: 'someone@example.com' });
     ids.apiKey = await created('/api/api-keys/', { name: 'A key' });
     await call(t.app, a, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: 'AAAA000000000001' }, fPort: 1, object: { secret_reading: 42 } });
@@ -95,7 +111,8 @@ describe('isolation between companies', () => {
 
   for (const via of ['session', 'API key'] as const) {
     describe(`as company B via ${via}`, () => {
-      const send = (method: Method, url: string, body?: object) => (via === 'session' ? call(t.app, b, method, url, body) : callWithKey(t.app, bKey, method, url, body));
+      const send = (method: Method, url: string, body?: object) =>
+        via === 'session' ? call(t.app, b, method, url, body) : callWithKey(t.app, bKey, method, url, body);
 
       it("answers 404 for every call on A's records", async () => {
         for (const [method, url, body] of attempts()) {
@@ -121,7 +138,9 @@ describe('isolation between companies', () => {
 
   it("left A's records untouched", async () => {
     expect((await call(t.app, a, 'GET', `/api/device/${ids.device}/`)).json()).toMatchObject({ name: 'A device' });
-    expect((await call(t.app, a, 'GET', `/api/device/${ids.device}/topics/values`)).json()).toEqual([{ topic: 'secret_reading', last_value: 42, last_timestamp: expect.any(String) }]);
+    expect((await call(t.app, a, 'GET', `/api/device/${ids.device}/topics/values`)).json()).toEqual([
+      { topic: 'secret_reading', last_value: 42, last_timestamp: expect.any(String) },
+    ]);
     expect((await call(t.app, a, 'GET', `/api/company/${ids.company}/`)).json()).toMatchObject({ name: 'A company' });
     expect((await call(t.app, a, 'GET', `/api/widget/?dashboard_id=${ids.dashboard}`)).json()).toMatchObject({ count: 1 });
   });

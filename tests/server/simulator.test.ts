@@ -25,7 +25,9 @@ describe('the uplink simulator', () => {
 
   it('sets up demo devices and sends their uplinks through the ingest API', async () => {
     const key = await createApiKey(t, user, 'Simulator');
-    const { stdout } = await run(process.execPath, [SCRIPT], { env: { ...process.env, SIMULATOR_URL: base, SIMULATOR_KEY: key, SIMULATOR_ROUNDS: '2', SIMULATOR_EVERY: '0' } });
+    const { stdout } = await run(process.execPath, [SCRIPT], {
+      env: { ...process.env, SIMULATOR_URL: base, SIMULATOR_KEY: key, SIMULATOR_ROUNDS: '2', SIMULATOR_EVERY: '0' },
+    });
     expect(stdout).toContain('set up 3 demo devices');
     const devices = (await call(t.app, user, 'GET', '/api/device/')).json<Page<Device>>().results;
     expect(devices).toHaveLength(3);

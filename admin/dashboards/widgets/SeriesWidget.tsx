@@ -17,11 +17,21 @@ export function SeriesWidget({ widget, version }: { widget: Widget; version: str
   const load = useWidgetData(widget.id, version, hours);
   const points =
     load.status === 'done' && load.data.type === 'SERIES'
-      ? load.data.points.filter((point): point is { ts: string; value: number } => typeof point.value === 'number').map((point) => ({ ts: Date.parse(point.ts), value: point.value }))
+      ? load.data.points
+          .filter((point): point is { ts: string; value: number } => typeof point.value === 'number')
+          .map((point) => ({ ts: Date.parse(point.ts), value: point.value }))
       : [];
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <ToggleButtonGroup exclusive size="small" value={hours} onChange={(_event, value: number | null) => value && setHours(value)} aria-label={translate('app.dashboards.range')} sx={{ mb: 1 }} className="widget-no-drag">
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={hours}
+        onChange={(_event, value: number | null) => value && setHours(value)}
+        aria-label={translate('app.dashboards.range')}
+        sx={{ mb: 1 }}
+        className="widget-no-drag"
+      >
         {SERIES_RANGES.map((range) => (
           <ToggleButton key={range} value={range}>
             {translate(`app.dashboards.ranges.h${range}`)}

@@ -17,4 +17,5 @@ export function WidgetState({ load, isEmpty, children }: { load: WidgetLoad; isE
   return <>{children}</>;
 }
 
-export const showValue = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(Number(value.toFixed(3))) : JSON.stringify(value));
+export const showValue = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(Number(value.toFixed(3))) : JSON.stringify(value);

@@ -87,7 +87,11 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
     await runImport(
       rows,
       which,
-      (batch) => dataProvider.importDevices(batch.map((row) => ({ dev_eui: row.dev_eui, app_key: row.app_key, ...(row.name ? { name: row.name } : {}), config: row.config })), config),
+      (batch) =>
+        dataProvider.importDevices(
+          batch.map((row) => ({ dev_eui: row.dev_eui, app_key: row.app_key, ...(row.name ? { name: row.name } : {}), config: row.config })),
+          config,
+        ),
       setRows,
     );
     setRunning(false);
@@ -155,7 +159,13 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
           <Typography gutterBottom>{translate('app.import.drop')}</Typography>
           <Button variant="contained" component="label" disabled={parsing}>
             {translate('app.import.choose_file')}
-            <input hidden type="file" accept=".csv,text/csv" data-testid="csv-file" onChange={(event: ChangeEvent<HTMLInputElement>) => void readFile(event.target.files?.[0])} />
+            <input
+              hidden
+              type="file"
+              accept=".csv,text/csv"
+              data-testid="csv-file"
+              onChange={(event: ChangeEvent<HTMLInputElement>) => void readFile(event.target.files?.[0])}
+            />
           </Button>
           {parsing && <LinearProgress sx={{ mt: 2 }} />}
           {fileError && (

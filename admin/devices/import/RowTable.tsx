@@ -21,10 +21,26 @@ export interface ProfileChoice {
 }
 
 /** Every row of the file with its profile and state; virtual, so 10,000 rows scroll smoothly. */
-export function RowTable({ rows, profiles, onProfile, editable }: { rows: RowState[]; profiles: ProfileChoice[]; onProfile: (index: number, config: string) => void; editable: boolean }) {
+export function RowTable({
+  rows,
+  profiles,
+  onProfile,
+  editable,
+}: {
+  rows: RowState[];
+  profiles: ProfileChoice[];
+  onProfile: (index: number, config: string) => void;
+  editable: boolean;
+}) {
   const translate = useTranslate();
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12, initialRect: { width: 0, height: 480 } });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    initialRect: { width: 0, height: 480 },
+  });
   const cell = { px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
     <Box role="table" aria-label={translate('app.import.rows')} aria-rowcount={rows.length + 1} sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
@@ -45,12 +61,32 @@ export function RowTable({ rows, profiles, onProfile, editable }: { rows: RowSta
                 aria-rowindex={item.index + 2}
                 key={item.key}
                 data-testid="import-row"
-                sx={{ display: 'grid', gridTemplateColumns: COLUMNS, alignItems: 'center', position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)`, borderBottom: 1, borderColor: 'divider' }}
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: COLUMNS,
+                  alignItems: 'center',
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${item.start}px)`,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                }}
               >
-                <Box role="cell" sx={cell}>{row.line}</Box>
-                <Box role="cell" sx={{ ...cell, fontFamily: 'monospace' }}>{row.dev_eui}</Box>
-                <Box role="cell" sx={{ ...cell, fontFamily: 'monospace' }}>{row.app_key}</Box>
-                <Box role="cell" sx={cell}>{row.name}</Box>
+                <Box role="cell" sx={cell}>
+                  {row.line}
+                </Box>
+                <Box role="cell" sx={{ ...cell, fontFamily: 'monospace' }}>
+                  {row.dev_eui}
+                </Box>
+                <Box role="cell" sx={{ ...cell, fontFamily: 'monospace' }}>
+                  {row.app_key}
+                </Box>
+                <Box role="cell" sx={cell}>
+                  {row.name}
+                </Box>
                 <Box role="cell" sx={cell}>
                   <select
                     aria-label={translate('app.import.columns.profile')}

@@ -17,7 +17,8 @@ export const gateways = {
   gateway_id_help: 'Die Gateway-ID (EUI-64): 16 Hexadezimalziffern.',
   register: 'Registrieren',
   registration_failed: 'Registrierung fehlgeschlagen',
-  configure_intro: 'Tragen Sie die Serveradresse im MQTT-Forwarder des Gateways ein und installieren Sie das CA-Zertifikat, das TLS-Zertifikat und den TLS-Schlüssel.',
+  configure_intro:
+    'Tragen Sie die Serveradresse im MQTT-Forwarder des Gateways ein und installieren Sie das CA-Zertifikat, das TLS-Zertifikat und den TLS-Schlüssel.',
   server: 'MQTT-Serveradresse',
   ca_cert: 'CA-Zertifikat',
   tls_cert: 'TLS-Zertifikat',

@@ -4,7 +4,8 @@ import type { profiles as englishProfiles } from '../../en/console/profiles';
 /** German texts of the device profile screens and the template store. */
 export const profiles = {
   from_template: 'Aus einer Vorlage erstellen',
-  codec_help: 'JavaScript: decodeUplink({bytes, fPort, recvTime, variables}) mit Rückgabe {data, warnings, errors}, oder das ältere Decode(fPort, bytes, variables).',
+  codec_help:
+    'JavaScript: decodeUplink({bytes, fPort, recvTime, variables}) mit Rückgabe {data, warnings, errors}, oder das ältere Decode(fPort, bytes, variables).',
   test_title: 'Testlauf',
   hex: 'Hex',
   base64: 'Base64',

@@ -38,7 +38,14 @@ export const resources = {
   },
   templates: {
     name: 'Profilvorlage |||| Profilvorlagen',
-    fields: { description: 'Beschreibung', vendor: 'Hersteller', model: 'Modell', version: 'Version', supports_otaa: 'OTAA', already_added: 'Bereits hinzugefügt' },
+    fields: {
+      description: 'Beschreibung',
+      vendor: 'Hersteller',
+      model: 'Modell',
+      version: 'Version',
+      supports_otaa: 'OTAA',
+      already_added: 'Bereits hinzugefügt',
+    },
   },
   companies: {
     name: 'Firma |||| Firmen',

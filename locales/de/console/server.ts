@@ -51,7 +51,8 @@ export const server = {
     },
     certificate_expiring: {
       title: 'Gateway-Zertifikat läuft bald ab: %{name}',
-      message: 'Das Zertifikat von %{name} läuft am %{expires_at} ab. Laden Sie auf der Gateway-Seite ein neues herunter und installieren Sie es auf dem Gateway.',
+      message:
+        'Das Zertifikat von %{name} läuft am %{expires_at} ab. Laden Sie auf der Gateway-Seite ein neues herunter und installieren Sie es auf dem Gateway.',
     },
     gateway_disconnected: { title: 'Gateway getrennt: %{name}', message: '%{name} hat die Verbindung zur Plattform verloren.' },
   },

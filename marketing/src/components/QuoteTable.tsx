@@ -63,9 +63,7 @@ export function QuoteTable({ locale, result }: { locale: Locale; result: Quote }
           </td>
         </tr>
         <tr>
-          <th scope="row">
-            {t.once}
-          </th>
+          <th scope="row">{t.once}</th>
           <td className="wide" colSpan={2} />
           <td className="amount" data-testid="once">
             {euro(result.once)}

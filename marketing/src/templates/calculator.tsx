@@ -36,7 +36,13 @@ const CalculatorPage = ({ pageContext: { locale } }: SitePageProps) => {
       <BillingToggle locale={locale} billing={input.billing} onChange={(billing) => update({ billing })} />
       <form className="form" onSubmit={(event) => event.preventDefault()}>
         {NUMBER_FIELDS.map((field) => (
-          <ConfirmedNumber key={field} label={fill(t.fields[field], figures)} value={input[field]} pendingHint={t.pending} onConfirm={(value) => update({ [field]: value })} />
+          <ConfirmedNumber
+            key={field}
+            label={fill(t.fields[field], figures)}
+            value={input[field]}
+            pendingHint={t.pending}
+            onConfirm={(value) => update({ [field]: value })}
+          />
         ))}
         <label>
           {t.storage}
@@ -53,7 +59,13 @@ const CalculatorPage = ({ pageContext: { locale } }: SitePageProps) => {
           <legend>{t.acquisition}</legend>
           {ACQUISITIONS.map((option) => (
             <label key={option}>
-              <input type="radio" name="acquisition" value={option} checked={input.gatewayAcquisition === option} onChange={() => update({ gatewayAcquisition: option })} />
+              <input
+                type="radio"
+                name="acquisition"
+                value={option}
+                checked={input.gatewayAcquisition === option}
+                onChange={() => update({ gatewayAcquisition: option })}
+              />
               {fill(t.acquisitions[option], figures)}
             </label>
           ))}
@@ -68,4 +80,6 @@ const CalculatorPage = ({ pageContext: { locale } }: SitePageProps) => {
 
 export default CalculatorPage;
 
-export const Head = ({ pageContext: { locale } }: SiteHeadProps) => <PageHead locale={locale} title={MESSAGES[locale].calculator.title} description={MESSAGES[locale].calculator.description} />;
+export const Head = ({ pageContext: { locale } }: SiteHeadProps) => (
+  <PageHead locale={locale} title={MESSAGES[locale].calculator.title} description={MESSAGES[locale].calculator.description} />
+);

@@ -23,4 +23,6 @@ const FeaturesPage = ({ pageContext: { locale } }: SitePageProps) => {
 
 export default FeaturesPage;
 
-export const Head = ({ pageContext: { locale } }: SiteHeadProps) => <PageHead locale={locale} title={MESSAGES[locale].features.title} description={MESSAGES[locale].features.description} />;
+export const Head = ({ pageContext: { locale } }: SiteHeadProps) => (
+  <PageHead locale={locale} title={MESSAGES[locale].features.title} description={MESSAGES[locale].features.description} />
+);

@@ -36,4 +36,6 @@ const HomePage = ({ pageContext: { locale } }: SitePageProps) => {
 
 export default HomePage;
 
-export const Head = ({ pageContext: { locale } }: SiteHeadProps) => <PageHead locale={locale} title={MESSAGES[locale].home.title} description={MESSAGES[locale].home.description} />;
+export const Head = ({ pageContext: { locale } }: SiteHeadProps) => (
+  <PageHead locale={locale} title={MESSAGES[locale].home.title} description={MESSAGES[locale].home.description} />
+);

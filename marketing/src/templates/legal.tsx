@@ -20,4 +20,6 @@ const LegalTemplate = ({ pageContext }: SitePageProps) => {
 
 export default LegalTemplate;
 
-export const Head = ({ pageContext }: SiteHeadProps) => <PageHead locale={pageContext.locale} title={legalOf(pageContext).title} description={legalOf(pageContext).description} />;
+export const Head = ({ pageContext }: SiteHeadProps) => (
+  <PageHead locale={pageContext.locale} title={legalOf(pageContext).title} description={legalOf(pageContext).description} />
+);

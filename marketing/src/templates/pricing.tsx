@@ -69,4 +69,6 @@ const PricingPage = ({ pageContext: { locale } }: SitePageProps) => {
 
 export default PricingPage;
 
-export const Head = ({ pageContext: { locale } }: SiteHeadProps) => <PageHead locale={locale} title={MESSAGES[locale].pricing.title} description={MESSAGES[locale].pricing.description} />;
+export const Head = ({ pageContext: { locale } }: SiteHeadProps) => (
+  <PageHead locale={locale} title={MESSAGES[locale].pricing.title} description={MESSAGES[locale].pricing.description} />
+);

@@ -9,7 +9,10 @@ import { randomToken, sha256 } from './tokens.js';
 const KEY_PATTERN = /^lk_([A-Za-z0-9]{12})_([A-Za-z0-9_-]{40,})$/;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-const alphanumeric = (length: number): string => randomToken(length * 2).replace(/[^A-Za-z0-9]/g, '').slice(0, length);
+const alphanumeric = (length: number): string =>
+  randomToken(length * 2)
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, length);
 
 /** A new key: the whole text is shown once; the database keeps the lookup and a hash. */
 export function newApiKeySecret(): { key: string; lookup: string; hash: string } {

@@ -8,15 +8,7 @@ import type { FailureLimiter } from './rate-limit.js';
 import type { SessionService } from './sessions.js';
 import { CredentialsBody, EmailExistsResponse, EmailQuery, FdiStatusResponse, FdiUser, LoginMethodsQuery } from '../schemas/auth.js';
 import { sendUnauthorised } from './identity.js';
-import {
-  antiCsrfHeader,
-  attachTokens,
-  clearTokens,
-  presentedAccessToken,
-  presentedRefreshToken,
-  transferMode,
-  type CookieSettings,
-} from './transport.js';
+import { antiCsrfHeader, attachTokens, clearTokens, presentedAccessToken, presentedRefreshToken, transferMode, type CookieSettings } from './transport.js';
 
 export interface AuthRouteDeps {
   users: UsersRepository;
@@ -28,7 +20,6 @@ export interface AuthRouteDeps {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-
 function fdiUser(row: UsersTable): FdiUser {
   const timeJoined = new Date(row.created_at).getTime();
   return {
@@ -39,9 +30,7 @@ function fdiUser(row: UsersTable): FdiUser {
     phoneNumbers: [],
     thirdParty: [],
     webauthn: { credentialIds: [] },
-    loginMethods: [
-      { recipeId: 'emailpassword', recipeUserId: row.id, tenantIds: ['public'], email: row.email, timeJoined, verified: false },
-    ],
+    loginMethods: [{ recipeId: 'emailpassword', recipeUserId: row.id, tenantIds: ['public'], email: row.email, timeJoined, verified: false }],
     timeJoined,
   };
 }
@@ -111,30 +100,22 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       return { status: 'OK', user: fdiUser(user) };
     });
 
-    api.get(
-      `${prefix}/emailpassword/email/exists`,
-      { schema: { tags, querystring: EmailQuery, response: { 200: EmailExistsResponse } } },
-      async (request) => {
-        assertPublicTenant(request);
-        return { status: 'OK', exists: (await deps.users.findByEmail(request.query.email)) !== undefined };
-      },
-    );
+    api.get(`${prefix}/emailpassword/email/exists`, { schema: { tags, querystring: EmailQuery, response: { 200: EmailExistsResponse } } }, async (request) => {
+      assertPublicTenant(request);
+      return { status: 'OK', exists: (await deps.users.findByEmail(request.query.email)) !== undefined };
+    });
 
-    api.get(
-      `${prefix}/loginmethods`,
-      { schema: { tags, querystring: LoginMethodsQuery } },
-      async (request) => {
-        const tenant = tenantOf(request) ?? request.query.tenantId ?? 'public';
-        if (tenant !== 'public') throw notFound('Unknown tenant');
-        return {
-          status: 'OK',
-          emailPassword: { enabled: true },
-          thirdParty: { enabled: false, providers: [] },
-          passwordless: { enabled: false },
-          firstFactors: ['emailpassword'],
-        };
-      },
-    );
+    api.get(`${prefix}/loginmethods`, { schema: { tags, querystring: LoginMethodsQuery } }, async (request) => {
+      const tenant = tenantOf(request) ?? request.query.tenantId ?? 'public';
+      if (tenant !== 'public') throw notFound('Unknown tenant');
+      return {
+        status: 'OK',
+        emailPassword: { enabled: true },
+        thirdParty: { enabled: false, providers: [] },
+        passwordless: { enabled: false },
+        firstFactors: ['emailpassword'],
+      };
+    });
   }
   api.post('/signout', { schema: { tags, response: { 200: FdiStatusResponse } } }, async (request, reply) => {
     const presented = presentedAccessToken(request);

@@ -17,13 +17,9 @@ export interface IssuedTokens {
   refreshExpiresAt: Date;
 }
 
-export type VerifyResult =
-  | { ok: true; userId: string; handle: string }
-  | { ok: false; reason: 'try-refresh' | 'unauthorised' };
+export type VerifyResult = { ok: true; userId: string; handle: string } | { ok: false; reason: 'try-refresh' | 'unauthorised' };
 
-export type RefreshResult =
-  | { ok: true; userId: string; tokens: IssuedTokens }
-  | { ok: false; reason: 'unauthorised' | 'theft' };
+export type RefreshResult = { ok: true; userId: string; tokens: IssuedTokens } | { ok: false; reason: 'unauthorised' | 'theft' };
 
 interface AccessPayload {
   sub: string;

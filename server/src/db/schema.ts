@@ -82,7 +82,6 @@ export interface InvitesTable {
   used_by: string | null;
 }
 
-
 export interface WebhooksTable {
   id: string;
   company_id: string;

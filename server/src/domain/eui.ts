@@ -12,7 +12,10 @@ export const KEY_BYTES = 16;
 
 /** Upper-case digits only, or undefined when the text is not exactly `digits` hex digits. */
 export function normaliseHex(text: string, digits: number): string | undefined {
-  const compact = text.trim().replace(/^0x/i, '').replace(/[\s:-]/g, '');
+  const compact = text
+    .trim()
+    .replace(/^0x/i, '')
+    .replace(/[\s:-]/g, '');
   return compact.length === digits && /^[0-9a-f]+$/i.test(compact) ? compact.toUpperCase() : undefined;
 }
 

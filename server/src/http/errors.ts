@@ -5,16 +5,7 @@ import { fieldErrorText, type FieldError } from '../schemas/messages.js';
  * (spec §8) or a more precise one; `message` is English; `fields` names the offending inputs in
  * English and `field_codes` says the same as codes with parameters, which the console translates.
  */
-export type ErrorCode =
-  | 'general'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'notFound'
-  | 'validation'
-  | 'duplicate'
-  | 'tooLarge'
-  | 'rateLimited'
-  | 'expired';
+export type ErrorCode = 'general' | 'unauthorized' | 'forbidden' | 'notFound' | 'validation' | 'duplicate' | 'tooLarge' | 'rateLimited' | 'expired';
 
 export interface ErrorBody {
   code: ErrorCode;

@@ -21,7 +21,12 @@ export function apiKeysRepository(db: Db) {
   return {
     async list(userId: string, options: { limit: number; offset: number }, now: Date): Promise<{ count: number; results: ApiKey[] }> {
       const query = db.selectFrom('api_keys').where('user_id', '=', userId);
-      return listPage(query, options, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'), (row) => toApiKey(row, now));
+      return listPage(
+        query,
+        options,
+        (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'),
+        (row) => toApiKey(row, now),
+      );
     },
     async find(userId: string, id: string): Promise<ApiKeysTable | undefined> {
       return db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
@@ -30,7 +35,16 @@ export function apiKeysRepository(db: Db) {
       return (await byLookup(lookup))[0];
     },
     async create(userId: string, name: string, expiresAt: string | null, secret: { lookup: string; hash: string }, at: string): Promise<ApiKeysTable> {
-      const row: ApiKeysTable = { id: randomUUID(), user_id: userId, name: name.trim(), lookup: secret.lookup, key_hash: secret.hash, expires_at: expiresAt, last_used_at: null, created_at: at };
+      const row: ApiKeysTable = {
+        id: randomUUID(),
+        user_id: userId,
+        name: name.trim(),
+        lookup: secret.lookup,
+        key_hash: secret.hash,
+        expires_at: expiresAt,
+        last_used_at: null,
+        created_at: at,
+      };
       await db.insertInto('api_keys').values(row).execute();
       return row;
     },

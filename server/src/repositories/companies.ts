@@ -26,9 +26,7 @@ export function companiesRepository(db: Db) {
   const mine = (userId: string) =>
     db
       .selectFrom('companies')
-      .innerJoin('company_members', (join) =>
-        join.onRef('company_members.company_id', '=', 'companies.id').on('company_members.user_id', '=', userId),
-      );
+      .innerJoin('company_members', (join) => join.onRef('company_members.company_id', '=', 'companies.id').on('company_members.user_id', '=', userId));
 
   return {
     async list(userId: string, options: CompanyListOptions): Promise<{ count: number; results: Company[] }> {
@@ -36,13 +34,15 @@ export function companiesRepository(db: Db) {
       if (options.search) query = query.where(containsText('companies.name', options.search ?? ''));
       if (options.tenantId) query = query.where('companies.tenant_id', '=', options.tenantId);
       if (options.id) query = query.where('companies.id', '=', options.id);
-      const [column, direction] = options.ordering.startsWith('-')
-        ? ([options.ordering.slice(1), 'desc'] as const)
-        : ([options.ordering, 'asc'] as const);
+      const [column, direction] = options.ordering.startsWith('-') ? ([options.ordering.slice(1), 'desc'] as const) : ([options.ordering, 'asc'] as const);
       return listPage(
         query,
         options,
-        (q) => q.select(COMPANY_COLUMNS).orderBy(column === 'name' ? 'companies.name' : 'companies.created_at', direction).orderBy('companies.id'),
+        (q) =>
+          q
+            .select(COMPANY_COLUMNS)
+            .orderBy(column === 'name' ? 'companies.name' : 'companies.created_at', direction)
+            .orderBy('companies.id'),
         withRetention,
       );
     },
@@ -93,12 +93,7 @@ export function companiesRepository(db: Db) {
     },
 
     async isMember(userId: string, companyId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('company_members')
-        .select('user_id')
-        .where('company_id', '=', companyId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const row = await db.selectFrom('company_members').select('user_id').where('company_id', '=', companyId).where('user_id', '=', userId).executeTakeFirst();
       return row !== undefined;
     },
 

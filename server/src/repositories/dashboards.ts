@@ -6,7 +6,6 @@ import { memberCompanyIds } from './member-companies.js';
 import type { Dashboard, DashboardOrdering } from '../schemas/dashboards.js';
 import { listPage } from './list-page.js';
 
-
 export interface DashboardListOptions {
   companyId?: string | undefined;
   search?: string | undefined;
@@ -60,7 +59,10 @@ export function dashboardsRepository(db: Db) {
     },
     async create(userId: string, companyId: string, name: string, isShared: boolean, at: string): Promise<string> {
       const id = randomUUID();
-      await db.insertInto('dashboards').values({ id, company_id: companyId, owner_id: userId, name: name.trim(), is_shared: isShared ? 1 : 0, created_at: at }).execute();
+      await db
+        .insertInto('dashboards')
+        .values({ id, company_id: companyId, owner_id: userId, name: name.trim(), is_shared: isShared ? 1 : 0, created_at: at })
+        .execute();
       return id;
     },
     async update(id: string, changes: { name?: string | undefined; is_shared?: boolean | undefined }): Promise<void> {

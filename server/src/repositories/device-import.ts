@@ -41,7 +41,11 @@ export function deviceImportRepository(db: Db) {
       const inserted = new Set<string>();
       await db.transaction().execute(async (trx) => {
         for (const part of chunks(rows)) {
-          await trx.insertInto('devices').values(part).onConflict((c) => c.column('dev_eui').doNothing()).execute();
+          await trx
+            .insertInto('devices')
+            .values(part)
+            .onConflict((c) => c.column('dev_eui').doNothing())
+            .execute();
           const ids = part.map((r) => r.id);
           const present = await trx.selectFrom('devices').select('id').where('id', 'in', ids).execute();
           for (const row of present) inserted.add(row.id);

@@ -129,8 +129,12 @@ export function devicesRepository(db: Db) {
 
     /** Whether a profile and a unit (when given) belong to the company a device is in. */
     async referencesBelongTo(companyId: string, refs: { profileId?: string | null | undefined; unitId?: string | null | undefined }) {
-      const profileOk = !refs.profileId || (await db.selectFrom('profiles').select('id').where('id', '=', refs.profileId).where('company_id', '=', companyId).executeTakeFirst()) !== undefined;
-      const unitOk = !refs.unitId || (await db.selectFrom('units').select('id').where('id', '=', refs.unitId).where('company_id', '=', companyId).executeTakeFirst()) !== undefined;
+      const profileOk =
+        !refs.profileId ||
+        (await db.selectFrom('profiles').select('id').where('id', '=', refs.profileId).where('company_id', '=', companyId).executeTakeFirst()) !== undefined;
+      const unitOk =
+        !refs.unitId ||
+        (await db.selectFrom('units').select('id').where('id', '=', refs.unitId).where('company_id', '=', companyId).executeTakeFirst()) !== undefined;
       return { profileOk, unitOk };
     },
   };

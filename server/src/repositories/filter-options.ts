@@ -57,8 +57,16 @@ const powerStatus: OptionQuery = async (db, scope) => {
 const gatewayConnected: OptionQuery = async (db, scope) => {
   let query = db.selectFrom('gateways').where('company_id', 'in', memberCompanyIds(db, scope.userId));
   if (scope.companyId) query = query.where('company_id', '=', scope.companyId);
-  const rows = await query.select(['connected', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('connected').orderBy('connected').execute();
-  return rows.map((row) => ({ value: row.connected === 1 ? 'true' : 'false', label: row.connected === 1 ? 'connected' : 'disconnected', count: Number(row.count) }));
+  const rows = await query
+    .select(['connected', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('connected')
+    .orderBy('connected')
+    .execute();
+  return rows.map((row) => ({
+    value: row.connected === 1 ? 'true' : 'false',
+    label: row.connected === 1 ? 'connected' : 'disconnected',
+    count: Number(row.count),
+  }));
 };
 
 const unitGroup: OptionQuery = async (db, scope) => {
@@ -77,7 +85,12 @@ const unitGroup: OptionQuery = async (db, scope) => {
 const templateVendor: OptionQuery = async (db, scope) => {
   let query = db.selectFrom('templates');
   if (scope.search) query = query.where(containsText('vendor', scope.search ?? ''));
-  const rows = await query.select(['vendor as value', 'vendor as label', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('vendor').orderBy('vendor').limit(MAX_FILTER_OPTIONS).execute();
+  const rows = await query
+    .select(['vendor as value', 'vendor as label', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('vendor')
+    .orderBy('vendor')
+    .limit(MAX_FILTER_OPTIONS)
+    .execute();
   return toOptions(rows);
 };
 

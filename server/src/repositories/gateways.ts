@@ -25,7 +25,15 @@ export function gatewaysRepository(db: Db) {
   return {
     async list(
       userId: string,
-      options: { companyId?: string | undefined; search?: string | undefined; id?: string | undefined; connected?: boolean | undefined; ordering: GatewayOrdering; limit: number; offset: number },
+      options: {
+        companyId?: string | undefined;
+        search?: string | undefined;
+        id?: string | undefined;
+        connected?: boolean | undefined;
+        ordering: GatewayOrdering;
+        limit: number;
+        offset: number;
+      },
     ) {
       let query = visible(userId);
       if (options.companyId) query = query.where('company_id', '=', options.companyId);
@@ -39,7 +47,11 @@ export function gatewaysRepository(db: Db) {
       return listPage(
         query,
         options,
-        (q) => q.selectAll().orderBy(column, options.ordering.startsWith('-') ? 'desc' : 'asc').orderBy('id'),
+        (q) =>
+          q
+            .selectAll()
+            .orderBy(column, options.ordering.startsWith('-') ? 'desc' : 'asc')
+            .orderBy('id'),
         toGateway,
       );
     },
@@ -80,7 +92,11 @@ export function gatewaysRepository(db: Db) {
 
     /** Connection state reported by the broker; last seen moves with every sign of life. */
     async markSeen(gatewayId: string, connected: boolean, at: string): Promise<void> {
-      await db.updateTable('gateways').set({ connected: connected ? 1 : 0, last_seen: at }).where('gateway_id', '=', gatewayId).execute();
+      await db
+        .updateTable('gateways')
+        .set({ connected: connected ? 1 : 0, last_seen: at })
+        .where('gateway_id', '=', gatewayId)
+        .execute();
     },
 
     async remove(id: string): Promise<void> {

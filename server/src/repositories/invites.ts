@@ -32,9 +32,7 @@ export function invitesRepository(db: Db) {
   const pendingOfMyCompanies = (userId: string) =>
     db
       .selectFrom('invites')
-      .innerJoin('company_members', (join) =>
-        join.onRef('company_members.company_id', '=', 'invites.company_id').on('company_members.user_id', '=', userId),
-      )
+      .innerJoin('company_members', (join) => join.onRef('company_members.company_id', '=', 'invites.company_id').on('company_members.user_id', '=', userId))
       .where('invites.used_at', 'is', null);
 
   return {

@@ -36,7 +36,10 @@ export function notificationsRepository(db: Db) {
       return row ? toNotification(row) : undefined;
     },
     async markRead(userId: string, ids: readonly string[] | 'all', isRead: boolean): Promise<number> {
-      let query = db.updateTable('notifications').set({ is_read: isRead ? 1 : 0 }).where('user_id', '=', userId);
+      let query = db
+        .updateTable('notifications')
+        .set({ is_read: isRead ? 1 : 0 })
+        .where('user_id', '=', userId);
       if (ids !== 'all') {
         if (ids.length === 0) return 0;
         query = query.where('id', 'in', ids);
@@ -63,7 +66,11 @@ export function notificationsRepository(db: Db) {
         dedupe_key: notification.dedupeKey ?? null,
         created_at: at,
       }));
-      const result = await db.insertInto('notifications').values(rows).onConflict((c) => c.columns(['user_id', 'dedupe_key']).doNothing()).executeTakeFirst();
+      const result = await db
+        .insertInto('notifications')
+        .values(rows)
+        .onConflict((c) => c.columns(['user_id', 'dedupe_key']).doNothing())
+        .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0);
     },
 

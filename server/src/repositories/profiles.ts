@@ -35,7 +35,10 @@ export function toProfile(row: ProfilesTable): Profile {
 /** Device profiles of one company; callers have checked the caller's membership. */
 export function profilesRepository(db: Db) {
   return {
-    async list(companyId: string, options: { search?: string | undefined; fromTemplates?: boolean; id?: string | undefined; ordering: ProfileOrdering; limit: number; offset: number }) {
+    async list(
+      companyId: string,
+      options: { search?: string | undefined; fromTemplates?: boolean; id?: string | undefined; ordering: ProfileOrdering; limit: number; offset: number },
+    ) {
       let query = db.selectFrom('profiles').where('company_id', '=', companyId);
       if (options.search) query = query.where(containsText('name', options.search ?? ''));
       if (options.fromTemplates) query = query.where('template_id', 'is not', null);
@@ -44,7 +47,11 @@ export function profilesRepository(db: Db) {
       return listPage(
         query,
         options,
-        (q) => q.selectAll().orderBy(options.ordering.replace('-', '') === 'name' ? 'name' : 'created_at', descending ? 'desc' : 'asc').orderBy('id'),
+        (q) =>
+          q
+            .selectAll()
+            .orderBy(options.ordering.replace('-', '') === 'name' ? 'name' : 'created_at', descending ? 'desc' : 'asc')
+            .orderBy('id'),
         toProfile,
       );
     },

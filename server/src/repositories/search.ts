@@ -27,7 +27,12 @@ export function searchRepository(db: Db, dialect: Dialect) {
     /** Up to RESULTS_PER_TYPE hits of each type, in one query over the index. */
     async search(userId: string, text: string, includeTenants: boolean): Promise<SearchResult[]> {
       const needle = text.trim().toLowerCase();
-      let matches = visible(userId, includeTenants).select(['e.type', 'e.id', 'e.name', sql<number>`row_number() over (partition by e.type order by e.name)`.as('rank')]);
+      let matches = visible(userId, includeTenants).select([
+        'e.type',
+        'e.id',
+        'e.name',
+        sql<number>`row_number() over (partition by e.type order by e.name)`.as('rank'),
+      ]);
       if (!includeTenants) matches = matches.where('e.type', '!=', 'tenant');
       if (needle.length < MIN_INDEXED_LENGTH) {
         matches = matches.where(likeEscaped(sql.ref('e.terms'), likePattern(needle).slice(1)));

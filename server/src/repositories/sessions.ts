@@ -15,11 +15,7 @@ export function sessionsRepository(db: Db) {
      * Moves the session to a new refresh token only if it still holds the one the caller saw,
      * so two concurrent refreshes cannot both win.
      */
-    async rotate(
-      handle: string,
-      seenHash: string,
-      next: { refresh_hash: string; parent_refresh_hash: string | null; expires_at: string },
-    ) {
+    async rotate(handle: string, seenHash: string, next: { refresh_hash: string; parent_refresh_hash: string | null; expires_at: string }) {
       const result = await db
         .updateTable('sessions')
         .set(next)

@@ -19,7 +19,6 @@ export interface IngestDevice {
   uplink_interval_s: number | null;
 }
 
-
 /** Who delivers data: a user's API key (its companies' devices) or the operator's network server. */
 export type IngestScope = { userId: string } | 'network-server';
 
@@ -84,13 +83,12 @@ export function telemetryRepository(db: Db) {
 
     async recordStatus(device: IngestDevice, at: string, power: { source: PowerSource; batteryLevel: number | null }, event: DeviceEvent): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('devices')
-          .set({ power_source: power.source, battery_level: power.batteryLevel })
-          .where('id', '=', device.id)
-          .execute();
+        await trx.updateTable('devices').set({ power_source: power.source, battery_level: power.batteryLevel }).where('id', '=', device.id).execute();
         await markSeen(trx, device.id, at);
-        await trx.insertInto('device_events').values(eventRow(device, at, event)).execute();
+        await trx
+          .insertInto('device_events')
+          .values(eventRow(device, at, event))
+          .execute();
       });
     },
 
@@ -99,7 +97,10 @@ export function telemetryRepository(db: Db) {
         if (seen) {
           await markSeen(trx, device.id, at);
         }
-        await trx.insertInto('device_events').values(eventRow(device, at, event)).execute();
+        await trx
+          .insertInto('device_events')
+          .values(eventRow(device, at, event))
+          .execute();
       });
     },
   };

@@ -59,7 +59,11 @@ export function templatesRepository(db: Db) {
         for (const seed of catalog) {
           const row = toRow(seed);
           const { id: _id, ...changes } = row;
-          await trx.insertInto('templates').values(row).onConflict((c) => c.column('id').doUpdateSet(changes)).execute();
+          await trx
+            .insertInto('templates')
+            .values(row)
+            .onConflict((c) => c.column('id').doUpdateSet(changes))
+            .execute();
         }
       });
     },
@@ -69,11 +73,7 @@ export function templatesRepository(db: Db) {
       if (options.search) {
         const text = options.search;
         query = query.where((eb) =>
-          eb.or([
-            containsText('templates.vendor', text),
-            containsText('templates.model', text),
-            containsText('templates.description', text),
-          ]),
+          eb.or([containsText('templates.vendor', text), containsText('templates.model', text), containsText('templates.description', text)]),
         );
       }
       if (options.vendor) query = query.where('templates.vendor', '=', options.vendor);

@@ -23,7 +23,16 @@ export function tenantsRepository(db: Db) {
       let query = owned(userId);
       if (options.search) query = query.where(containsText('tenants.name', options.search ?? ''));
       if (options.id) query = query.where('tenants.id', '=', options.id);
-      return listPage(query, options, (q) => q.selectAll('tenants').orderBy('tenants.name', options.descending ? 'desc' : 'asc').orderBy('tenants.id'), (row) => row);
+      return listPage(
+        query,
+        options,
+        (q) =>
+          q
+            .selectAll('tenants')
+            .orderBy('tenants.name', options.descending ? 'desc' : 'asc')
+            .orderBy('tenants.id'),
+        (row) => row,
+      );
     },
 
     async findOwned(userId: string, tenantId: string): Promise<Tenant | undefined> {
@@ -38,7 +47,13 @@ export function tenantsRepository(db: Db) {
         .where('id', '=', tenantId)
         .where((eb) =>
           eb.or([
-            eb.exists(eb.selectFrom('tenant_owners').select('user_id').whereRef('tenant_owners.tenant_id', '=', 'tenants.id').where('tenant_owners.user_id', '=', userId)),
+            eb.exists(
+              eb
+                .selectFrom('tenant_owners')
+                .select('user_id')
+                .whereRef('tenant_owners.tenant_id', '=', 'tenants.id')
+                .where('tenant_owners.user_id', '=', userId),
+            ),
             eb.exists(
               eb
                 .selectFrom('companies')

@@ -27,26 +27,34 @@ export function unitsRepository(db: Db) {
   };
 
   const unitColumns = (query: ReturnType<typeof visibleUnits>) =>
-    query
-      .leftJoin('groups', 'groups.id', 'units.group_id')
-      .select((eb) => [
-        'units.id',
-        'units.company_id',
-        'units.name',
-        'units.group_id as group',
-        'groups.name as group_name',
-        'units.created_at',
-        eb.selectFrom('devices').select((d) => d.fn.countAll<number>().as('n')).whereRef('devices.unit_id', '=', 'units.id').as('device_count'),
-      ]);
+    query.leftJoin('groups', 'groups.id', 'units.group_id').select((eb) => [
+      'units.id',
+      'units.company_id',
+      'units.name',
+      'units.group_id as group',
+      'groups.name as group_name',
+      'units.created_at',
+      eb
+        .selectFrom('devices')
+        .select((d) => d.fn.countAll<number>().as('n'))
+        .whereRef('devices.unit_id', '=', 'units.id')
+        .as('device_count'),
+    ]);
 
-  const toUnit = (row: Omit<Unit, 'device_count'> & { device_count: number | string | null }): Unit => ({ ...row, device_count: Number(row.device_count ?? 0) });
+  const toUnit = (row: Omit<Unit, 'device_count'> & { device_count: number | string | null }): Unit => ({
+    ...row,
+    device_count: Number(row.device_count ?? 0),
+  });
 
   return {
     async list(userId: string, options: NamedListOptions & { groupId?: string | undefined }) {
       return listPage(
         visibleUnits(userId, options),
         options,
-        (query) => unitColumns(query).orderBy('units.name', options.descending ? 'desc' : 'asc').orderBy('units.id'),
+        (query) =>
+          unitColumns(query)
+            .orderBy('units.name', options.descending ? 'desc' : 'asc')
+            .orderBy('units.id'),
         toUnit,
       );
     },
@@ -60,7 +68,10 @@ export function unitsRepository(db: Db) {
       return id;
     },
     async update(id: string, changes: { name?: string | undefined; group_id?: string | null | undefined }): Promise<void> {
-      const set = { ...(changes.name !== undefined ? { name: changes.name.trim() } : {}), ...(changes.group_id !== undefined ? { group_id: changes.group_id } : {}) };
+      const set = {
+        ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
+        ...(changes.group_id !== undefined ? { group_id: changes.group_id } : {}),
+      };
       if (Object.keys(set).length > 0) await db.updateTable('units').set(set).where('id', '=', id).execute();
     },
     async remove(id: string): Promise<void> {
@@ -84,7 +95,11 @@ export function groupsRepository(db: Db) {
       'groups.company_id',
       'groups.name',
       'groups.created_at',
-      eb.selectFrom('units').select((u) => u.fn.countAll<number>().as('n')).whereRef('units.group_id', '=', 'groups.id').as('unit_count'),
+      eb
+        .selectFrom('units')
+        .select((u) => u.fn.countAll<number>().as('n'))
+        .whereRef('units.group_id', '=', 'groups.id')
+        .as('unit_count'),
     ]);
 
   const toGroup = (row: Omit<Group, 'unit_count'> & { unit_count: number | string | null }): Group => ({ ...row, unit_count: Number(row.unit_count ?? 0) });
@@ -94,7 +109,10 @@ export function groupsRepository(db: Db) {
       return listPage(
         visibleGroups(userId, options),
         options,
-        (query) => groupColumns(query).orderBy('groups.name', options.descending ? 'desc' : 'asc').orderBy('groups.id'),
+        (query) =>
+          groupColumns(query)
+            .orderBy('groups.name', options.descending ? 'desc' : 'asc')
+            .orderBy('groups.id'),
         toGroup,
       );
     },

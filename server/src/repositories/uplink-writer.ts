@@ -80,7 +80,8 @@ export class UplinkWriter {
         const key = `${job.device.id}\u0000${reading.topic}`;
         // One row per device topic per statement (PostgreSQL refuses to upsert a row twice): the newest wins.
         const previous = topics.get(key);
-        if (!previous || String(previous.last_timestamp) <= job.at) topics.set(key, { device_id: job.device.id, topic: reading.topic, last_value: value, last_timestamp: job.at });
+        if (!previous || String(previous.last_timestamp) <= job.at)
+          topics.set(key, { device_id: job.device.id, topic: reading.topic, last_value: value, last_timestamp: job.at });
         samples.push({ device_id: job.device.id, topic: reading.topic, ts: job.at, value });
       }
       events.push({

@@ -40,7 +40,15 @@ export function webhooksRepository(db: Db) {
       const id = randomUUID();
       await db
         .insertInto('webhooks')
-        .values({ id, company_id: companyId, url: fields.url, header_name: fields.header_name ?? null, header_value: fields.header_value ?? null, enabled: fields.enabled === false ? 0 : 1, created_at: at })
+        .values({
+          id,
+          company_id: companyId,
+          url: fields.url,
+          header_name: fields.header_name ?? null,
+          header_value: fields.header_value ?? null,
+          enabled: fields.enabled === false ? 0 : 1,
+          created_at: at,
+        })
         .execute();
       return id;
     },
@@ -63,7 +71,20 @@ export function webhooksRepository(db: Db) {
       const body = JSON.stringify(payload);
       await db
         .insertInto('webhook_deliveries')
-        .values(hooks.map((hook) => ({ id: randomUUID(), webhook_id: hook.id, payload: body, status: 'pending' as const, attempts: 0, next_attempt_at: at, last_error: null, response_status: null, created_at: at, updated_at: at })))
+        .values(
+          hooks.map((hook) => ({
+            id: randomUUID(),
+            webhook_id: hook.id,
+            payload: body,
+            status: 'pending' as const,
+            attempts: 0,
+            next_attempt_at: at,
+            last_error: null,
+            response_status: null,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
         .execute();
       return hooks.length;
     },
@@ -79,11 +100,26 @@ export function webhooksRepository(db: Db) {
         .limit(limit)
         .execute();
     },
-    async recordAttempt(id: string, outcome: Pick<WebhookDeliveriesTable, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'response_status'>, at: string): Promise<void> {
-      await db.updateTable('webhook_deliveries').set({ ...outcome, updated_at: at }).where('id', '=', id).execute();
+    async recordAttempt(
+      id: string,
+      outcome: Pick<WebhookDeliveriesTable, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'response_status'>,
+      at: string,
+    ): Promise<void> {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ ...outcome, updated_at: at })
+        .where('id', '=', id)
+        .execute();
     },
     async deliveries(webhookId: string, limit: number): Promise<WebhookDeliveriesTable[]> {
-      return db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+      return db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('webhook_id', '=', webhookId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
     },
   };
 }

@@ -18,7 +18,8 @@ const decode = (text: string): unknown => JSON.parse(text) as unknown;
  * limited to the devices of the widget's company, whatever ids the widget holds.
  */
 export function widgetDataRepository(db: Db) {
-  const companyDevice = (companyId: string, deviceId: string) => db.selectFrom('devices').select('devices.id').where('id', '=', deviceId).where('company_id', '=', companyId);
+  const companyDevice = (companyId: string, deviceId: string) =>
+    db.selectFrom('devices').select('devices.id').where('id', '=', deviceId).where('company_id', '=', companyId);
 
   return {
     async latest(companyId: string, deviceId: string, topic: string): Promise<{ value: unknown; timestamp: string } | undefined> {
@@ -62,7 +63,14 @@ export function widgetDataRepository(db: Db) {
       let query = db
         .selectFrom('device_topics')
         .innerJoin('devices', 'devices.id', 'device_topics.device_id')
-        .select(['devices.id as device_id', 'devices.name as device_name', 'devices.dev_eui', 'device_topics.topic', 'device_topics.last_value', 'device_topics.last_timestamp'])
+        .select([
+          'devices.id as device_id',
+          'devices.name as device_name',
+          'devices.dev_eui',
+          'device_topics.topic',
+          'device_topics.last_value',
+          'device_topics.last_timestamp',
+        ])
         .where('devices.company_id', '=', companyId);
       if ('deviceId' in scope) query = query.where('devices.id', '=', scope.deviceId);
       else if ('unitId' in scope) query = query.where('devices.unit_id', '=', scope.unitId);

@@ -5,8 +5,6 @@ import { visibleDashboards } from './dashboards.js';
 import type { DataSourceMode, Widget, WidgetFields } from '../schemas/widgets.js';
 import { listPage } from './list-page.js';
 
-
-
 const toWidget = (row: WidgetsTable): Widget => ({
   id: row.id,
   dashboard: row.dashboard_id,
@@ -57,7 +55,12 @@ export function widgetsRepository(db: Db) {
       let query = visible(userId);
       if (options.dashboardId) query = query.where('widgets.dashboard_id', '=', options.dashboardId);
       // Reading order of the grid: row by row, left to right.
-      return listPage(query, options, (q) => q.selectAll('widgets').orderBy('widgets.position_y').orderBy('widgets.position_x').orderBy('widgets.id'), toWidget);
+      return listPage(
+        query,
+        options,
+        (q) => q.selectAll('widgets').orderBy('widgets.position_y').orderBy('widgets.position_x').orderBy('widgets.id'),
+        toWidget,
+      );
     },
     async find(userId: string, id: string): Promise<(Widget & { company_id: string }) | undefined> {
       const row = await visible(userId).selectAll('widgets').select('dashboards.company_id').where('widgets.id', '=', id).executeTakeFirst();

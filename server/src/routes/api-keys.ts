@@ -8,7 +8,6 @@ import { errorResponses, NoContent, Page } from '../schemas/common.js';
 import { toApiKey } from '../repositories/api-keys.js';
 import { ApiKeyCreateBody, ApiKeyListQuery, ApiKeyParams, ApiKeyResponse, ApiKeyWithSecret } from '../schemas/api-keys.js';
 
-
 /** API keys of the signed-in user (spec §7). A key cannot manage keys, so a leaked one cannot mint more. */
 export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -4,14 +4,7 @@ import type { AppContext } from '../context.js';
 import { forbidden, invalid, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
 import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
-import {
-  CompanyCreateBody,
-  CompanyListQuery,
-  CompanyPage,
-  CompanyPeopleResponse,
-  CompanyResponse,
-  CompanyUpdateBody,
-} from '../schemas/companies.js';
+import { CompanyCreateBody, CompanyListQuery, CompanyPage, CompanyPeopleResponse, CompanyResponse, CompanyUpdateBody } from '../schemas/companies.js';
 
 export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -40,15 +33,11 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     });
   });
 
-  api.post(
-    '/company/',
-    { schema: { tags, body: CompanyCreateBody, response: { 201: CompanyResponse, ...errorResponses } } },
-    async (request, reply) => {
-      await assertOwnTenant(request.identity.userId, request.body.tenant_id);
-      const company = await companies.create(request.identity.userId, request.body.name, request.body.tenant_id ?? null, ctx.now().toISOString());
-      return reply.code(201).send(company);
-    },
-  );
+  api.post('/company/', { schema: { tags, body: CompanyCreateBody, response: { 201: CompanyResponse, ...errorResponses } } }, async (request, reply) => {
+    await assertOwnTenant(request.identity.userId, request.body.tenant_id);
+    const company = await companies.create(request.identity.userId, request.body.name, request.body.tenant_id ?? null, ctx.now().toISOString());
+    return reply.code(201).send(company);
+  });
 
   api.get('/company/:id/', { schema: { tags, params: IdParams, response: { 200: CompanyResponse, ...errorResponses } } }, async (request) =>
     mine(request.identity.userId, request.params.id),
@@ -66,24 +55,16 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  api.delete(
-    '/company/:id/',
-    { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } },
-    async (request, reply) => {
-      const company = await mine(request.identity.userId, request.params.id);
-      if (company.role !== 'owner') throw forbidden('Only an owner of the company can delete it.');
-      await companies.remove(company.id);
-      return reply.code(204).send(null);
-    },
-  );
+  api.delete('/company/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
+    const company = await mine(request.identity.userId, request.params.id);
+    if (company.role !== 'owner') throw forbidden('Only an owner of the company can delete it.');
+    await companies.remove(company.id);
+    return reply.code(204).send(null);
+  });
 
-  api.get(
-    '/company/:id/i_query',
-    { schema: { tags, params: IdParams, response: { 200: CompanyPeopleResponse, ...errorResponses } } },
-    async (request) => {
-      const company = await mine(request.identity.userId, request.params.id);
-      const [users, pending] = await Promise.all([companies.members(company.id), invites.pendingForCompany(company.id)]);
-      return { users, invites: pending };
-    },
-  );
+  api.get('/company/:id/i_query', { schema: { tags, params: IdParams, response: { 200: CompanyPeopleResponse, ...errorResponses } } }, async (request) => {
+    const company = await mine(request.identity.userId, request.params.id);
+    const [users, pending] = await Promise.all([companies.members(company.id), invites.pendingForCompany(company.id)]);
+    return { users, invites: pending };
+  });
 }

@@ -24,10 +24,14 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
     return dashboard;
   }
 
-  api.get('/dashboard/', { schema: { tags, querystring: DashboardListQuery, response: { 200: Page(DashboardResponse), ...errorResponses } } }, async (request) => {
-    const q = request.query;
-    return dashboards.list(request.identity.userId, { companyId: q.company_id, search: searchText(q), ordering: q.ordering ?? 'name', ...paging(q) });
-  });
+  api.get(
+    '/dashboard/',
+    { schema: { tags, querystring: DashboardListQuery, response: { 200: Page(DashboardResponse), ...errorResponses } } },
+    async (request) => {
+      const q = request.query;
+      return dashboards.list(request.identity.userId, { companyId: q.company_id, search: searchText(q), ordering: q.ordering ?? 'name', ...paging(q) });
+    },
+  );
 
   api.post('/dashboard/', { schema: { tags, body: DashboardCreateBody, response: { 201: DashboardResponse, ...errorResponses } } }, async (request, reply) => {
     const userId = request.identity.userId;

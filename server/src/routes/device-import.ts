@@ -11,7 +11,6 @@ import { fieldErrorText, type FieldError } from '../schemas/messages.js';
 import { assertCompanyMember } from './company-access.js';
 import { DeviceImportBody, DeviceImportResponse, type DeviceImportResult } from '../schemas/device-import.js';
 
-
 const ROW_FIELDS = new Set(['dev_eui', 'app_key', 'name', 'config']);
 
 interface Candidate {

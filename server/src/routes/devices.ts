@@ -7,14 +7,7 @@ import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { normaliseEui, normaliseKey } from '../domain/eui.js';
 import type { FieldError } from '../schemas/messages.js';
 import type { DeviceFields } from '../repositories/devices.js';
-import {
-  DeviceCreateBody,
-  DeviceDetailResponse,
-  DeviceListQuery,
-  DevicePage,
-  DeviceUpdateBody,
-  TopicValuesResponse,
-} from '../schemas/devices.js';
+import { DeviceCreateBody, DeviceDetailResponse, DeviceListQuery, DevicePage, DeviceUpdateBody, TopicValuesResponse } from '../schemas/devices.js';
 import { assertCompanyMember } from './company-access.js';
 
 export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -95,12 +88,8 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return reply.code(204).send(null);
   });
 
-  api.get(
-    '/device/:id/topics/values',
-    { schema: { tags, params: IdParams, response: { 200: TopicValuesResponse, ...errorResponses } } },
-    async (request) => {
-      const device = await mine(request.identity.userId, request.params.id);
-      return devices.topics(device.id);
-    },
-  );
+  api.get('/device/:id/topics/values', { schema: { tags, params: IdParams, response: { 200: TopicValuesResponse, ...errorResponses } } }, async (request) => {
+    const device = await mine(request.identity.userId, request.params.id);
+    return devices.topics(device.id);
+  });
 }

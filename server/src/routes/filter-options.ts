@@ -7,7 +7,6 @@ import { FILTER_FIELDS } from '../repositories/filter-options.js';
 import { searchText } from '../http/paging.js';
 import { FilterOptionParams, FilterOptionQuery, FilterOptionsResponse } from '../schemas/filter-options.js';
 
-
 /** Distinct values for the column filter dialog (spec §2), from an allow-list of fields. */
 export async function filterOptionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();

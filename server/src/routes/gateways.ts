@@ -63,21 +63,17 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
   });
 
   // Every call issues a fresh client certificate (the private key exists only in this answer).
-  api.get(
-    '/gateway/:id/cert',
-    { schema: { tags, params: IdParams, response: { 200: GatewayCertResponse, ...errorResponses } } },
-    async (request, reply) => {
-      const gateway = await mine(request.identity.userId, request.params.id);
-      const issued = await ctx.gatewayCertificates.issue(gateway.gateway_id);
-      await gateways.recordCertificate(gateway.id, issued.serialNumber, issued.expiresAt.toISOString());
-      reply.header('cache-control', 'no-store');
-      return {
-        server: ctx.config.mqtt.publicUrl,
-        ca_cert: issued.caCertPem,
-        tls_cert: issued.certPem,
-        tls_key: issued.keyPem,
-        expires_at: issued.expiresAt.toISOString(),
-      };
-    },
-  );
+  api.get('/gateway/:id/cert', { schema: { tags, params: IdParams, response: { 200: GatewayCertResponse, ...errorResponses } } }, async (request, reply) => {
+    const gateway = await mine(request.identity.userId, request.params.id);
+    const issued = await ctx.gatewayCertificates.issue(gateway.gateway_id);
+    await gateways.recordCertificate(gateway.id, issued.serialNumber, issued.expiresAt.toISOString());
+    reply.header('cache-control', 'no-store');
+    return {
+      server: ctx.config.mqtt.publicUrl,
+      ca_cert: issued.caCertPem,
+      tls_cert: issued.certPem,
+      tls_key: issued.keyPem,
+      expires_at: issued.expiresAt.toISOString(),
+    };
+  });
 }

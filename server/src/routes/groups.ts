@@ -30,11 +30,15 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return reply.code(201).send(await mine(request.identity.userId, id));
   });
 
-  api.patch('/group/:id/', { schema: { tags, params: IdParams, body: GroupUpdateBody, response: { 200: GroupResponse, ...errorResponses } } }, async (request) => {
-    await mine(request.identity.userId, request.params.id);
-    await groups.rename(request.params.id, request.body.name);
-    return mine(request.identity.userId, request.params.id);
-  });
+  api.patch(
+    '/group/:id/',
+    { schema: { tags, params: IdParams, body: GroupUpdateBody, response: { 200: GroupResponse, ...errorResponses } } },
+    async (request) => {
+      await mine(request.identity.userId, request.params.id);
+      await groups.rename(request.params.id, request.body.name);
+      return mine(request.identity.userId, request.params.id);
+    },
+  );
 
   api.delete('/group/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
     await mine(request.identity.userId, request.params.id);

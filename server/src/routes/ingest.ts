@@ -5,7 +5,6 @@ import { notFound } from '../http/errors.js';
 import { errorResponses } from '../schemas/common.js';
 import { IngestBody, IngestQuery, IngestResponse } from '../schemas/ingest.js';
 
-
 /**
  * ChirpStack v4 HTTP integration (DESIGN §6): POST /api/ingest/chirpstack?event=up|status|join,
  * authenticated by an API key whose owner belongs to the device's company. The answer comes

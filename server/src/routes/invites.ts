@@ -40,9 +40,7 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const key = request.params.invite_id;
       const bodyCode = request.body?.code;
       // By id the code must come along: knowing an id from a list is not an invitation.
-      const invite = UUID_PATTERN.test(key)
-        ? await invites.findPending({ id: key.toLowerCase() })
-        : await invites.findPending({ code: normaliseCode(key) });
+      const invite = UUID_PATTERN.test(key) ? await invites.findPending({ id: key.toLowerCase() }) : await invites.findPending({ code: normaliseCode(key) });
       const codeMatches = invite && (UUID_PATTERN.test(key) ? bodyCode !== undefined && normaliseCode(bodyCode) === invite.code : true);
       if (!invite || !codeMatches) throw notFound('This invite code is not valid or has already been used.');
       const userId = request.identity.userId;
@@ -54,14 +52,10 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  api.delete(
-    '/invite/:invite_id',
-    { schema: { tags, params: InviteIdParams, response: { 204: NoContent, ...errorResponses } } },
-    async (request, reply) => {
-      const invite = await invites.findMine(request.identity.userId, request.params.invite_id);
-      if (!invite) throw notFound();
-      await invites.remove(invite.id);
-      return reply.code(204).send(null);
-    },
-  );
+  api.delete('/invite/:invite_id', { schema: { tags, params: InviteIdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
+    const invite = await invites.findMine(request.identity.userId, request.params.invite_id);
+    if (!invite) throw notFound();
+    await invites.remove(invite.id);
+    return reply.code(204).send(null);
+  });
 }

@@ -4,8 +4,14 @@ import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
 import { paging } from '../http/paging.js';
 import { errorResponses, NoContent, Page } from '../schemas/common.js';
-import { NotificationBulkBody, NotificationBulkResponse, NotificationListQuery, NotificationMarkBody, NotificationParams, NotificationResponse } from '../schemas/notifications.js';
-
+import {
+  NotificationBulkBody,
+  NotificationBulkResponse,
+  NotificationListQuery,
+  NotificationMarkBody,
+  NotificationParams,
+  NotificationResponse,
+} from '../schemas/notifications.js';
 
 /** The signed-in user's notifications (spec §7 user rows): unread first, then newest. */
 export async function notificationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -13,8 +19,10 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
   const tags = ['notifications'];
   const { notifications } = ctx.repos;
 
-  api.get('/user/notifications/', { schema: { tags, querystring: NotificationListQuery, response: { 200: Page(NotificationResponse), ...errorResponses } } }, async (request) =>
-    notifications.list(request.identity.userId, { unreadOnly: request.query.unread === true, ...paging(request.query) }),
+  api.get(
+    '/user/notifications/',
+    { schema: { tags, querystring: NotificationListQuery, response: { 200: Page(NotificationResponse), ...errorResponses } } },
+    async (request) => notifications.list(request.identity.userId, { unreadOnly: request.query.unread === true, ...paging(request.query) }),
   );
 
   // Declared before /:notification_id so the static path wins.
@@ -41,9 +49,13 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
     },
   );
 
-  api.delete('/user/notifications/:notification_id', { schema: { tags, params: NotificationParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
-    if (!(await notifications.find(request.identity.userId, request.params.notification_id))) throw notFound();
-    await notifications.remove(request.identity.userId, request.params.notification_id);
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/user/notifications/:notification_id',
+    { schema: { tags, params: NotificationParams, response: { 204: NoContent, ...errorResponses } } },
+    async (request, reply) => {
+      if (!(await notifications.find(request.identity.userId, request.params.notification_id))) throw notFound();
+      await notifications.remove(request.identity.userId, request.params.notification_id);
+      return reply.code(204).send(null);
+    },
+  );
 }

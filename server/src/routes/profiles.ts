@@ -24,18 +24,17 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const tags = ['profiles'];
   const { profiles } = ctx.repos;
 
-  const list = (fromTemplates: boolean) =>
-    async (request: { identity: { userId: string }; params: { company_id: string }; query: ProfileListQuery }) => {
-      await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
-      const q = request.query;
-      return profiles.list(request.params.company_id, {
-        search: searchText(q),
-        fromTemplates,
-        id: q.id,
-        ordering: q.ordering ?? 'name',
-        ...paging(q),
-      });
-    };
+  const list = (fromTemplates: boolean) => async (request: { identity: { userId: string }; params: { company_id: string }; query: ProfileListQuery }) => {
+    await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
+    const q = request.query;
+    return profiles.list(request.params.company_id, {
+      search: searchText(q),
+      fromTemplates,
+      id: q.id,
+      ordering: q.ordering ?? 'name',
+      ...paging(q),
+    });
+  };
 
   const listSchema = { tags, params: CompanyParams, querystring: ProfileListQuery, response: { 200: ProfilePage, ...errorResponses } };
   api.get('/config/:company_id', { schema: listSchema }, list(false));

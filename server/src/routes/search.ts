@@ -4,7 +4,6 @@ import type { AppContext } from '../context.js';
 import { errorResponses } from '../schemas/common.js';
 import { SearchQuery, SearchResponse } from '../schemas/search.js';
 
-
 /**
  * Global search (spec §2, §7): devices, gateways, units, groups, companies, events of the
  * caller's companies, and tenants when asked for and the tenant feature is on. Blank → nothing.

@@ -24,7 +24,14 @@ export async function unitRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   api.get('/unit/', { schema: { tags, querystring: UnitListQuery, response: { 200: UnitPage, ...errorResponses } } }, async (request) => {
     const q = request.query;
-    return units.list(request.identity.userId, { companyId: q.company_id, id: q.id, groupId: q.group, search: searchText(q), descending: q.ordering === '-name', ...paging(q) });
+    return units.list(request.identity.userId, {
+      companyId: q.company_id,
+      id: q.id,
+      groupId: q.group,
+      search: searchText(q),
+      descending: q.ordering === '-name',
+      ...paging(q),
+    });
   });
 
   api.post('/unit/', { schema: { tags, body: UnitCreateBody, response: { 201: UnitResponse, ...errorResponses } } }, async (request, reply) => {

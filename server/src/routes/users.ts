@@ -22,14 +22,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return toUser(row);
   });
 
-  api.get(
-    '/user/lookup/:user_id',
-    { schema: { tags, params: LookupParams, response: { 200: LookupResponse, ...errorResponses } } },
-    async (request) => {
-      const row = await ctx.repos.users.findSharingCompany(request.identity.userId, request.params.user_id);
-      if (!row) throw notFound();
-      const { id, first_name, last_name, emails, profile_picture } = toUser(row);
-      return { id, first_name, last_name, emails, profile_picture };
-    },
-  );
+  api.get('/user/lookup/:user_id', { schema: { tags, params: LookupParams, response: { 200: LookupResponse, ...errorResponses } } }, async (request) => {
+    const row = await ctx.repos.users.findSharingCompany(request.identity.userId, request.params.user_id);
+    if (!row) throw notFound();
+    const { id, first_name, last_name, emails, profile_picture } = toUser(row);
+    return { id, first_name, last_name, emails, profile_picture };
+  });
 }

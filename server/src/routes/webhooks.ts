@@ -34,14 +34,10 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return hook;
   }
 
-  api.get(
-    '/webhook/',
-    { schema: { tags, querystring: WebhookListQuery, response: { 200: WebhookPage, ...errorResponses } } },
-    async (request) => {
-      const results = await webhooks.list(request.identity.userId, request.query.company_id);
-      return { count: results.length, results };
-    },
-  );
+  api.get('/webhook/', { schema: { tags, querystring: WebhookListQuery, response: { 200: WebhookPage, ...errorResponses } } }, async (request) => {
+    const results = await webhooks.list(request.identity.userId, request.query.company_id);
+    return { count: results.length, results };
+  });
 
   api.post('/webhook/', { schema: { tags, body: WebhookCreateBody, response: { 201: WebhookResponse, ...errorResponses } } }, async (request, reply) => {
     await assertCompanyMember(ctx, request.identity.userId, request.body.company_id);
@@ -50,12 +46,16 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return reply.code(201).send(await mine(request.identity.userId, id));
   });
 
-  api.patch('/webhook/:id/', { schema: { tags, params: IdParams, body: WebhookUpdateBody, response: { 200: WebhookResponse, ...errorResponses } } }, async (request) => {
-    await mine(request.identity.userId, request.params.id);
-    assertReachable(request.body.url);
-    await webhooks.update(request.params.id, request.body);
-    return mine(request.identity.userId, request.params.id);
-  });
+  api.patch(
+    '/webhook/:id/',
+    { schema: { tags, params: IdParams, body: WebhookUpdateBody, response: { 200: WebhookResponse, ...errorResponses } } },
+    async (request) => {
+      await mine(request.identity.userId, request.params.id);
+      assertReachable(request.body.url);
+      await webhooks.update(request.params.id, request.body);
+      return mine(request.identity.userId, request.params.id);
+    },
+  );
 
   api.delete('/webhook/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
     await mine(request.identity.userId, request.params.id);

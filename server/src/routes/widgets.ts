@@ -98,7 +98,10 @@ export async function widgetRoutes(app: FastifyInstance, ctx: AppContext): Promi
         const latest = source ? await widgetData.latest(widget.company_id, source.device, source.topic) : undefined;
         return { type: widget.type, value: latest?.value ?? null, timestamp: latest?.timestamp ?? null };
       }
-      return { type: widget.type, points: source ? await widgetData.series(widget.company_id, source.device, source.topic, from.toISOString(), to.toISOString()) : [] };
+      return {
+        type: widget.type,
+        points: source ? await widgetData.series(widget.company_id, source.device, source.topic, from.toISOString(), to.toISOString()) : [],
+      };
     },
   );
 }

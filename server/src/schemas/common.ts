@@ -8,7 +8,10 @@ export const ErrorResponse = Type.Object(
     message: Type.String(),
     fields: Type.Optional(Type.Record(Type.String(), Type.String())),
     field_codes: Type.Optional(
-      Type.Record(Type.String(), Type.Object({ code: Type.String(), params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))) })),
+      Type.Record(
+        Type.String(),
+        Type.Object({ code: Type.String(), params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))) }),
+      ),
     ),
   },
   { $id: 'ErrorResponse' },
@@ -43,8 +46,7 @@ export const ListQueryFields = {
   search: Type.Optional(Type.String({ maxLength: 200 })),
 };
 
-export const Page = <T extends TSchema>(item: T) =>
-  Type.Object({ count: Type.Integer(), results: Type.Array(item) });
+export const Page = <T extends TSchema>(item: T) => Type.Object({ count: Type.Integer(), results: Type.Array(item) });
 
 /** Standard error responses to list on a route, so the OpenAPI file documents them. */
 export const errorResponses = {

@@ -23,9 +23,7 @@ export const GatewayPage = Page(GatewayResponse);
 export const GatewayListQuery = Type.Object(
   {
     ...ListQueryFields,
-    ordering: Type.Optional(
-      Type.Enum(['name', '-name', 'last_seen', '-last_seen', 'gateway_id', '-gateway_id', 'created_at', '-created_at']),
-    ),
+    ordering: Type.Optional(Type.Enum(['name', '-name', 'last_seen', '-last_seen', 'gateway_id', '-gateway_id', 'created_at', '-created_at'])),
     company_id: Type.Optional(Uuid),
     id: Type.Optional(Uuid),
     connected: Type.Optional(Type.Boolean()),

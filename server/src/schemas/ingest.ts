@@ -19,7 +19,9 @@ export const UplinkEvent = Type.Object({
   data: Type.Optional(Type.String({ maxLength: 1024 })),
   /** Present when the network server already decoded the payload. */
   object: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-  rxInfo: Type.Optional(Type.Array(Type.Object({ gatewayId: Type.Optional(Type.String()), rssi: Type.Optional(Type.Number()), snr: Type.Optional(Type.Number()) }))),
+  rxInfo: Type.Optional(
+    Type.Array(Type.Object({ gatewayId: Type.Optional(Type.String()), rssi: Type.Optional(Type.Number()), snr: Type.Optional(Type.Number()) })),
+  ),
 });
 export type UplinkEvent = Static<typeof UplinkEvent>;
 

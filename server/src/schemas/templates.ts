@@ -29,9 +29,6 @@ export const TemplatePage = Type.Object({
   vendors: Type.Array(Type.String()),
 });
 
-export const TemplateListQuery = Type.Object(
-  { ...ListQueryFields, vendor: Type.Optional(Type.String({ maxLength: 100 })) },
-  { additionalProperties: false },
-);
+export const TemplateListQuery = Type.Object({ ...ListQueryFields, vendor: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false });
 
 export const TemplateParams = Type.Object({ company_id: Uuid, template_id: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -64,7 +64,13 @@ export const WidgetUpdateBody = Type.Partial(Type.Object(widgetProperties), { ad
 export const WidgetDataQuery = Type.Object({ from: Type.Optional(Timestamp), to: Type.Optional(Timestamp) }, { additionalProperties: false });
 
 /** One row of a TABLE widget: a device's latest value of a topic. */
-export const WidgetTableRow = Type.Object({ device_id: Type.String(), device_name: Type.String(), topic: Type.String(), value: Type.Unknown(), timestamp: Timestamp });
+export const WidgetTableRow = Type.Object({
+  device_id: Type.String(),
+  device_name: Type.String(),
+  topic: Type.String(),
+  value: Type.Unknown(),
+  timestamp: Timestamp,
+});
 export type WidgetTableRow = Static<typeof WidgetTableRow>;
 
 export const WidgetDataResponse = Type.Union([

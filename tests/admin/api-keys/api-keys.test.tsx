@@ -6,7 +6,14 @@ import { renderInAdmin } from '../helpers';
 import { isShowingSkeleton, listAnswers } from '../listStates';
 
 const unused = { id: 'k1', name: 'Grafana', expiresAt: null, last_used: null, expired: false, created_at: '2026-11-01T08:00:00.000Z' };
-const old = { id: 'k2', name: 'Old script', expiresAt: '2026-10-01T00:00:00.000Z', last_used: '2026-09-30T10:00:00.000Z', expired: true, created_at: '2026-01-01T08:00:00.000Z' };
+const old = {
+  id: 'k2',
+  name: 'Old script',
+  expiresAt: '2026-10-01T00:00:00.000Z',
+  last_used: '2026-09-30T10:00:00.000Z',
+  expired: true,
+  created_at: '2026-01-01T08:00:00.000Z',
+};
 
 const renderList = (dataProvider: Partial<DataProvider> & Record<string, unknown>) => renderInAdmin(<ApiKeyList />, { resource: 'api-keys', dataProvider });
 

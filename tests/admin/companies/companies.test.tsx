@@ -47,7 +47,13 @@ describe('company users and invites', () => {
   it("success: users with the current one marked 'You', and the pending invites with sent date and code", async () => {
     renderPeople({ companyPeople: async () => people });
     const users = await screen.findByRole('table', { name: 'Users' });
-    expect(within(within(users).getByText(/Ada Lovelace/).closest('tr') as HTMLElement).getByText('You')).toBeInTheDocument();
+    expect(
+      within(
+        within(users)
+          .getByText(/Ada Lovelace/)
+          .closest('tr') as HTMLElement,
+      ).getByText('You'),
+    ).toBeInTheDocument();
     expect(within(within(users).getByText('Bob').closest('tr') as HTMLElement).queryByText('You')).toBeNull();
     const invites = screen.getByRole('table', { name: 'Pending invites' });
     expect(within(invites).getByText('carol@example.com')).toBeInTheDocument();
@@ -121,7 +127,18 @@ describe('join with an invite code', () => {
   });
 
   it('joining refreshes the companies and selects the joined one', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ count: 2, results: [{ id: 'c1', name: 'Mine', tenant_id: null }, { id: 'c2', name: 'Theirs', tenant_id: null }] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          count: 2,
+          results: [
+            { id: 'c1', name: 'Mine', tenant_id: null },
+            { id: 'c2', name: 'Theirs', tenant_id: null },
+          ],
+        }),
+      ),
+    );
     const dialog = open(async () => ({ company_id: 'c2' }));
     fireEvent.change(within(dialog).getByLabelText('Invite code'), { target: { value: 'ABCD-EFGH-JKLM' } });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Join' })));
@@ -133,8 +150,11 @@ describe('join with an invite code', () => {
 describe('company plan (set by the operator, shown read-only)', () => {
   const company = { id: 'c1', name: 'Acme', role: 'owner', created_at: '2026-11-01T00:00:00.000Z' };
 
-  it('the list names each company\'s plan', async () => {
-    renderInAdmin(<CompanyList />, { resource: 'companies', dataProvider: { getList: listAnswers.rows([{ ...company, plan: 'enterprise', sample_retention_days: null }]) } });
+  it("the list names each company's plan", async () => {
+    renderInAdmin(<CompanyList />, {
+      resource: 'companies',
+      dataProvider: { getList: listAnswers.rows([{ ...company, plan: 'enterprise', sample_retention_days: null }]) },
+    });
     expect(await screen.findByText('Enterprise')).toBeInTheDocument();
     expect(screen.getByText('Plan')).toBeInTheDocument();
   });

@@ -5,13 +5,33 @@ import { DashboardPage } from '../../../admin/dashboards/DashboardPage';
 import { renderInAdmin, signInWith, signOut } from '../helpers';
 
 const dashboard = { id: 'd1', name: 'Plant room', is_shared: true, is_owner: true };
-const widget = { id: 'w1', dashboard: 'd1', type: 'SINGLE_VALUE', title: 'Boiler temperature', data_source_mode: 'device', query: null, device: 'dev', unit: null, topic: 'temperature', width: 3, height: 2, positionX: 0, positionY: 0 };
+const widget = {
+  id: 'w1',
+  dashboard: 'd1',
+  type: 'SINGLE_VALUE',
+  title: 'Boiler temperature',
+  data_source_mode: 'device',
+  query: null,
+  device: 'dev',
+  unit: null,
+  topic: 'temperature',
+  width: 3,
+  height: 2,
+  positionX: 0,
+  positionY: 0,
+};
 
 type Lists = Record<string, () => Promise<{ data: object[]; total: number }>>;
 
 function setup(lists: Lists, extra: Partial<DataProvider> = {}) {
   const getList = vi.fn((resource: string, _params: GetListParams) => (lists[resource] ?? (async () => ({ data: [], total: 0 })))());
-  renderInAdmin(<DashboardPage />, { dataProvider: { getList: getList as unknown as DataProvider['getList'], widgetData: async () => ({ type: 'SINGLE_VALUE', value: 21.5, timestamp: '2026-11-22T10:00:00.000Z' }), ...extra } });
+  renderInAdmin(<DashboardPage />, {
+    dataProvider: {
+      getList: getList as unknown as DataProvider['getList'],
+      widgetData: async () => ({ type: 'SINGLE_VALUE', value: 21.5, timestamp: '2026-11-22T10:00:00.000Z' }),
+      ...extra,
+    },
+  });
   return getList;
 }
 

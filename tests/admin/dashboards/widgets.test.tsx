@@ -33,13 +33,22 @@ const kinds = {
   SERIES: {
     render: (widget: Widget) => <SeriesWidget widget={widget} version="v" />,
     empty: { type: 'SERIES', points: [] } as WidgetData,
-    full: { type: 'SERIES', points: [{ ts: '2026-11-22T10:00:00.000Z', value: 20 }, { ts: '2026-11-22T11:00:00.000Z', value: 21 }] } as WidgetData,
+    full: {
+      type: 'SERIES',
+      points: [
+        { ts: '2026-11-22T10:00:00.000Z', value: 20 },
+        { ts: '2026-11-22T11:00:00.000Z', value: 21 },
+      ],
+    } as WidgetData,
     shows: null,
   },
   TABLE: {
     render: (widget: Widget) => <TableWidget widget={widget} version="v" />,
     empty: { type: 'TABLE', rows: [] } as WidgetData,
-    full: { type: 'TABLE', rows: [{ device_id: 'dev1', device_name: 'Boiler', topic: 'humidity', value: 40, timestamp: '2026-11-22T10:00:00.000Z' }] } as WidgetData,
+    full: {
+      type: 'TABLE',
+      rows: [{ device_id: 'dev1', device_name: 'Boiler', topic: 'humidity', value: 40, timestamp: '2026-11-22T10:00:00.000Z' }],
+    } as WidgetData,
     shows: 'Boiler',
   },
 } as const;

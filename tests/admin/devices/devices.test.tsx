@@ -21,10 +21,13 @@ const device = {
 };
 
 describe('DevEUI and AppKey in the form', () => {
-  it.each(['A84041000181C61E', 'a84041000181c61e', '0xA84041000181C61E', 'A8-40-41-00-01-81-C6-1E', 'a8:40:41:00:01:81:c6:1e', ' A84041000181C61E '])('accepts the DevEUI %j', (value) => {
-    expect(validateDevEui(value)).toBeUndefined();
-    expect(normaliseHex(value)).toBe('A84041000181C61E');
-  });
+  it.each(['A84041000181C61E', 'a84041000181c61e', '0xA84041000181C61E', 'A8-40-41-00-01-81-C6-1E', 'a8:40:41:00:01:81:c6:1e', ' A84041000181C61E '])(
+    'accepts the DevEUI %j',
+    (value) => {
+      expect(validateDevEui(value)).toBeUndefined();
+      expect(normaliseHex(value)).toBe('A84041000181C61E');
+    },
+  );
 
   it.each(['A84041', 'A84041000181C61E00', 'G84041000181C61E', ''])('refuses the DevEUI %j', (value) => {
     expect(validateDevEui(value)).toBe('app.devices.dev_eui_invalid');
@@ -37,7 +40,8 @@ describe('DevEUI and AppKey in the form', () => {
 });
 
 describe('device list', () => {
-  const renderList = (dataProvider: Partial<DataProvider>) => renderInAdmin(<DeviceList />, { resource: 'devices', dataProvider: { getMany: async () => ({ data: [] }), ...dataProvider } });
+  const renderList = (dataProvider: Partial<DataProvider>) =>
+    renderInAdmin(<DeviceList />, { resource: 'devices', dataProvider: { getMany: async () => ({ data: [] }), ...dataProvider } });
 
   it('loading: skeleton rows', async () => {
     renderList({ getList: listAnswers.loading });
@@ -98,7 +102,10 @@ describe('register a device', () => {
     fill(/DevEUI/, 'a8-40-41-00-01-81-c6-1e');
     fill(/AppKey/, '0x2b7e151628aed2a6abf7158809cf4f3c');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
-    expect(create).toHaveBeenCalledWith('devices', expect.objectContaining({ data: expect.objectContaining({ dev_eui: 'A84041000181C61E', app_key: '2B7E151628AED2A6ABF7158809CF4F3C' }) }));
+    expect(create).toHaveBeenCalledWith(
+      'devices',
+      expect.objectContaining({ data: expect.objectContaining({ dev_eui: 'A84041000181C61E', app_key: '2B7E151628AED2A6ABF7158809CF4F3C' }) }),
+    );
     expect(await screen.findByText('This DevEUI is already registered.')).toBeInTheDocument();
   });
 });

@@ -18,7 +18,13 @@ const gateway = (id: string, name: string, expiresInDays: number) => ({
   cert_expires_at: new Date(Date.now() + expiresInDays * DAY).toISOString(),
   created_at: '2026-11-01T00:00:00.000Z',
 });
-const certificate = { server: 'mqtts://console.example:8883', ca_cert: 'CA PEM', tls_cert: 'CERT PEM', tls_key: 'KEY PEM', expires_at: '2027-11-22T00:00:00.000Z' };
+const certificate = {
+  server: 'mqtts://console.example:8883',
+  ca_cert: 'CA PEM',
+  tls_cert: 'CERT PEM',
+  tls_key: 'KEY PEM',
+  expires_at: '2027-11-22T00:00:00.000Z',
+};
 
 describe('gateway list', () => {
   const renderList = (dataProvider: Partial<DataProvider>) => renderInAdmin(<GatewayList />, { resource: 'gateways', dataProvider });
@@ -84,7 +90,10 @@ describe('setup wizard', () => {
   it('configure shows the server and the three files; verify polls until connected, then setup complete', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const create = vi.fn(async () => ({ data: { id: 'g1', gateway_id: '0016C001FF10A235', name: '' } })) as DataProvider['create'] & Mock;
-    const getOne = vi.fn().mockResolvedValueOnce({ data: { id: 'g1', connected: false } }).mockResolvedValue({ data: { id: 'g1', connected: true } });
+    const getOne = vi
+      .fn()
+      .mockResolvedValueOnce({ data: { id: 'g1', connected: false } })
+      .mockResolvedValue({ data: { id: 'g1', connected: true } });
     const gatewayCertificate = vi.fn(async () => certificate);
     setup({ create, getOne, gatewayCertificate });
     toRegister();

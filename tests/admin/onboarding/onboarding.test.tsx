@@ -56,8 +56,12 @@ describe('onboarding rules (spec §4, §5)', () => {
   });
 
   it('a response without data fails with "Failed to create tenant" / "Failed to create company"', async () => {
-    await expect(submitOnboarding('indirect', 'A', recordingCalls({ createTenant: async () => undefined }).calls)).rejects.toMatchObject({ key: 'app.errors.failedCreateTenant' });
-    await expect(submitOnboarding('direct', 'A', recordingCalls({ createCompany: async () => ({}) }).calls)).rejects.toMatchObject({ key: 'app.errors.failedCreateCompany' });
+    await expect(submitOnboarding('indirect', 'A', recordingCalls({ createTenant: async () => undefined }).calls)).rejects.toMatchObject({
+      key: 'app.errors.failedCreateTenant',
+    });
+    await expect(submitOnboarding('direct', 'A', recordingCalls({ createCompany: async () => ({}) }).calls)).rejects.toMatchObject({
+      key: 'app.errors.failedCreateCompany',
+    });
   });
 
   it('shows when initialised, a user exists and is not onboarded; then asks for the name', () => {
@@ -103,7 +107,12 @@ describe('onboarding dialog', () => {
     expect(complete).toBeDisabled();
     fireEvent.change(screen.getByLabelText('Firmenname'), { target: { value: ' Acme ' } });
     await act(async () => fireEvent.click(complete));
-    expect(log).toEqual(['user {"is_tenant_enabled":true}', 'tenant {"name":"Acme"}', 'company {"name":"Acme","tenant_id":"t1"}', 'user {"is_onboarded":true}']);
+    expect(log).toEqual([
+      'user {"is_tenant_enabled":true}',
+      'tenant {"name":"Acme"}',
+      'company {"name":"Acme","tenant_id":"t1"}',
+      'user {"is_onboarded":true}',
+    ]);
     expect(onDone).toHaveBeenCalled();
   });
 
@@ -150,9 +159,13 @@ describe('onboarding dialog', () => {
   it('the gate creates tenant and company through the data provider', async () => {
     connectStores();
     const newcomer = { ...sampleUser, is_onboarded: false };
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.startsWith('/api/user/') ? jsonResponse(newcomer) : jsonResponse({ count: 0, results: [] }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url.startsWith('/api/user/') ? jsonResponse(newcomer) : jsonResponse({ count: 0, results: [] }))),
+    );
     await userStore.fetch();
-    const create = vi.fn(async (resource: string, params: { data: object }) => ({ data: { id: `${resource}-1`, ...params.data } })) as DataProvider['create'] & Mock;
+    const create = vi.fn(async (resource: string, params: { data: object }) => ({ data: { id: `${resource}-1`, ...params.data } })) as DataProvider['create'] &
+      Mock;
     renderInAdmin(<OnboardingGate />, { dataProvider: { create } });
     next();
     fireEvent.click(screen.getByRole('radio', { name: /Indirect customer/ }));

@@ -5,7 +5,15 @@ import { ProfileList } from '../../../admin/profiles/ProfileList';
 import { renderInAdmin } from '../helpers';
 import { isShowingSkeleton, listAnswers } from '../listStates';
 
-const profile = { id: 'p1', name: 'LHT65N', supports_otaa: true, supports_class_b: false, supports_class_c: false, is_template: true, created_at: '2026-11-01T00:00:00.000Z' };
+const profile = {
+  id: 'p1',
+  name: 'LHT65N',
+  supports_otaa: true,
+  supports_class_b: false,
+  supports_class_c: false,
+  is_template: true,
+  created_at: '2026-11-01T00:00:00.000Z',
+};
 
 describe('device profiles list', () => {
   const renderList = (dataProvider: Partial<DataProvider>) => renderInAdmin(<ProfileList />, { resource: 'profiles', dataProvider });

@@ -129,7 +129,9 @@ describe('dataProvider', () => {
 
   it('turns API errors into HttpErrors carrying the catalogue key and the field errors', async () => {
     stubFetch(() => jsonResponse({ code: 'validation', message: 'Bad', fields: { name: 'Required' }, field_codes: { name: { code: 'required' } } }, 400));
-    const error = await provider().create('companies', { data: { name: '' } }).catch((e: unknown) => e);
+    const error = await provider()
+      .create('companies', { data: { name: '' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ message: 'app.errors.validation', status: 400, body: { errors: { name: expect.any(String) } } });
     expect(await shown((error as HttpError).body.errors.name, 'en')).toBe('This field is required.');
@@ -143,15 +145,25 @@ describe('dataProvider', () => {
       field_codes: { dev_eui: { code: 'dev_eui_invalid' }, name: { code: 'too_long', params: { limit: 200 } } },
     };
     stubFetch(() => jsonResponse(body, 400));
-    const { errors } = ((await provider().create('devices', { data: {} }).catch((e: unknown) => e)) as HttpError).body as { errors: Record<string, string> };
+    const { errors } = (
+      (await provider()
+        .create('devices', { data: {} })
+        .catch((e: unknown) => e)) as HttpError
+    ).body as { errors: Record<string, string> };
     expect(await shown(errors.dev_eui, 'de')).toBe('Die DevEUI muss aus 16 Hexadezimalziffern bestehen.');
     expect(await shown(errors.name, 'de')).toBe('Darf höchstens 200 Zeichen lang sein.');
     expect(await shown(errors.dev_eui, 'en')).toBe(body.fields.dev_eui);
   });
 
   it("falls back to the server's English text for a code this console does not know", async () => {
-    stubFetch(() => jsonResponse({ code: 'validation', message: 'Bad', fields: { x: 'Newer rule.' }, field_codes: { x: { code: 'from_a_newer_server' } } }, 400));
-    const { errors } = ((await provider().create('devices', { data: {} }).catch((e: unknown) => e)) as HttpError).body as { errors: Record<string, string> };
+    stubFetch(() =>
+      jsonResponse({ code: 'validation', message: 'Bad', fields: { x: 'Newer rule.' }, field_codes: { x: { code: 'from_a_newer_server' } } }, 400),
+    );
+    const { errors } = (
+      (await provider()
+        .create('devices', { data: {} })
+        .catch((e: unknown) => e)) as HttpError
+    ).body as { errors: Record<string, string> };
     expect(await shown(errors.x, 'de')).toBe('Newer rule.');
   });
 });

@@ -51,13 +51,19 @@ describe('company data (spec §4)', () => {
   });
 
   it('a failed first load keeps the store uninitialised and reports "Failed to fetch companies" when the error has no text', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ code: 'general', message: 'boom' }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ code: 'general', message: 'boom' }, 500)),
+    );
     const store = new CompanyStore(api);
     await expect(store.load()).rejects.toMatchObject({ status: 500 });
     expect(store.getState()).toMatchObject({ initialised: false });
     await expect(store.waitUntilInitialised()).rejects.toBeTruthy();
 
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 200 })),
+    );
     // A body without `results` breaks inside the store: the fallback text applies.
     await expect(new CompanyStore(api).load()).rejects.toMatchObject({ key: 'app.errors.failedFetchCompanies' });
   });
@@ -97,7 +103,10 @@ describe('company data (spec §4)', () => {
     fakeApi({ current: [acme] });
     const store = new CompanyStore(api);
     await store.load();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 200 })),
+    );
     await expect(store.refresh()).rejects.toMatchObject({ key: 'app.errors.failedRefreshCompanies' });
     expect(store.getState().selectedCompanyId).toBe('c1');
   });

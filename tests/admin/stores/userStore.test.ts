@@ -53,7 +53,10 @@ describe('user data (spec §4)', () => {
   });
 
   it('rethrows update errors', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ code: 'validation', message: 'bad' }, 400)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ code: 'validation', message: 'bad' }, 400)),
+    );
     await expect(new UserStore(api).update({ first_name: 'x' })).rejects.toBeInstanceOf(ApiError);
   });
 
@@ -63,7 +66,10 @@ describe('user data (spec §4)', () => {
     vi.spyOn(store as unknown as { store: () => void }, 'store').mockImplementation(() => {
       throw new Error('');
     });
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(sampleUser)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(sampleUser)),
+    );
     await expect(store.fetch()).rejects.toMatchObject({ key: 'app.errors.failedFetchUser' });
     const failure = await store.update({}).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
@@ -81,7 +87,10 @@ describe('user data (spec §4)', () => {
   it('waiting for initialisation polls every 10 ms and rejects when the fetch failed', async () => {
     vi.useFakeTimers();
     let resolveFetch: (response: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (resolveFetch = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (resolveFetch = resolve))),
+    );
     const store = new UserStore(api);
     const getState = vi.spyOn(store, 'getState');
     const fetching = store.fetch();
@@ -98,7 +107,10 @@ describe('user data (spec §4)', () => {
 
     localStorage.clear();
     const failing = new UserStore(api);
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ code: 'general', message: 'x' }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ code: 'general', message: 'x' }, 500)),
+    );
     const rejected = expect(failing.waitUntilInitialised()).rejects.toBeInstanceOf(ApiError);
     await failing.fetch().catch(() => undefined);
     await vi.advanceTimersByTimeAsync(INIT_POLL_MS);

@@ -12,7 +12,10 @@ describe('support chat (spec §1)', () => {
   it('is configured only with both VITE_CHAT_ variables', () => {
     expect(chatConfig({})).toBeNull();
     expect(chatConfig({ VITE_CHAT_URL: 'https://chat.example.com/' })).toBeNull();
-    expect(chatConfig({ VITE_CHAT_URL: 'https://chat.example.com/', VITE_CHAT_WEBSITE_TOKEN: 't' })).toEqual({ baseUrl: 'https://chat.example.com', websiteToken: 't' });
+    expect(chatConfig({ VITE_CHAT_URL: 'https://chat.example.com/', VITE_CHAT_WEBSITE_TOKEN: 't' })).toEqual({
+      baseUrl: 'https://chat.example.com',
+      websiteToken: 't',
+    });
   });
 
   it('retries every second until the widget exists, then identifies id, full name and first email', async () => {

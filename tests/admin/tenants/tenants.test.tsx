@@ -7,7 +7,12 @@ import { TenantList } from '../../../admin/tenants/TenantList';
 import { renderInAdmin } from '../helpers';
 import { describeListStates } from '../listStates';
 
-describeListStates('tenants', () => <TenantList />, { id: 't1', name: 'Reseller', logo_url: null, color_hex: '#3B82F6', created_at: '2026-11-01T00:00:00.000Z' }, /No Tenants yet/i);
+describeListStates(
+  'tenants',
+  () => <TenantList />,
+  { id: 't1', name: 'Reseller', logo_url: null, color_hex: '#3B82F6', created_at: '2026-11-01T00:00:00.000Z' },
+  /No Tenants yet/i,
+);
 
 describe('tenant form', () => {
   it('previews the bar with the colour and name as they are typed', async () => {

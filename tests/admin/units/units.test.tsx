@@ -14,7 +14,8 @@ describe('unit edit: its devices', () => {
   const free = { id: 'd2', name: 'Window', dev_eui: '00000000000000D2', unit: null, last_seen: null };
 
   function setup() {
-    const update = vi.fn(async (_resource: string, params: { id: string; data: object }) => ({ data: { ...free, ...params.data } })) as DataProvider['update'] & Mock;
+    const update = vi.fn(async (_resource: string, params: { id: string; data: object }) => ({ data: { ...free, ...params.data } })) as DataProvider['update'] &
+      Mock;
     const getManyReference = vi.fn(async () => ({ data: [inUnit], total: 1 })) as DataProvider['getManyReference'] & Mock;
     renderInAdmin(<UnitEdit />, {
       resource: 'units',
@@ -22,7 +23,8 @@ describe('unit edit: its devices', () => {
       routePath: '/units/:id',
       dataProvider: {
         getOne: (async () => ({ data: unit })) as DataProvider['getOne'],
-        getList: (async (resource: string) => (resource === 'devices' ? { data: [inUnit, free], total: 2 } : { data: [], total: 0 })) as DataProvider['getList'],
+        getList: (async (resource: string) =>
+          resource === 'devices' ? { data: [inUnit, free], total: 2 } : { data: [], total: 0 }) as DataProvider['getList'],
         getMany: async () => ({ data: [] }),
         getManyReference,
         update,

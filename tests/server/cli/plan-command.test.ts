@@ -14,7 +14,7 @@ describe('npm run plan (operator)', () => {
   });
   afterAll(async () => t.close());
 
-  it('shows a company\'s plan and how long it keeps time series', async () => {
+  it("shows a company's plan and how long it keeps time series", async () => {
     expect(await planCommand(t.db, [company])).toEqual({ ok: true, output: 'Orchard Sensors: free (time series kept 31 days)' });
   });
 
@@ -28,7 +28,10 @@ describe('npm run plan (operator)', () => {
     expect(await planCommand(t.db, [])).toEqual({ ok: false, output: PLAN_USAGE });
     expect(await planCommand(t.db, [company, 'pro', 'extra'])).toEqual({ ok: false, output: PLAN_USAGE });
     expect(await planCommand(t.db, [company, 'gold'])).toEqual({ ok: false, output: `unknown plan "gold"; ${PLAN_USAGE}` });
-    expect(await planCommand(t.db, ['00000000-0000-4000-8000-000000000000', 'pro'])).toEqual({ ok: false, output: 'no company with id 00000000-0000-4000-8000-000000000000' });
+    expect(await planCommand(t.db, ['00000000-0000-4000-8000-000000000000', 'pro'])).toEqual({
+      ok: false,
+      output: 'no company with id 00000000-0000-4000-8000-000000000000',
+    });
     expect((await call(t.app, owner, 'GET', `/api/company/${company}/`)).json()).toMatchObject({ plan: 'premium', sample_retention_days: null });
   });
 });

@@ -71,7 +71,7 @@ describe('gateway MQTT broker', () => {
     await expect(connect({})).rejects.toThrow();
   });
 
-  it("refuses a certificate from another CA", async () => {
+  it('refuses a certificate from another CA', async () => {
     const foreign = await createPlatformCa();
     await expect(connect(await issueGatewayCertificate(foreign, GATEWAY))).rejects.toThrow();
   });

@@ -81,7 +81,11 @@ describe('codec sandbox', () => {
     { name: 'a non-object result', kind: 'invalid-result', script: 'function decodeUplink() { return 42; }' },
     { name: 'a cyclic result', kind: 'invalid-result', script: 'function decodeUplink() { var d = {}; d.self = d; return { data: d }; }' },
     { name: 'a BigInt result', kind: 'invalid-result', script: 'function decodeUplink() { return { data: { n: BigInt(1) } }; }' },
-    { name: 'a forged JSON', kind: 'invalid-result', script: 'JSON.stringify = function () { return "{not json"; }; function decodeUplink() { return { data: 1 }; }' },
+    {
+      name: 'a forged JSON',
+      kind: 'invalid-result',
+      script: 'JSON.stringify = function () { return "{not json"; }; function decodeUplink() { return { data: 1 }; }',
+    },
     { name: 'no data', kind: 'invalid-result', script: 'function decodeUplink() { return {}; }' },
   ])('contains $name as a $kind error, and the next call works', async ({ script, kind }) => {
     const result = await runUplinkCodec(script, input([1]));
@@ -97,9 +101,11 @@ describe('codec sandbox', () => {
   });
 
   it('keeps a codec that tampers with built-ins from affecting the next call', async () => {
-    const tamper = 'Array.prototype.map = function () { return "hacked"; }; Object.prototype.polluted = 1; function decodeUplink() { return { data: [1].map(String) }; }';
+    const tamper =
+      'Array.prototype.map = function () { return "hacked"; }; Object.prototype.polluted = 1; function decodeUplink() { return { data: [1].map(String) }; }';
     expect(await runUplinkCodec(tamper, input([]))).toMatchObject({ ok: true, data: 'hacked' });
-    const check = 'function decodeUplink(input) { return { data: { mapped: input.bytes.map(function (b) { return b + 1; }), polluted: typeof ({}).polluted } }; }';
+    const check =
+      'function decodeUplink(input) { return { data: { mapped: input.bytes.map(function (b) { return b + 1; }), polluted: typeof ({}).polluted } }; }';
     expect(await runUplinkCodec(check, input([1, 2]))).toMatchObject({ ok: true, data: { mapped: [2, 3], polluted: 'undefined' } });
   });
 

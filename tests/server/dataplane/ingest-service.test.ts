@@ -28,7 +28,10 @@ describe('flattenReadings', () => {
 describe('powerOf (LoRaWAN device status)', () => {
   const deviceInfo = { devEui: '0011223344556677' };
   it.each([
-    [{ externalPowerSource: true, batteryLevel: 50 }, { source: 'external', batteryLevel: null }],
+    [
+      { externalPowerSource: true, batteryLevel: 50 },
+      { source: 'external', batteryLevel: null },
+    ],
     [{ batteryLevelUnavailable: true }, { source: 'unknown', batteryLevel: null }],
     [{ batteryLevel: 87.6 }, { source: 'battery', batteryLevel: 88 }],
     [{}, { source: 'unknown', batteryLevel: null }],
@@ -58,18 +61,25 @@ describe('IngestService with pre-decoded objects', () => {
   afterAll(async () => t.close());
 
   it('stores the network server object as topics, series, event and last seen', async () => {
-    const outcome = await service.uplink({ userId: owner.id }, {
-      deviceInfo: { devEui: devEui.toLowerCase() },
-      time: '2026-11-22T10:00:00.000Z',
-      fPort: 2,
-      fCnt: 7,
-      data: 'AQI=',
-      object: { TempC_SHT: 21.4, Hum_SHT: 55, ext: { sensor: 'ok' } },
-    });
+    const outcome = await service.uplink(
+      { userId: owner.id },
+      {
+        deviceInfo: { devEui: devEui.toLowerCase() },
+        time: '2026-11-22T10:00:00.000Z',
+        fPort: 2,
+        fCnt: 7,
+        data: 'AQI=',
+        object: { TempC_SHT: 21.4, Hum_SHT: 55, ext: { sensor: 'ok' } },
+      },
+    );
     expect(outcome).toEqual({ status: 'stored', deviceId, topics: 3 });
     expect(decoderCalls).toEqual([]);
     const topics = await t.db.selectFrom('device_topics').selectAll().where('device_id', '=', deviceId).orderBy('topic').execute();
-    expect(topics.map((r) => [r.topic, JSON.parse(r.last_value)])).toEqual([['Hum_SHT', 55], ['TempC_SHT', 21.4], ['ext.sensor', 'ok']]);
+    expect(topics.map((r) => [r.topic, JSON.parse(r.last_value)])).toEqual([
+      ['Hum_SHT', 55],
+      ['TempC_SHT', 21.4],
+      ['ext.sensor', 'ok'],
+    ]);
     const device = await t.db.selectFrom('devices').select('last_seen').where('id', '=', deviceId).executeTakeFirstOrThrow();
     expect(device.last_seen).toBe('2026-11-22T10:00:00.000Z');
     const events = await t.db.selectFrom('device_events').selectAll().where('device_id', '=', deviceId).execute();
@@ -78,7 +88,12 @@ describe('IngestService with pre-decoded objects', () => {
 
   it('keeps the newer value when an older message arrives late', async () => {
     await service.uplink({ userId: owner.id }, { deviceInfo: { devEui }, time: '2026-11-22T09:00:00.000Z', fPort: 2, object: { TempC_SHT: 5 } });
-    const topic = await t.db.selectFrom('device_topics').selectAll().where('device_id', '=', deviceId).where('topic', '=', 'TempC_SHT').executeTakeFirstOrThrow();
+    const topic = await t.db
+      .selectFrom('device_topics')
+      .selectAll()
+      .where('device_id', '=', deviceId)
+      .where('topic', '=', 'TempC_SHT')
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(topic.last_value)).toBe(21.4);
     const samples = await t.db.selectFrom('topic_samples').select('value').where('device_id', '=', deviceId).where('topic', '=', 'TempC_SHT').execute();
     expect(samples).toHaveLength(2);
@@ -92,7 +107,7 @@ describe('IngestService with pre-decoded objects', () => {
     expect(device).toEqual({ power_source: 'battery', battery_level: 14 });
   });
 
-  it("rejects and counts devices that are unknown or belong to another company", async () => {
+  it('rejects and counts devices that are unknown or belong to another company', async () => {
     const stranger = await signUp(t.app);
     expect(await service.uplink({ userId: stranger.id }, { deviceInfo: { devEui }, object: { x: 1 } })).toEqual({ status: 'unknown-device' });
     expect(await service.join({ userId: owner.id }, { deviceInfo: { devEui: 'FFFFFFFFFFFFFFFF' } })).toEqual({ status: 'unknown-device' });

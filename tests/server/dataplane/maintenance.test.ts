@@ -20,11 +20,21 @@ describe('data plane maintenance', () => {
   beforeAll(async () => {
     ({ t, owner, company } = await oneCompany({ GATEWAY_CERT_DAYS: '20', ACCESS_TOKEN_TTL_SECONDS: '8640000' }));
     await call(t.app, owner, 'POST', '/api/device/', { company_id: company, dev_eui: DEV_EUI, app_key: 'A'.repeat(32), name: 'Well pump' });
-    maintenance = new Maintenance(maintenanceRepository(t.db), notificationsRepository(t.db), t.clock.now, { eventRetentionDays: 30, silentFactor: 3, certificateWarningDays: 30 });
+    maintenance = new Maintenance(maintenanceRepository(t.db), notificationsRepository(t.db), t.clock.now, {
+      eventRetentionDays: 30,
+      silentFactor: 3,
+      certificateWarningDays: 30,
+    });
   });
   afterAll(async () => t.close());
 
-  const uplink = () => call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: DEV_EUI }, time: t.clock.now().toISOString(), fPort: 1, object: { level: 1 } });
+  const uplink = () =>
+    call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=up', {
+      deviceInfo: { devEui: DEV_EUI },
+      time: t.clock.now().toISOString(),
+      fPort: 1,
+      object: { level: 1 },
+    });
   const notes = async (kind: string) =>
     (await call(t.app, owner, 'GET', '/api/user/notifications/?page_size=100')).json<Page<Notification>>().results.filter((n) => n.kind === kind);
 
@@ -59,7 +69,10 @@ describe('data plane maintenance', () => {
   });
 
   it('deletes events and time series past their retention', async () => {
-    const before = await t.db.selectFrom('device_events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('device_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(before.n)).toBeGreaterThan(0);
     t.clock.advance(32 * 86_400_000);
     const report = await maintenance.run();
@@ -68,7 +81,7 @@ describe('data plane maintenance', () => {
     expect((await call(t.app, owner, 'GET', '/api/search/?q=uplink')).json()).toEqual({ results: [] });
   });
 
-  it('keeps time series as long as the company\'s plan says: a month, a year, or for good', async () => {
+  it("keeps time series as long as the company's plan says: a month, a year, or for good", async () => {
     const DAY = 86_400_000;
     const plans: Plan[] = ['free', 'basic', 'pro', 'premium', 'enterprise'];
     const devices = new Map<Plan, string>();
@@ -77,11 +90,20 @@ describe('data plane maintenance', () => {
       await companiesRepository(t.db).setPlan(id, plan);
       const device = await createRecord(t, owner, '/api/device/', { company_id: id, dev_eui: `CAFE00000000010${i}`, app_key: 'A'.repeat(32) });
       devices.set(plan, device);
-      const sent = await call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: `CAFE00000000010${i}` }, time: t.clock.now().toISOString(), fPort: 1, object: { level: i } });
+      const sent = await call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=up', {
+        deviceInfo: { devEui: `CAFE00000000010${i}` },
+        time: t.clock.now().toISOString(),
+        fPort: 1,
+        object: { level: i },
+      });
       expect(sent.statusCode).toBe(200);
     }
     const kept = async () => {
-      const rows = await t.db.selectFrom('topic_samples').select('device_id').where('device_id', 'in', [...devices.values()]).execute();
+      const rows = await t.db
+        .selectFrom('topic_samples')
+        .select('device_id')
+        .where('device_id', 'in', [...devices.values()])
+        .execute();
       return plans.filter((plan) => rows.some((row) => row.device_id === devices.get(plan)));
     };
     expect(await kept()).toEqual(plans);

@@ -51,7 +51,11 @@ describe.skipIf(!brokerAnswers)('ChirpStack events over MQTT', () => {
   it('stores uplinks and status events published by the network server', async () => {
     const publisher = await mqtt.connectAsync(BROKER, { protocolVersion: 5 });
     const base = `application/${randomUUID()}/device/${devEui.toLowerCase()}/event`;
-    await publisher.publishAsync(`${base}/up`, JSON.stringify({ deviceInfo: { devEui: devEui.toLowerCase() }, fPort: 1, data: Buffer.from([42]).toString('base64') }), { qos: 1 });
+    await publisher.publishAsync(
+      `${base}/up`,
+      JSON.stringify({ deviceInfo: { devEui: devEui.toLowerCase() }, fPort: 1, data: Buffer.from([42]).toString('base64') }),
+      { qos: 1 },
+    );
     await publisher.publishAsync(`${base}/status`, JSON.stringify({ deviceInfo: { devEui }, batteryLevel: 77 }), { qos: 1 });
     await publisher.publishAsync(`${base}/txack`, JSON.stringify({ deviceInfo: { devEui } }), { qos: 1 });
     await publisher.endAsync();

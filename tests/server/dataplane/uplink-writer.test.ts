@@ -21,7 +21,12 @@ describe('UplinkWriter (group commit)', () => {
   afterAll(async () => t.close());
 
   const write = (deviceId: string, at: string, value: number) =>
-    writer.write({ device: { id: deviceId, company_id: company, last_seen: null, uplink_interval_s: null }, at, readings: [{ topic: 'level', value }], event: { summary: `level ${value}`, payload: { value } } });
+    writer.write({
+      device: { id: deviceId, company_id: company, last_seen: null, uplink_interval_s: null },
+      at,
+      readings: [{ topic: 'level', value }],
+      event: { summary: `level ${value}`, payload: { value } },
+    });
 
   it('stores concurrent uplinks of several devices, the newest value of each winning', async () => {
     await Promise.all([
@@ -34,9 +39,17 @@ describe('UplinkWriter (group commit)', () => {
     const topics = await t.db.selectFrom('device_topics').select(['device_id', 'last_value', 'last_timestamp']).orderBy('device_id').execute();
     expect(topics.find((r) => r.device_id === devices[0])).toMatchObject({ last_value: '2', last_timestamp: '2026-11-22T10:00:02.000Z' });
     expect(topics.find((r) => r.device_id === devices[1])).toMatchObject({ last_value: '7' });
-    const samples = await t.db.selectFrom('topic_samples').select('value').where('device_id', '=', devices[0] as string).execute();
+    const samples = await t.db
+      .selectFrom('topic_samples')
+      .select('value')
+      .where('device_id', '=', devices[0] as string)
+      .execute();
     expect(samples).toHaveLength(2);
-    const seen = await t.db.selectFrom('devices').select(['last_seen', 'uplink_interval_s']).where('id', '=', devices[0] as string).executeTakeFirstOrThrow();
+    const seen = await t.db
+      .selectFrom('devices')
+      .select(['last_seen', 'uplink_interval_s'])
+      .where('id', '=', devices[0] as string)
+      .executeTakeFirstOrThrow();
     expect(seen).toEqual({ last_seen: '2026-11-22T10:00:02.000Z', uplink_interval_s: 1 });
   });
 
@@ -47,7 +60,11 @@ describe('UplinkWriter (group commit)', () => {
       write(devices[1] as string, '2026-11-22T11:00:00.000Z', 8),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    const stored = await t.db.selectFrom('device_topics').select(['device_id', 'last_value']).where('device_id', 'in', [devices[1] as string, devices[2] as string]).execute();
+    const stored = await t.db
+      .selectFrom('device_topics')
+      .select(['device_id', 'last_value'])
+      .where('device_id', 'in', [devices[1] as string, devices[2] as string])
+      .execute();
     expect(Object.fromEntries(stored.map((r) => [r.device_id, r.last_value]))).toEqual({ [devices[1] as string]: '8', [devices[2] as string]: '5' });
   });
 });

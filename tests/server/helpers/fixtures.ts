@@ -42,7 +42,17 @@ export async function insertDevice(t: TestApp, device: Pick<DeviceRow, 'company_
   const id = device.id ?? randomUUID();
   await t.db
     .insertInto('devices')
-    .values({ app_key: 'A'.repeat(32), profile_id: null, unit_id: null, last_seen: null, power_source: 'unknown', battery_level: null, created_at: t.clock.now().toISOString(), ...device, id })
+    .values({
+      app_key: 'A'.repeat(32),
+      profile_id: null,
+      unit_id: null,
+      last_seen: null,
+      power_source: 'unknown',
+      battery_level: null,
+      created_at: t.clock.now().toISOString(),
+      ...device,
+      id,
+    })
     .execute();
   return id;
 }
@@ -110,7 +120,10 @@ export async function teamAndOutsider(): Promise<TeamAndOutsider> {
   const company = await createCompany(t, owner, 'Team company');
   const outsiderCompany = await createCompany(t, outsider, 'Elsewhere');
   // Straight into the table: joining by invite is what invites.test.ts covers.
-  await t.db.insertInto('company_members').values({ company_id: company, user_id: colleague.id, role: 'member', joined_at: t.clock.now().toISOString() }).execute();
+  await t.db
+    .insertInto('company_members')
+    .values({ company_id: company, user_id: colleague.id, role: 'member', joined_at: t.clock.now().toISOString() })
+    .execute();
   const outsiderKey = await createApiKey(t, outsider, 'Outsider');
   return { t, owner, colleague, outsider, outsiderKey, company, outsiderCompany };
 }

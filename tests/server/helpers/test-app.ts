@@ -30,10 +30,7 @@ export interface TestApp {
 }
 
 /** A fresh app on a fresh database: in-memory SQLite, or its own PostgreSQL schema. */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  beforeReady?: (app: FastifyInstance) => void,
-): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, beforeReady?: (app: FastifyInstance) => void): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
   const clock = new TestClock();
   const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;

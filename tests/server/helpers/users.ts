@@ -19,7 +19,12 @@ export async function signUp(app: FastifyInstance, email = uniqueEmail(), passwo
     method: 'POST',
     url: '/api/auth/signup',
     headers: { 'st-auth-mode': 'header', rid: 'emailpassword' },
-    payload: { formFields: [{ id: 'email', value: email }, { id: 'password', value: password }] },
+    payload: {
+      formFields: [
+        { id: 'email', value: email },
+        { id: 'password', value: password },
+      ],
+    },
   });
   const body = response.json<Static<typeof FdiStatusResponse>>();
   if (body.status !== 'OK' || !body.user) throw new Error(`sign-up failed: ${response.body}`);
@@ -41,13 +46,7 @@ export interface Page<T> {
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Injects a JSON call as the given user. */
-export function call(
-  app: FastifyInstance,
-  user: SignedIn,
-  method: Method,
-  url: string,
-  payload?: unknown,
-): Promise<LightMyRequestResponse> {
+export function call(app: FastifyInstance, user: SignedIn, method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse> {
   return app.inject({ method, url, headers: user.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 

@@ -33,7 +33,13 @@ describe('error codes on the wire', () => {
   });
 
   it('names generic problems by keyword, with their limits as parameters', async () => {
-    const body = await refused('POST', '/api/device/', { company_id: company, dev_eui: 'A84041000181C6A1', app_key: KEY, name: 'x'.repeat(201), colour: 'red' });
+    const body = await refused('POST', '/api/device/', {
+      company_id: company,
+      dev_eui: 'A84041000181C6A1',
+      app_key: KEY,
+      name: 'x'.repeat(201),
+      colour: 'red',
+    });
     expect(body.field_codes?.name).toEqual({ code: 'too_long', params: { limit: 200 } });
     expect(body.fields?.name).toBe('Must be at most 200 characters.');
     expect(body.field_codes?.colour).toEqual({ code: 'unknown_field' });
@@ -43,7 +49,12 @@ describe('error codes on the wire', () => {
     await call(t.app, alice, 'POST', '/api/device/', { company_id: company, dev_eui: 'A84041000181C6A2', app_key: KEY });
     const taken = await refused('POST', '/api/device/', { company_id: company, dev_eui: 'a8:40:41:00:01:81:c6:a2', app_key: KEY });
     expect(taken).toMatchObject({ code: 'duplicate', field_codes: { dev_eui: { code: 'dev_eui_taken' } } });
-    const foreign = await refused('POST', '/api/device/', { company_id: company, dev_eui: 'A84041000181C6A3', app_key: KEY, config: '00000000-0000-4000-8000-000000000000' });
+    const foreign = await refused('POST', '/api/device/', {
+      company_id: company,
+      dev_eui: 'A84041000181C6A3',
+      app_key: KEY,
+      config: '00000000-0000-4000-8000-000000000000',
+    });
     expect(foreign.field_codes?.config).toEqual({ code: 'no_such_profile' });
   });
 

@@ -89,7 +89,9 @@ describe('/api/api-keys and Bearer API keys', () => {
   });
 
   it('answers exactly the documented fields and normalises the expiry to UTC', async () => {
-    const created = (await call(t.app, alice, 'POST', '/api/api-keys/', { name: ' Exporter ', expiresAt: '2099-01-01T00:00:00+02:00' })).json<ApiKeyWithSecret>();
+    const created = (
+      await call(t.app, alice, 'POST', '/api/api-keys/', { name: ' Exporter ', expiresAt: '2099-01-01T00:00:00+02:00' })
+    ).json<ApiKeyWithSecret>();
     expect(created).toEqual({
       id: expect.any(String),
       name: 'Exporter',

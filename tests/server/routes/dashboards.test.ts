@@ -85,7 +85,15 @@ describe('/api/dashboard', () => {
 
   it('deletes its widgets with it', async () => {
     const board = await create(owner, { company_id: company, name: 'Temporary' });
-    const widget = await call(t.app, owner, 'POST', '/api/widget/', { dashboard: board.id, type: 'TABLE', data_source_mode: 'unit', width: 2, height: 2, positionX: 0, positionY: 0 });
+    const widget = await call(t.app, owner, 'POST', '/api/widget/', {
+      dashboard: board.id,
+      type: 'TABLE',
+      data_source_mode: 'unit',
+      width: 2,
+      height: 2,
+      positionX: 0,
+      positionY: 0,
+    });
     expect(widget.statusCode).toBe(201);
     expect((await call(t.app, owner, 'DELETE', `/api/dashboard/${board.id}/`)).statusCode).toBe(204);
     expect(await t.db.selectFrom('widgets').select('id').where('dashboard_id', '=', board.id).execute()).toEqual([]);
@@ -121,7 +129,7 @@ describe('/api/dashboard', () => {
     expect((await call(t.app, owner, 'GET', `/api/dashboard/${board.id}/`)).json()).toEqual(board);
   });
 
-  it("refuses a dashboard in a company the caller does not belong to (404) and answers bad ids with 400", async () => {
+  it('refuses a dashboard in a company the caller does not belong to (404) and answers bad ids with 400', async () => {
     const response = await call(t.app, owner, 'POST', '/api/dashboard/', { company_id: outsiderCompany, name: 'Intruder' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ code: 'notFound', message: 'The requested resource was not found.' });

@@ -47,7 +47,10 @@ describe('POST /api/device/bulk/', () => {
   });
 
   it('is idempotent: sending the same rows again creates nothing new', async () => {
-    const rows = [{ dev_eui: 'A84041000181C6F1', app_key: KEY }, { dev_eui: 'A84041000181C6F9', app_key: KEY }];
+    const rows = [
+      { dev_eui: 'A84041000181C6F1', app_key: KEY },
+      { dev_eui: 'A84041000181C6F9', app_key: KEY },
+    ];
     const first = await results(alice, { company_id: company, devices: rows });
     expect(first.map((r) => r.status)).toEqual(['duplicate', 'success']);
     expect(first[0]?.id).toEqual(expect.any(String));

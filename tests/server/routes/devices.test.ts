@@ -24,9 +24,23 @@ describe('/api/device', () => {
   const register = (user: SignedIn, body: object) => call(t.app, user, 'POST', '/api/device/', body);
 
   it('registers a device, normalising DevEUI and AppKey, and never lists the key', async () => {
-    const created = await register(alice, { company_id: company, dev_eui: 'a8-40-41-00-01-81-c6-f1', app_key: `0x${APP_KEY.toLowerCase()}`, name: ' Cellar ', config: profile });
+    const created = await register(alice, {
+      company_id: company,
+      dev_eui: 'a8-40-41-00-01-81-c6-f1',
+      app_key: `0x${APP_KEY.toLowerCase()}`,
+      name: ' Cellar ',
+      config: profile,
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ dev_eui: 'A840410001 81C6F1'.replace(' ', ''), app_key: APP_KEY, name: 'Cellar', config: profile, config_name: 'LHT65N', last_seen: null, power_status: 'unknown' });
+    expect(created.json()).toMatchObject({
+      dev_eui: 'A840410001 81C6F1'.replace(' ', ''),
+      app_key: APP_KEY,
+      name: 'Cellar',
+      config: profile,
+      config_name: 'LHT65N',
+      last_seen: null,
+      power_status: 'unknown',
+    });
     const list = (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}`)).json<Page<Device>>();
     expect(list.count).toBe(1);
     expect(list.results[0]).not.toHaveProperty('app_key');
@@ -68,11 +82,23 @@ describe('/api/device', () => {
 
   it('searches, filters by power status and orders by last seen in the database', async () => {
     const ids: Record<string, string> = {};
-    for (const [name, devEui] of [['Roof', '00000000000000A1'], ['Basement', '00000000000000A2'], ['Garden', '00000000000000A3']] as const) {
+    for (const [name, devEui] of [
+      ['Roof', '00000000000000A1'],
+      ['Basement', '00000000000000A2'],
+      ['Garden', '00000000000000A3'],
+    ] as const) {
       ids[name] = (await register(alice, { company_id: company, dev_eui: devEui, app_key: APP_KEY, name })).json<DeviceDetail>().id;
     }
-    await t.db.updateTable('devices').set({ last_seen: '2026-11-22T10:00:00.000Z', power_source: 'battery', battery_level: 12 }).where('id', '=', String(ids.Roof)).execute();
-    await t.db.updateTable('devices').set({ last_seen: '2026-11-22T11:00:00.000Z', power_source: 'battery', battery_level: 80 }).where('id', '=', String(ids.Basement)).execute();
+    await t.db
+      .updateTable('devices')
+      .set({ last_seen: '2026-11-22T10:00:00.000Z', power_source: 'battery', battery_level: 12 })
+      .where('id', '=', String(ids.Roof))
+      .execute();
+    await t.db
+      .updateTable('devices')
+      .set({ last_seen: '2026-11-22T11:00:00.000Z', power_source: 'battery', battery_level: 80 })
+      .where('id', '=', String(ids.Basement))
+      .execute();
     await t.db.updateTable('devices').set({ power_source: 'external' }).where('id', '=', String(ids.Garden)).execute();
 
     const get = async (query: string) => (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}&${query}`)).json<Page<Device>>();
@@ -89,11 +115,19 @@ describe('/api/device', () => {
   });
 
   it('matches %, _ and \\ in a search literally on both databases', async () => {
-    for (const [name, devEui] of [['Tank 50% full', '00000000000000B1'], ['Tank 500 full', '00000000000000B2'], ['rack_1', '00000000000000B3'], ['rackA1', '00000000000000B4'], ['C:\\probe', '00000000000000B5']] as const) {
+    for (const [name, devEui] of [
+      ['Tank 50% full', '00000000000000B1'],
+      ['Tank 500 full', '00000000000000B2'],
+      ['rack_1', '00000000000000B3'],
+      ['rackA1', '00000000000000B4'],
+      ['C:\\probe', '00000000000000B5'],
+    ] as const) {
       await register(alice, { company_id: company, dev_eui: devEui, app_key: APP_KEY, name });
     }
     const names = async (search: string) =>
-      (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}&search=${encodeURIComponent(search)}`)).json<Page<Device>>().results.map((d) => d.name);
+      (await call(t.app, alice, 'GET', `/api/device/?company_id=${company}&search=${encodeURIComponent(search)}`))
+        .json<Page<Device>>()
+        .results.map((d) => d.name);
     expect(await names('50%')).toEqual(['Tank 50% full']);
     expect(await names('rack_')).toEqual(['rack_1']);
     expect(await names('c:\\p')).toEqual(['C:\\probe']);
@@ -104,7 +138,10 @@ describe('/api/device', () => {
     const edited = await call(t.app, alice, 'PUT', `/api/device/${device.id}/`, { name: 'Wine cellar', config: null });
     expect(edited.json()).toMatchObject({ name: 'Wine cellar', config: null, dev_eui: device.dev_eui });
     expect((await call(t.app, alice, 'GET', `/api/device/${device.id}/topics/values`)).json()).toEqual([]);
-    await t.db.insertInto('device_topics').values({ device_id: device.id, topic: 'temperature', last_value: '21.5', last_timestamp: '2026-11-22T10:00:00.000Z' }).execute();
+    await t.db
+      .insertInto('device_topics')
+      .values({ device_id: device.id, topic: 'temperature', last_value: '21.5', last_timestamp: '2026-11-22T10:00:00.000Z' })
+      .execute();
     expect((await call(t.app, alice, 'GET', `/api/device/${device.id}/topics/values`)).json()).toEqual([
       { topic: 'temperature', last_value: 21.5, last_timestamp: '2026-11-22T10:00:00.000Z' },
     ]);

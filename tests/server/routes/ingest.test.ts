@@ -25,7 +25,13 @@ describe('POST /api/ingest/chirpstack', () => {
   const uplink = (body: object) => call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=up', body);
 
   it('decodes an uplink with the profile codec and stores its topics', async () => {
-    const response = await uplink({ deviceInfo: { devEui: DEV_EUI.toLowerCase() }, fPort: 1, fCnt: 3, time: '2026-11-22T08:00:00Z', data: Buffer.from([0x00, 0xd7, 0x55]).toString('base64') });
+    const response = await uplink({
+      deviceInfo: { devEui: DEV_EUI.toLowerCase() },
+      fPort: 1,
+      fCnt: 3,
+      time: '2026-11-22T08:00:00Z',
+      data: Buffer.from([0x00, 0xd7, 0x55]).toString('base64'),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'stored', device_id: deviceId, topics: 2 });
     const topics = await t.db.selectFrom('device_topics').selectAll().where('device_id', '=', deviceId).orderBy('topic').execute();
@@ -46,18 +52,25 @@ describe('POST /api/ingest/chirpstack', () => {
     expect(errors).toEqual([{ summary: expect.stringContaining('Codec timeout') }]);
 
     await call(t.app, owner, 'PATCH', `/api/config/${company}/${profile}`, { codec: good });
-    expect((await uplink({ deviceInfo: { devEui: DEV_EUI }, fPort: 1, data: Buffer.from([0x00, 0x64, 0x50]).toString('base64') })).json()).toMatchObject({ topics: 2 });
+    expect((await uplink({ deviceInfo: { devEui: DEV_EUI }, fPort: 1, data: Buffer.from([0x00, 0x64, 0x50]).toString('base64') })).json()).toMatchObject({
+      topics: 2,
+    });
   });
 
   it('sets the power status from a status event', async () => {
-    const response = await call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=status', { deviceInfo: { devEui: DEV_EUI }, externalPowerSource: true, margin: 10 });
+    const response = await call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=status', {
+      deviceInfo: { devEui: DEV_EUI },
+      externalPowerSource: true,
+      margin: 10,
+    });
     expect(response.statusCode).toBe(200);
     const device = await t.db.selectFrom('devices').select(['power_source', 'battery_level']).where('id', '=', deviceId).executeTakeFirstOrThrow();
     expect(device).toEqual({ power_source: 'external', battery_level: null });
   });
 
   it('notifies the company once when the battery runs low, and again only after it recovered', async () => {
-    const status = (batteryLevel: number) => call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=status', { deviceInfo: { devEui: DEV_EUI }, batteryLevel });
+    const status = (batteryLevel: number) =>
+      call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=status', { deviceInfo: { devEui: DEV_EUI }, batteryLevel });
     const lowOnes = async () =>
       (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<Page<Notification>>().results.filter((n) => n.kind === 'battery_low');
     await status(15);

@@ -24,7 +24,11 @@ describe('/api/invite', () => {
 
   it('creates a pending invite with a one-time code and lists it with its sent date', async () => {
     const created = await invite('New.Person@Example.com');
-    expect(created).toMatchObject({ company_id: companyId, email: 'new.person@example.com', code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4}){2}$/) });
+    expect(created).toMatchObject({
+      company_id: companyId,
+      email: 'new.person@example.com',
+      code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4}){2}$/),
+    });
     expect(Date.parse(created.sent_at)).not.toBeNaN();
     const list = (await call(t.app, owner, 'GET', `/api/invite/?company_id=${companyId}`)).json<Page<Invite>>();
     expect(list.results.map((i) => i.id)).toContain(created.id);

@@ -22,8 +22,7 @@ describe('/api/user/notifications', () => {
 
   const notify = (userId: string, title: string, dedupeKey: string | undefined, at: string) =>
     notificationsRepository(t.db).notify([userId], { kind: 'battery_low', params: { name: title, level: 12 }, dedupeKey }, at);
-  const stored = async (user: SignedIn, query = '') =>
-    (await call(t.app, user, 'GET', `/api/user/notifications/${query}`)).json<Page<Notification>>();
+  const stored = async (user: SignedIn, query = '') => (await call(t.app, user, 'GET', `/api/user/notifications/${query}`)).json<Page<Notification>>();
   const list = async (user: SignedIn, query = '') => {
     const page = await stored(user, query);
     return { count: page.count, results: page.results.map((n): Listed => ({ id: n.id, title: String(n.params?.name), is_read: n.is_read })) };
@@ -67,13 +66,7 @@ describe('/api/user/notifications', () => {
     expect((await list(alice)).count).toBe(2);
   });
 
-  it.each([
-    [{ ids: [] }],
-    [{ ids: ['nope'] }],
-    [{ all: false }],
-    [{ all: true, ids: [] }],
-    [{}],
-  ])('rejects bulk body %j', async (body) => {
+  it.each([[{ ids: [] }], [{ ids: ['nope'] }], [{ all: false }], [{ all: true, ids: [] }], [{}]])('rejects bulk body %j', async (body) => {
     expect((await call(t.app, alice, 'PATCH', '/api/user/notifications/bulk-mark-read', body)).statusCode).toBe(400);
   });
 
@@ -110,7 +103,10 @@ describe('/api/user/notifications', () => {
     expect((await callWithKey(t.app, bobKey, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).statusCode).toBe(404);
     expect((await callWithKey(t.app, bobKey, 'DELETE', `/api/user/notifications/${mine.id}`)).statusCode).toBe(404);
     expect((await callWithKey(t.app, bobKey, 'PATCH', '/api/user/notifications/bulk-mark-read', { all: true })).json()).toEqual({ updated: 0 });
-    expect((await callWithKey(t.app, aliceKey, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).json()).toMatchObject({ id: mine.id, is_read: false });
+    expect((await callWithKey(t.app, aliceKey, 'PATCH', `/api/user/notifications/${mine.id}`, { is_read: false })).json()).toMatchObject({
+      id: mine.id,
+      is_read: false,
+    });
   });
 
   it("hides and protects another user's notifications", async () => {

@@ -54,9 +54,17 @@ describe('/api/config/{company_id}', () => {
     expect(hex.json()).toEqual({ ok: true, data: { t: 21.4, port: 2 }, warnings: [], errors: [], bytes: [8, 92] });
     const base64 = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, { codec, payload: 'CFw=', encoding: 'base64', fPort: 2 });
     expect(base64.json()).toMatchObject({ ok: true, data: { t: 21.4 } });
-    const failing = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, { codec: 'function decodeUplink() { while (true) {} }', payload: '00', fPort: 1 });
+    const failing = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, {
+      codec: 'function decodeUplink() { while (true) {} }',
+      payload: '00',
+      fPort: 1,
+    });
     expect(failing.json()).toMatchObject({ ok: false, error: { kind: 'timeout' } });
-    const host = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, { codec: 'function decodeUplink() { return { data: typeof process + typeof require }; }', payload: '00', fPort: 1 });
+    const host = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, {
+      codec: 'function decodeUplink() { return { data: typeof process + typeof require }; }',
+      payload: '00',
+      fPort: 1,
+    });
     expect(host.json()).toMatchObject({ ok: true, data: 'undefinedundefined' });
   });
 

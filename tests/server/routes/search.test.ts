@@ -15,7 +15,12 @@ describe('GET /api/search/', () => {
     ({ t, alice, bob } = await twoUsers());
     // The names are what the searches below find (or must not find): not the fixture's defaults.
     company = await createCompany(t, alice, 'Vineyard Rheingau');
-    ids.device = await createRecord(t, alice, '/api/device/', { company_id: company, dev_eui: 'A840410001810001', app_key: 'A'.repeat(32), name: 'Vineyard soil probe' });
+    ids.device = await createRecord(t, alice, '/api/device/', {
+      company_id: company,
+      dev_eui: 'A840410001810001',
+      app_key: 'A'.repeat(32),
+      name: 'Vineyard soil probe',
+    });
     ids.unnamed = await createRecord(t, alice, '/api/device/', { company_id: company, dev_eui: 'A8404100018100FF', app_key: 'A'.repeat(32) });
     ids.gateway = await createRecord(t, alice, '/api/gateway/', { company_id: company, gateway_id: '0016C001F1530001', name: 'Vineyard hill gateway' });
     ids.group = await createRecord(t, alice, '/api/group/', { company_id: company, name: 'Vineyard plots' });
@@ -28,7 +33,8 @@ describe('GET /api/search/', () => {
   });
   afterAll(async () => t.close());
 
-  const search = async (user: SignedIn, query: string) => (await call(t.app, user, 'GET', `/api/search/?${query}`)).json<Static<typeof SearchResponse>>().results;
+  const search = async (user: SignedIn, query: string) =>
+    (await call(t.app, user, 'GET', `/api/search/?${query}`)).json<Static<typeof SearchResponse>>().results;
 
   it('finds every kind of record of the own companies, grouped by type', async () => {
     const hits = await search(alice, 'q=vineyard');

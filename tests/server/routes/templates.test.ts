@@ -46,7 +46,11 @@ describe('template store /api/template/{company_id}', () => {
     const template = (await store('?search=lht65n')).results[0] as Template;
     const profile = (await call(t.app, alice, 'POST', `/api/template/${company}/${template.id}`)).json<Profile>();
     const sample = template.samples[0];
-    const run = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, { codec: profile.codec, payload: sample?.bytes_hex, fPort: sample?.fPort });
+    const run = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, {
+      codec: profile.codec,
+      payload: sample?.bytes_hex,
+      fPort: sample?.fPort,
+    });
     // The schema leaves `expected` open; every catalogue sample expects { data } (templates/catalog.test.ts).
     expect(run.json()).toMatchObject({ ok: true, ...(sample?.expected as { data: unknown }) });
   });

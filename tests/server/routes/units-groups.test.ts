@@ -22,15 +22,24 @@ describe('units and groups', () => {
     expect(unit.json()).toMatchObject({ name: 'Barn 1', group: group.id, group_name: 'Barns', device_count: 0 });
     const unitId = unit.json<Unit>().id;
     await call(t.app, alice, 'POST', '/api/device/', { company_id: company, dev_eui: 'F000000000000001', app_key: 'A'.repeat(32), unit: unitId });
-    expect((await call(t.app, alice, 'GET', `/api/unit/?group=${group.id}`)).json()).toMatchObject({ count: 1, results: [{ name: 'Barn 1', device_count: 1 }] });
-    expect((await call(t.app, alice, 'GET', `/api/group/?company_id=${company}`)).json()).toMatchObject({ count: 1, results: [{ name: 'Barns', unit_count: 1 }] });
+    expect((await call(t.app, alice, 'GET', `/api/unit/?group=${group.id}`)).json()).toMatchObject({
+      count: 1,
+      results: [{ name: 'Barn 1', device_count: 1 }],
+    });
+    expect((await call(t.app, alice, 'GET', `/api/group/?company_id=${company}`)).json()).toMatchObject({
+      count: 1,
+      results: [{ name: 'Barns', unit_count: 1 }],
+    });
     expect((await call(t.app, alice, 'GET', `/api/device/?unit=${unitId}`)).json()).toMatchObject({ count: 1, results: [{ unit_name: 'Barn 1' }] });
   });
 
   it('renames, regroups and deletes; a deleted group leaves its units ungrouped', async () => {
     const group = (await call(t.app, alice, 'POST', '/api/group/', { company_id: company, name: 'Fields' })).json<Group>();
     const unit = (await call(t.app, alice, 'POST', '/api/unit/', { company_id: company, name: 'Field A' })).json<Unit>();
-    expect((await call(t.app, alice, 'PUT', `/api/unit/${unit.id}/`, { name: 'Field North', group: group.id })).json()).toMatchObject({ name: 'Field North', group: group.id });
+    expect((await call(t.app, alice, 'PUT', `/api/unit/${unit.id}/`, { name: 'Field North', group: group.id })).json()).toMatchObject({
+      name: 'Field North',
+      group: group.id,
+    });
     expect((await call(t.app, alice, 'PATCH', `/api/group/${group.id}/`, { name: 'Open fields' })).json()).toMatchObject({ name: 'Open fields' });
     expect((await call(t.app, alice, 'DELETE', `/api/group/${group.id}/`)).statusCode).toBe(204);
     expect((await call(t.app, alice, 'GET', `/api/unit/?id=${unit.id}`)).json()).toMatchObject({ results: [{ group: null }] });

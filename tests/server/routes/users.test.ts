@@ -36,7 +36,12 @@ describe('/api/user', () => {
   });
 
   it('rejects malformed JSON and oversized bodies with the error body', async () => {
-    const malformed = await t.app.inject({ method: 'PUT', url: '/api/user/', headers: { ...alice.headers, 'content-type': 'application/json' }, payload: '{"first_name":' });
+    const malformed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/',
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      payload: '{"first_name":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 'validation' });
     const huge = await call(t.app, alice, 'PUT', '/api/user/', { first_name: 'x'.repeat(3 * 1024 * 1024) });

@@ -44,7 +44,8 @@ describe('webhooks', () => {
     await t.close();
   });
 
-  const uplink = (value: number) => call(t.app, alice, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: 'ABCD000000000001' }, fPort: 3, object: { pressure: value } });
+  const uplink = (value: number) =>
+    call(t.app, alice, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: 'ABCD000000000001' }, fPort: 3, object: { pressure: value } });
 
   it('posts decoded uplinks with the secret header, outside the ingest request', async () => {
     const hook = await call(t.app, alice, 'POST', '/api/webhook/', { company_id: company, url: receiverUrl, header_name: 'X-Token', header_value: 's3cret' });

@@ -25,7 +25,10 @@ describe('/api/widget', () => {
     return id;
   };
   const insertTopic = (deviceId: string, topic: string, value: unknown, at: string) =>
-    t.db.insertInto('device_topics').values({ device_id: deviceId, topic, last_value: JSON.stringify(value), last_timestamp: at }).execute();
+    t.db
+      .insertInto('device_topics')
+      .values({ device_id: deviceId, topic, last_value: JSON.stringify(value), last_timestamp: at })
+      .execute();
 
   beforeAll(async () => {
     ({ t, owner, colleague, outsider, outsiderKey, company, outsiderCompany } = await teamAndOutsider());
@@ -56,7 +59,8 @@ describe('/api/widget', () => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Widget>();
   };
-  const data = async (user: SignedIn, id: string, query = '') => (await call(t.app, user, 'GET', `/api/widget/${id}/data${query}`)).json<Record<string, unknown>>();
+  const data = async (user: SignedIn, id: string, query = '') =>
+    (await call(t.app, user, 'GET', `/api/widget/${id}/data${query}`)).json<Record<string, unknown>>();
 
   it('creates a widget with defaults and answers every field', async () => {
     const created = await create(owner, { ...base(), device: ids.boiler, topic: 'temperature', positionX: 9, positionY: 4 });
@@ -174,8 +178,17 @@ describe('/api/widget', () => {
 
   it(`thins a long series out to at most ${MAX_SERIES_POINTS} points, keeping the newest`, async () => {
     const start = Date.parse('2026-11-01T00:00:00.000Z');
-    const samples = Array.from({ length: 4500 }, (_, i) => ({ device_id: ids.silent, topic: 'pressure', ts: new Date(start + i * 10_000).toISOString(), value: String(i) }));
-    for (let i = 0; i < samples.length; i += 500) await t.db.insertInto('topic_samples').values(samples.slice(i, i + 500)).execute();
+    const samples = Array.from({ length: 4500 }, (_, i) => ({
+      device_id: ids.silent,
+      topic: 'pressure',
+      ts: new Date(start + i * 10_000).toISOString(),
+      value: String(i),
+    }));
+    for (let i = 0; i < samples.length; i += 500)
+      await t.db
+        .insertInto('topic_samples')
+        .values(samples.slice(i, i + 500))
+        .execute();
     const widget = await create(owner, { ...base(), type: 'SERIES', device: ids.silent, topic: 'pressure' });
     const points = (await data(owner, widget.id, '?from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00Z')).points as { ts: string; value: number }[];
     // 4500 samples, every 3rd one counted back from the newest.
@@ -250,7 +263,10 @@ describe('/api/widget', () => {
   ])('rejects widget change %j and keeps the widget', async (change, field) => {
     const widget = await create(owner, { ...base(), positionX: 8, width: 4 });
     const resolved = Object.fromEntries(
-      Object.entries(change).map(([k, v]) => [k, v === '@foreignDevice' ? ids.foreignDevice : v === '@foreignUnit' ? ids.foreignUnit : v === '@privateBoard' ? privateBoard : v]),
+      Object.entries(change).map(([k, v]) => [
+        k,
+        v === '@foreignDevice' ? ids.foreignDevice : v === '@foreignUnit' ? ids.foreignUnit : v === '@privateBoard' ? privateBoard : v,
+      ]),
     );
     const response = await call(t.app, owner, 'PATCH', `/api/widget/${widget.id}/`, resolved);
     expect(response.statusCode).toBe(400);

@@ -25,12 +25,15 @@ describe('template catalog', () => {
     }
   });
 
-  it.each(templateCatalog.map((t) => [t.id, t] as const))('%s answers an empty or foreign frame with data or errors, never an exception', async (_id, template) => {
-    for (const bytes of [[], [0xff, 0xff, 0xff]]) {
-      const result = await pool.run(template.codec, { bytes, fPort: template.samples[0]?.fPort ?? 1, recvTime: new Date(), variables: {} });
-      expect(result.ok).toBe(true);
-    }
-  });
+  it.each(templateCatalog.map((t) => [t.id, t] as const))(
+    '%s answers an empty or foreign frame with data or errors, never an exception',
+    async (_id, template) => {
+      for (const bytes of [[], [0xff, 0xff, 0xff]]) {
+        const result = await pool.run(template.codec, { bytes, fPort: template.samples[0]?.fPort ?? 1, recvTime: new Date(), variables: {} });
+        expect(result.ok).toBe(true);
+      }
+    },
+  );
 
   for (const template of templateCatalog) {
     for (const sample of template.samples) {

@@ -1,4 +1,3 @@
 export * from './types.js';
 export { parsePayload } from './payload.js';
 export { CodecPool } from './pool.js';
-

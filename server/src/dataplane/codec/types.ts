@@ -17,9 +17,7 @@ export interface UplinkInput {
 
 export type CodecErrorKind = 'timeout' | 'memory' | 'exception' | 'invalid-result' | 'missing-function';
 
-export type CodecResult =
-  | { ok: true; data: unknown; warnings: string[]; errors: string[] }
-  | { ok: false; error: { kind: CodecErrorKind; message: string } };
+export type CodecResult = { ok: true; data: unknown; warnings: string[]; errors: string[] } | { ok: false; error: { kind: CodecErrorKind; message: string } };
 
 /** Messages between the pool and worker.mjs. */
 export interface CodecRequest {

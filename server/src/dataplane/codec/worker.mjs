@@ -108,10 +108,12 @@ function run({ script, input, limits }) {
   let result;
   try {
     const loaded = evaluate(context, script, 'codec.js', limits, deadline);
-    result = loaded.failed ?? (() => {
-      const called = evaluate(context, `${DRIVER}(${JSON.stringify(input)})`, 'driver.js', limits, deadline);
-      return called.failed ?? interpret(called.value);
-    })();
+    result =
+      loaded.failed ??
+      (() => {
+        const called = evaluate(context, `${DRIVER}(${JSON.stringify(input)})`, 'driver.js', limits, deadline);
+        return called.failed ?? interpret(called.value);
+      })();
     return result;
   } finally {
     try {

@@ -87,7 +87,14 @@ export class IngestService {
     const summary = `Uplink on port ${fPort}${event.fCnt === undefined ? '' : `, frame ${event.fCnt}`}: ${readings.length} values`;
     await this.telemetry.recordUplink(device, at, readings, { type: 'up', summary, payload: { fPort, fCnt: event.fCnt, data } });
     this.stats.stored++;
-    await this.queueWebhooks(device, { event: 'up', time: at, device: { id: device.id, dev_eui: device.dev_eui, name: device.name }, fPort, fCnt: event.fCnt, data });
+    await this.queueWebhooks(device, {
+      event: 'up',
+      time: at,
+      device: { id: device.id, dev_eui: device.dev_eui, name: device.name },
+      fPort,
+      fCnt: event.fCnt,
+      data,
+    });
     return { status: 'stored', deviceId: device.id, topics: readings.length };
   }
 
@@ -96,7 +103,11 @@ export class IngestService {
     if (!device) return { status: 'unknown-device' };
     const power = powerOf(event);
     const summary =
-      power.source === 'external' ? 'Status: external power' : power.source === 'battery' ? `Status: battery ${power.batteryLevel} %` : 'Status: battery level unknown';
+      power.source === 'external'
+        ? 'Status: external power'
+        : power.source === 'battery'
+          ? `Status: battery ${power.batteryLevel} %`
+          : 'Status: battery level unknown';
     await this.telemetry.recordStatus(device, this.timeOf(event), power, { type: 'status', summary, payload: event });
     await this.notifyBattery(device, power);
     this.stats.stored++;

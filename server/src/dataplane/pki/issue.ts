@@ -49,10 +49,7 @@ export async function issueGatewayCertificate(ca: PlatformCa, gatewayId: string,
   return issue(
     ca,
     `CN=${gatewayId}, O=LoRa Console gateways`,
-    [
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth], false),
-    ],
+    [new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true), new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth], false)],
     validity,
   );
 }

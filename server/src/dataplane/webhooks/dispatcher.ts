@@ -53,7 +53,13 @@ export class WebhookDispatcher {
     let status: number | null = null;
     let error: string | null = null;
     try {
-      const response = await this.send(delivery.url, { method: 'POST', headers, body: delivery.payload, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'manual' });
+      const response = await this.send(delivery.url, {
+        method: 'POST',
+        headers,
+        body: delivery.payload,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        redirect: 'manual',
+      });
       status = response.status;
       if (!response.ok) error = `HTTP ${response.status}`;
     } catch (failure) {
@@ -61,13 +67,23 @@ export class WebhookDispatcher {
     }
     const at = this.now();
     if (!error) {
-      await this.webhooks.recordAttempt(delivery.id, { status: 'delivered', attempts, next_attempt_at: delivery.next_attempt_at, last_error: null, response_status: status }, at.toISOString());
+      await this.webhooks.recordAttempt(
+        delivery.id,
+        { status: 'delivered', attempts, next_attempt_at: delivery.next_attempt_at, last_error: null, response_status: status },
+        at.toISOString(),
+      );
       return;
     }
     const gaveUp = attempts >= MAX_ATTEMPTS;
     await this.webhooks.recordAttempt(
       delivery.id,
-      { status: gaveUp ? 'failed' : 'pending', attempts, next_attempt_at: new Date(at.getTime() + retryDelayMs(attempts)).toISOString(), last_error: error.slice(0, 500), response_status: status },
+      {
+        status: gaveUp ? 'failed' : 'pending',
+        attempts,
+        next_attempt_at: new Date(at.getTime() + retryDelayMs(attempts)).toISOString(),
+        last_error: error.slice(0, 500),
+        response_status: status,
+      },
       at.toISOString(),
     );
   }

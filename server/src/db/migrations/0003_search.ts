@@ -16,8 +16,8 @@ interface Source {
 }
 
 const SOURCES: Source[] = [
-  { table: 'devices', type: 'device', name: "r.name", terms: "r.name || ' ' || r.dev_eui", company: 'r.company_id', tenant: 'NULL' },
-  { table: 'gateways', type: 'gateway', name: "r.name", terms: "r.name || ' ' || r.gateway_id", company: 'r.company_id', tenant: 'NULL' },
+  { table: 'devices', type: 'device', name: 'r.name', terms: "r.name || ' ' || r.dev_eui", company: 'r.company_id', tenant: 'NULL' },
+  { table: 'gateways', type: 'gateway', name: 'r.name', terms: "r.name || ' ' || r.gateway_id", company: 'r.company_id', tenant: 'NULL' },
   { table: 'units', type: 'unit', name: 'r.name', terms: 'r.name', company: 'r.company_id', tenant: 'NULL' },
   { table: 'groups', type: 'group', name: 'r.name', terms: 'r.name', company: 'r.company_id', tenant: 'NULL' },
   { table: 'companies', type: 'company', name: 'r.name', terms: 'r.name', company: 'r.id', tenant: 'NULL' },
@@ -37,7 +37,8 @@ function sqliteStatements(): string[] {
     `CREATE TRIGGER search_entries_au AFTER UPDATE ON search_entries BEGIN INSERT INTO search_fts(search_fts, rowid, terms) VALUES ('delete', OLD.rowid, OLD.terms); INSERT INTO search_fts(rowid, terms) VALUES (NEW.rowid, NEW.terms); END`,
   ];
   for (const s of SOURCES) {
-    const values = (row: 'NEW' | 'OLD') => `'${s.type}', ${row}.id, ${on(s.company, row)}, ${on(s.tenant, row)}, ${on(s.name, row)}, lower(${on(s.terms, row)})`;
+    const values = (row: 'NEW' | 'OLD') =>
+      `'${s.type}', ${row}.id, ${on(s.company, row)}, ${on(s.tenant, row)}, ${on(s.name, row)}, lower(${on(s.terms, row)})`;
     statements.push(
       `CREATE TRIGGER ${s.table}_search_ai AFTER INSERT ON ${s.table} BEGIN INSERT INTO search_entries (type, id, company_id, tenant_id, name, terms) VALUES (${values('NEW')}); END`,
       `CREATE TRIGGER ${s.table}_search_au AFTER UPDATE ON ${s.table} BEGIN UPDATE search_entries SET company_id = ${on(s.company, 'NEW')}, name = ${on(s.name, 'NEW')}, terms = lower(${on(s.terms, 'NEW')}) WHERE type = '${s.type}' AND id = OLD.id; END`,
@@ -59,7 +60,8 @@ function postgresStatements(): string[] {
     `CREATE INDEX search_entries_terms_idx ON search_entries USING gin (terms public.gin_trgm_ops)`,
   ];
   for (const s of SOURCES) {
-    const values = (row: 'NEW' | 'OLD') => `'${s.type}', ${row}.id, ${on(s.company, row)}, ${on(s.tenant, row)}, ${on(s.name, row)}, lower(${on(s.terms, row)})`;
+    const values = (row: 'NEW' | 'OLD') =>
+      `'${s.type}', ${row}.id, ${on(s.company, row)}, ${on(s.tenant, row)}, ${on(s.name, row)}, lower(${on(s.terms, row)})`;
     statements.push(
       `CREATE FUNCTION ${s.table}_search() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
         IF TG_OP = 'DELETE' THEN DELETE FROM search_entries WHERE type = '${s.type}' AND id = OLD.id; RETURN OLD; END IF;

@@ -37,7 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     } else {
       await sql.raw(`DROP TRIGGER ${table}_search ON ${table}`).execute(db);
       await sql
-        .raw(`CREATE TRIGGER ${table}_search AFTER INSERT OR DELETE OR UPDATE OF ${columns.join(', ')} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${table}_search()`)
+        .raw(
+          `CREATE TRIGGER ${table}_search AFTER INSERT OR DELETE OR UPDATE OF ${columns.join(', ')} ON ${table} FOR EACH ROW EXECUTE FUNCTION ${table}_search()`,
+        )
         .execute(db);
     }
   }

@@ -46,8 +46,18 @@ export const browanTemplates: TemplateDefinition[] = [
     description: 'Compact indoor temperature and humidity sensor.',
     codec: TBHH100,
     samples: [
-      { description: 'Periodic report', fPort: 103, bytes_hex: '000B3A31', expected: { data: { status: 0, battery_voltage: 3.6, temperature: 26, humidity: 49 } } },
-      { description: 'Report with the reserved tail', fPort: 103, bytes_hex: '08AB3522FFFFFFFF', expected: { data: { status: 8, battery_voltage: 3.6, temperature: 21, humidity: 34 } } },
+      {
+        description: 'Periodic report',
+        fPort: 103,
+        bytes_hex: '000B3A31',
+        expected: { data: { status: 0, battery_voltage: 3.6, temperature: 26, humidity: 49 } },
+      },
+      {
+        description: 'Report with the reserved tail',
+        fPort: 103,
+        bytes_hex: '08AB3522FFFFFFFF',
+        expected: { data: { status: 8, battery_voltage: 3.6, temperature: 21, humidity: 34 } },
+      },
     ],
   },
   {
@@ -62,7 +72,19 @@ export const browanTemplates: TemplateDefinition[] = [
         description: 'Air quality changed',
         fPort: 103,
         bytes_hex: '610B351EBF030100510036',
-        expected: { data: { battery_voltage: 3.6, board_temperature: 21, humidity: 30, eco2: 959, voc: 1, iaq: 81, temperature: 22, climate_changed: false, air_quality_changed: true } },
+        expected: {
+          data: {
+            battery_voltage: 3.6,
+            board_temperature: 21,
+            humidity: 30,
+            eco2: 959,
+            voc: 1,
+            iaq: 81,
+            temperature: 22,
+            climate_changed: false,
+            air_quality_changed: true,
+          },
+        },
       },
     ],
   },

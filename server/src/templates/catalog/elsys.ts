@@ -93,7 +93,12 @@ export const elsysTemplates: TemplateDefinition[] = [
     version: '3.2',
     description: 'Outdoor transmitter for an external temperature probe and a digital input.',
     samples: [
-      { description: 'External probe below zero', fPort: 5, bytes_hex: '0CFFD60D01070E10', expected: { data: { external_temperature: -4.2, digital_input: 1, battery_voltage: 3.6 } } },
+      {
+        description: 'External probe below zero',
+        fPort: 5,
+        bytes_hex: '0CFFD60D01070E10',
+        expected: { data: { external_temperature: -4.2, digital_input: 1, battery_voltage: 3.6 } },
+      },
     ],
   },
   {

@@ -6,14 +6,14 @@ import type { TemplateDefinition } from './types.js';
  * the same, so each codec is this loop plus the model's channel table.
  */
 const CHANNEL_TYPES = {
-  battery: "case 0x0175: data.battery = b[i]; i += 1; break;",
-  temperature: "case 0x0367: data.temperature = s16(b[i], b[i + 1]) / 10; i += 2; break;",
-  humidity: "case 0x0468: data.humidity = b[i] / 2; i += 1; break;",
-  activity: "case 0x056a: data.activity = u16(b[i], b[i + 1]); i += 2; break;",
-  light: "case 0x06cb: data.light_level = b[i]; i += 1; break;",
-  co2: "case 0x077d: data.co2 = u16(b[i], b[i + 1]); i += 2; break;",
-  tvoc: "case 0x087d: data.tvoc = u16(b[i], b[i + 1]); i += 2; break;",
-  pressure: "case 0x0973: data.pressure = u16(b[i], b[i + 1]) / 10; i += 2; break;",
+  battery: 'case 0x0175: data.battery = b[i]; i += 1; break;',
+  temperature: 'case 0x0367: data.temperature = s16(b[i], b[i + 1]) / 10; i += 2; break;',
+  humidity: 'case 0x0468: data.humidity = b[i] / 2; i += 1; break;',
+  activity: 'case 0x056a: data.activity = u16(b[i], b[i + 1]); i += 2; break;',
+  light: 'case 0x06cb: data.light_level = b[i]; i += 1; break;',
+  co2: 'case 0x077d: data.co2 = u16(b[i], b[i + 1]); i += 2; break;',
+  tvoc: 'case 0x087d: data.tvoc = u16(b[i], b[i + 1]); i += 2; break;',
+  pressure: 'case 0x0973: data.pressure = u16(b[i], b[i + 1]) / 10; i += 2; break;',
   magnet: "case 0x0600: data.magnet_status = b[i] === 1 ? 'open' : 'closed'; i += 1; break;",
   button: "case 0xff2e: data.press = ['short', 'long', 'double'][b[i] - 1] || 'unknown'; i += 1; break;",
 } as const;
@@ -23,10 +23,10 @@ const CHANNEL_TYPES = {
  * power-on, LoRaWAN class, serial number). Decoded so a join report is data, not an error.
  */
 const DEVICE_INFO = [
-  "case 0xff01: data.ipso_version = b[i]; i += 1; break;",
-  "case 0xff09: data.hardware_version = version(b[i], b[i + 1] >> 4); i += 2; break;",
-  "case 0xff0a: data.firmware_version = version(b[i], b[i + 1]); i += 2; break;",
-  "case 0xff0b: data.power_on = true; i += 1; break;",
+  'case 0xff01: data.ipso_version = b[i]; i += 1; break;',
+  'case 0xff09: data.hardware_version = version(b[i], b[i + 1] >> 4); i += 2; break;',
+  'case 0xff0a: data.firmware_version = version(b[i], b[i + 1]); i += 2; break;',
+  'case 0xff0b: data.power_on = true; i += 1; break;',
   "case 0xff0f: data.lorawan_class = ['A', 'B', 'C', 'C to B'][b[i]] || 'unknown'; i += 1; break;",
   "case 0xff16: data.serial_number = b.slice(i, i + 8).map(function (x) { return (x < 16 ? '0' : '') + x.toString(16); }).join(''); i += 8; break;",
 ];
@@ -67,7 +67,9 @@ export const milesightTemplates: TemplateDefinition[] = [
         description: 'Device information after joining',
         fPort: 85,
         bytes_hex: 'FF0101FF090110FF0A0114FF0B01FF0F00FF166136C19146940012',
-        expected: { data: { ipso_version: 1, hardware_version: 'v1.1', firmware_version: 'v1.20', power_on: true, lorawan_class: 'A', serial_number: '6136c19146940012' } },
+        expected: {
+          data: { ipso_version: 1, hardware_version: 'v1.1', firmware_version: 'v1.20', power_on: true, lorawan_class: 'A', serial_number: '6136c19146940012' },
+        },
       },
     ],
   },
@@ -78,7 +80,9 @@ export const milesightTemplates: TemplateDefinition[] = [
     version: 'V1.1',
     description: 'Indoor ambience monitor with an e-ink screen: temperature and humidity.',
     codec: milesightCodec(['battery', 'temperature', 'humidity']),
-    samples: [{ description: 'Periodic report', fPort: 85, bytes_hex: '0175640367180104686D', expected: { data: { battery: 100, temperature: 28, humidity: 54.5 } } }],
+    samples: [
+      { description: 'Periodic report', fPort: 85, bytes_hex: '0175640367180104686D', expected: { data: { battery: 100, temperature: 28, humidity: 54.5 } } },
+    ],
   },
   {
     ...base,
@@ -88,7 +92,12 @@ export const milesightTemplates: TemplateDefinition[] = [
     description: 'Magnetic contact switch with temperature and humidity.',
     codec: milesightCodec(['battery', 'temperature', 'humidity', 'magnet']),
     samples: [
-      { description: 'Door opened', fPort: 85, bytes_hex: '0175640367FA00046850060001', expected: { data: { battery: 100, temperature: 25, humidity: 40, magnet_status: 'open' } } },
+      {
+        description: 'Door opened',
+        fPort: 85,
+        bytes_hex: '0175640367FA00046850060001',
+        expected: { data: { battery: 100, temperature: 25, humidity: 40, magnet_status: 'open' } },
+      },
     ],
   },
   {

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { detectColumns, isCsvFile, mappingErrors, parseCsv, toImportRows } from '../../../../admin/devices/import/csv';
-import { applyResults, counts, failBatch, initialRows, markImporting, reasonMessage, rowsToSend, runImport, type BulkResult, type RowState } from '../../../../admin/devices/import/rows';
+import {
+  applyResults,
+  counts,
+  failBatch,
+  initialRows,
+  markImporting,
+  reasonMessage,
+  rowsToSend,
+  runImport,
+  type BulkResult,
+  type RowState,
+} from '../../../../admin/devices/import/rows';
 import { createI18nProvider } from '../../../../admin/providers/i18nProvider';
 import { translateMessage } from '../../../../admin/providers/serverMessages';
 
@@ -38,7 +49,11 @@ describe('CSV parsing: what real exports contain', () => {
 
 describe('mapping and file checks (spec §5)', () => {
   it('requires a configuration, a DevEUI column and an AppKey column, not the same one', () => {
-    expect(mappingErrors({ devEui: null, appKey: null, name: null }, null)).toEqual(['app.import.need_config', 'app.import.need_dev_eui', 'app.import.need_app_key']);
+    expect(mappingErrors({ devEui: null, appKey: null, name: null }, null)).toEqual([
+      'app.import.need_config',
+      'app.import.need_dev_eui',
+      'app.import.need_app_key',
+    ]);
     expect(mappingErrors({ devEui: 1, appKey: 1, name: null }, 'p1')).toEqual(['app.import.same_column']);
     expect(mappingErrors({ devEui: 0, appKey: 1, name: null }, 'p1')).toEqual([]);
   });
@@ -51,7 +66,8 @@ describe('mapping and file checks (spec §5)', () => {
 });
 
 describe('import rows: states and retry', () => {
-  const rows = (n: number): RowState[] => initialRows(Array.from({ length: n }, (_, i) => ({ line: i + 2, dev_eui: EUI, app_key: KEY, name: '', config: 'p1' })));
+  const rows = (n: number): RowState[] =>
+    initialRows(Array.from({ length: n }, (_, i) => ({ line: i + 2, dev_eui: EUI, app_key: KEY, name: '', config: 'p1' })));
 
   it('goes Ready → Importing → Success, Failed (with reason) or Duplicate; the counts add up', async () => {
     let state = markImporting(rows(3), [0, 1, 2]);
@@ -79,8 +95,12 @@ describe('import rows: states and retry', () => {
   it("translates the API's reason codes with their parameters, and shows its English text for a code it does not know", async () => {
     const de = await createI18nProvider('de');
     const shown = (result: BulkResult) => translateMessage(de.translate, reasonMessage(result));
-    expect(shown({ index: 0, status: 'failed', code: 'dev_eui_invalid', error: 'DevEUI must be 16 hexadecimal digits.' })).toBe('Die DevEUI muss aus 16 Hexadezimalziffern bestehen.');
-    expect(shown({ index: 0, status: 'failed', code: 'unknown_fields', params: { fields: 'colour' }, error: 'Unknown field: colour.' })).toBe('Unbekanntes Feld: colour.');
+    expect(shown({ index: 0, status: 'failed', code: 'dev_eui_invalid', error: 'DevEUI must be 16 hexadecimal digits.' })).toBe(
+      'Die DevEUI muss aus 16 Hexadezimalziffern bestehen.',
+    );
+    expect(shown({ index: 0, status: 'failed', code: 'unknown_fields', params: { fields: 'colour' }, error: 'Unknown field: colour.' })).toBe(
+      'Unbekanntes Feld: colour.',
+    );
     expect(shown({ index: 0, status: 'failed', code: 'from_a_newer_server', error: 'Something new.' })).toBe('Something new.');
     expect(reasonMessage({ index: 0, status: 'failed' })).toBe('app.errors.general');
   });
