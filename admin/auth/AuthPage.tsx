@@ -6,11 +6,13 @@ import { DefaultLogo } from '../layout/DefaultLogo';
 import { LanguageSelector } from '../common/LanguageSelector';
 import { resetStores } from '../stores/hooks';
 import { AUTH_PATH, signIn, signUp, type AuthOutcome, type Credentials } from './session';
+import { translateMessage } from '../providers/serverMessages';
 
 export const SIGN_UP_PATH = `${AUTH_PATH}/signup`;
 export const AFTER_SIGN_IN_PATH = '/settings';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Messages to translate (catalogue keys, or the server's codes as serverMessages.ts makes them). */
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
 export interface AuthPageProps {
@@ -31,9 +33,9 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const errors: FieldErrors = {};
-    if (!email.trim()) errors.email = translate('app.auth.required');
-    else if (!EMAIL_PATTERN.test(email.trim())) errors.email = translate('app.auth.invalid_email');
-    if (!password) errors.password = translate('app.auth.required');
+    if (!email.trim()) errors.email = 'app.auth.required';
+    else if (!EMAIL_PATTERN.test(email.trim())) errors.email = 'app.auth.invalid_email';
+    if (!password) errors.password = 'app.auth.required';
     setFieldErrors(errors);
     setFormError(null);
     if (Object.keys(errors).length > 0) return;
@@ -75,7 +77,7 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={Boolean(fieldErrors.email)}
-          helperText={fieldErrors.email}
+          helperText={fieldErrors.email && translateMessage(translate, fieldErrors.email)}
         />
         <TextField
           fullWidth
@@ -86,7 +88,7 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={Boolean(fieldErrors.password)}
-          helperText={fieldErrors.password}
+          helperText={fieldErrors.password && translateMessage(translate, fieldErrors.password)}
         />
         {formError && (
           <Alert severity="error" sx={{ mt: 1 }}>

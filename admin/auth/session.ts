@@ -1,6 +1,7 @@
 import SuperTokens from 'supertokens-web-js';
 import EmailPassword from 'supertokens-web-js/recipe/emailpassword';
 import Session from 'supertokens-web-js/recipe/session';
+import { fieldErrorMessage } from '../providers/serverMessages';
 
 /** Website path of the sign-in pages and API base path of the session endpoints (spec §7, DESIGN §5). */
 export const AUTH_PATH = '/auth';
@@ -29,6 +30,21 @@ export type AuthOutcome =
   | { status: 'RATE_LIMITED' }
   | { status: 'ERROR'; error: unknown };
 
+/**
+ * The form fields' problems as messages to translate: the server adds its code beside the
+ * protocol's English `error` (FDI answers carry no codes of their own).
+ */
+function fieldMessages(fields: readonly { id: string; error: string }[]): Record<string, string> {
+  return Object.fromEntries(
+    fields.map((field) => {
+      const code = codeOf(field);
+      return [field.id, code ? fieldErrorMessage({ code }, field.error) : field.error];
+    }),
+  );
+}
+
+const codeOf = (field: object): string | undefined => ('code' in field && typeof field.code === 'string' ? field.code : undefined);
+
 const formFields = ({ email, password }: Credentials) => [
   { id: 'email', value: email.trim() },
   { id: 'password', value: password },
@@ -44,7 +60,7 @@ export async function signIn(credentials: Credentials): Promise<AuthOutcome> {
   try {
     const result = await EmailPassword.signIn({ formFields: formFields(credentials) });
     if (result.status === 'OK') return { status: 'OK' };
-    if (result.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
+    if (result.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', fields: fieldMessages(result.formFields) };
     if (result.status === 'WRONG_CREDENTIALS_ERROR') return { status: 'WRONG_CREDENTIALS' };
     return { status: 'NOT_ALLOWED' };
   } catch (error) {
@@ -56,7 +72,7 @@ export async function signUp(credentials: Credentials): Promise<AuthOutcome> {
   try {
     const result = await EmailPassword.signUp({ formFields: formFields(credentials) });
     if (result.status === 'OK') return { status: 'OK' };
-    if (result.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', fields: Object.fromEntries(result.formFields.map((f) => [f.id, f.error])) };
+    if (result.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', fields: fieldMessages(result.formFields) };
     return { status: 'NOT_ALLOWED' };
   } catch (error) {
     return failure(error);

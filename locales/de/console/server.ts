@@ -42,6 +42,12 @@ export const server = {
     filter_field_unknown: 'Filterbare Felder: %{fields}.',
     filter_model_unknown: 'Filterbare Modelle: %{models}.',
     already_added: 'Bereits hinzugefügt',
+    email_invalid: 'Die E-Mail-Adresse ist ungültig.',
+    email_taken: 'Diese E-Mail-Adresse ist bereits registriert. Bitte melden Sie sich an.',
+    password_too_short: 'Das Passwort muss mindestens 8 Zeichen lang sein und eine Ziffer enthalten.',
+    password_too_long: 'Das Passwort muss kürzer als 100 Zeichen sein.',
+    password_needs_letter: 'Das Passwort muss mindestens einen Buchstaben enthalten.',
+    password_needs_digit: 'Das Passwort muss mindestens eine Ziffer enthalten.',
   },
   notifications: {
     battery_low: { title: 'Batterie schwach: %{name}', message: 'Die Batterie von %{name} steht bei %{level} %.' },

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { FieldErrorCode } from '../schemas/messages.js';
 
 // scrypt with N=2^15, r=8 (32 MiB, ~100 ms on this class of machine): slow enough to make
 // offline guessing expensive, fast enough for an interactive sign-in.
@@ -34,11 +35,11 @@ export function decoyPasswordHash(): Promise<string> {
   return decoyHash;
 }
 
-/** Sign-up password rule (the messages are the ones supertokens' forms know). */
-export function passwordProblem(password: string): string | undefined {
-  if (password.length < 8) return 'Password must contain at least 8 characters, including a number';
-  if (password.length >= 100) return "Password's length must be lesser than 100 characters";
-  if (!/[a-zA-Z]/.test(password)) return 'Password must contain at least one alphabet';
-  if (!/[0-9]/.test(password)) return 'Password must contain at least one number';
+/** Sign-up password rule: what is wrong with a password, as a field code (schemas/messages.ts). */
+export function passwordProblem(password: string): FieldErrorCode | undefined {
+  if (password.length < 8) return 'password_too_short';
+  if (password.length >= 100) return 'password_too_long';
+  if (!/[a-zA-Z]/.test(password)) return 'password_needs_letter';
+  if (!/[0-9]/.test(password)) return 'password_needs_digit';
   return undefined;
 }

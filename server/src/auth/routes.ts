@@ -9,6 +9,7 @@ import type { SessionService } from './sessions.js';
 import { CredentialsBody, EmailExistsResponse, EmailQuery, FdiStatusResponse, FdiUser, LoginMethodsQuery } from '../schemas/auth.js';
 import { sendUnauthorised } from './identity.js';
 import { antiCsrfHeader, attachTokens, clearTokens, presentedAccessToken, presentedRefreshToken, transferMode, type CookieSettings } from './transport.js';
+import { FIELD_ERROR_TEXTS, type FieldErrorCode } from '../schemas/messages.js';
 
 export interface AuthRouteDeps {
   users: UsersRepository;
@@ -47,7 +48,8 @@ function credentials(body: CredentialsBody): { email: string; password: string }
   return { email: value('email').trim(), password: value('password') };
 }
 
-const fieldError = (id: string, error: string) => ({ status: 'FIELD_ERROR', formFields: [{ id, error }] });
+/** A form field's problem as the FDI answers it (English `error`), with its code for the console to translate. */
+const fieldError = (id: string, code: FieldErrorCode) => ({ status: 'FIELD_ERROR', formFields: [{ id, error: FIELD_ERROR_TEXTS[code], code }] });
 
 /** Tenant segments other than the single `public` tenant do not exist here. */
 function tenantOf(request: FastifyRequest): string | undefined {
@@ -68,11 +70,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     api.post(`${prefix}/signup`, { schema: { tags, body: CredentialsBody, response: { 200: FdiStatusResponse } } }, async (request, reply) => {
       assertPublicTenant(request);
       const { email, password } = credentials(request.body);
-      if (!EMAIL_PATTERN.test(email)) return fieldError('email', 'Email is not valid');
+      if (!EMAIL_PATTERN.test(email)) return fieldError('email', 'email_invalid');
       const problem = passwordProblem(password);
       if (problem) return fieldError('password', problem);
       const user = await deps.users.create(email, await hashPassword(password), deps.now().toISOString());
-      if (!user) return fieldError('email', 'This email already exists. Please sign in instead.');
+      if (!user) return fieldError('email', 'email_taken');
       const mode = transferMode(request);
       attachTokens(reply, await deps.sessions.create(user.id, mode === 'cookie'), mode, deps.cookies);
       return { status: 'OK', user: fdiUser(user) };
@@ -81,7 +83,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     api.post(`${prefix}/signin`, { schema: { tags, body: CredentialsBody, response: { 200: FdiStatusResponse } } }, async (request, reply) => {
       assertPublicTenant(request);
       const { email, password } = credentials(request.body);
-      if (!EMAIL_PATTERN.test(email)) return fieldError('email', 'Email is not valid');
+      if (!EMAIL_PATTERN.test(email)) return fieldError('email', 'email_invalid');
       const limitKey = `${request.ip}|${email.toLowerCase()}`;
       const wait = deps.limiter.retryAfterSeconds(limitKey);
       if (wait > 0) {

@@ -42,7 +42,7 @@ export type FdiUser = Static<typeof FdiUser>;
 export const FdiStatusResponse = Type.Object({
   status: Type.String(),
   user: Type.Optional(FdiUser),
-  formFields: Type.Optional(Type.Array(Type.Object({ id: Type.String(), error: Type.String() }))),
+  formFields: Type.Optional(Type.Array(Type.Object({ id: Type.String(), error: Type.String(), code: Type.Optional(Type.String()) }))),
   message: Type.Optional(Type.String()),
   reason: Type.Optional(Type.String()),
 });

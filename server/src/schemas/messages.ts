@@ -46,6 +46,13 @@ export const FIELD_ERROR_TEXTS = {
   filter_field_unknown: 'Filterable fields: %{fields}.',
   filter_model_unknown: 'Filterable models: %{models}.',
   already_added: 'Already added',
+  // Sign-up and sign-in (the texts supertokens' own forms use).
+  email_invalid: 'Email is not valid',
+  email_taken: 'This email already exists. Please sign in instead.',
+  password_too_short: 'Password must contain at least 8 characters, including a number',
+  password_too_long: "Password's length must be lesser than 100 characters",
+  password_needs_letter: 'Password must contain at least one alphabet',
+  password_needs_digit: 'Password must contain at least one number',
 } as const;
 export type FieldErrorCode = keyof typeof FIELD_ERROR_TEXTS;
 export type MessageParams = Record<string, string | number>;

@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthPage } from '../../../admin/auth/AuthPage';
 import type { AuthOutcome } from '../../../admin/auth/session';
+import { fieldErrorMessage } from '../../../admin/providers/serverMessages';
 import { renderInAdmin } from '../helpers';
 
 function setup(path: string, outcome: AuthOutcome) {
@@ -43,7 +44,8 @@ describe('sign-in page (/auth)', () => {
   });
 
   it("shows the server's field errors inline", async () => {
-    setup('/auth/signup', { status: 'FIELD_ERROR', fields: { password: 'Password must contain at least 8 characters, including a number' } });
+    const english = 'Password must contain at least 8 characters, including a number';
+    setup('/auth/signup', { status: 'FIELD_ERROR', fields: { password: fieldErrorMessage({ code: 'password_too_short' }, english) } });
     fill('ada@example.com', 'short');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign up' })));
     expect(screen.getByText('Password must contain at least 8 characters, including a number')).toBeInTheDocument();

@@ -74,4 +74,24 @@ describe('error codes on the wire', () => {
     expect(rows[2]).toMatchObject({ status: 'success' });
     expect(rows[3]).toMatchObject({ status: 'duplicate', code: 'dev_eui_repeated' });
   });
+
+  it('gives sign-up field problems their code beside the protocol’s English text', async () => {
+    const signUp = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        headers: { 'st-auth-mode': 'header', rid: 'emailpassword' },
+        payload: {
+          formFields: [
+            { id: 'email', value: 'new-user@example.com' },
+            { id: 'password', value: password },
+          ],
+        },
+      });
+    const answer = (await signUp('short')).json<{ status: string; formFields: { id: string; error: string; code?: string }[] }>();
+    expect(answer).toEqual({
+      status: 'FIELD_ERROR',
+      formFields: [{ id: 'password', error: FIELD_ERROR_TEXTS.password_too_short, code: 'password_too_short' }],
+    });
+  });
 });
