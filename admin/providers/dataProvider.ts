@@ -9,6 +9,7 @@ import type {
   GatewayCertificate,
   SearchResult,
   TopicValue,
+  Version,
   WidgetData,
 } from '../types/api';
 import type { Company, CompanyApi, Tenant } from '../stores/companyStore';
@@ -63,7 +64,7 @@ export interface AppDataProvider extends DataProvider, UserApi, CompanyApi {
   regenerateApiKey(id: Identifier): Promise<ApiKeyWithSecret>;
   companyPeople(companyId: string): Promise<CompanyPeople>;
   /** The API's version (GET /version); failing means the backend is unavailable. */
-  version(): Promise<{ version: string }>;
+  version(): Promise<Version>;
 }
 
 export interface DataProviderOptions {
@@ -211,7 +212,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
       call(() => apiRequest<CodecTestResult>(`/config/${encodeURIComponent(selectedCompany())}/codec-test`, { method: 'POST', body: input })),
     gatewayCertificate: (id) => call(() => apiRequest<GatewayCertificate>(`/gateway/${encodeURIComponent(String(id))}/cert`)),
     companyPeople: (id) => call(() => apiRequest<CompanyPeople>(`/company/${encodeURIComponent(id)}/i_query`)),
-    version: () => call(() => apiRequest<{ version: string }>('/version')),
+    version: () => call(() => apiRequest<Version>('/version')),
     currentUser: () => apiRequest<User>('/user/'),
     updateCurrentUser: (fields) => apiRequest<User>('/user/', { method: 'PUT', body: fields }),
     myCompanies: async () => {

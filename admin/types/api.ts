@@ -5,23 +5,21 @@
  * are). No other console file imports from server/ (ESLint `no-restricted-imports`).
  */
 export type { ApiKey, ApiKeyWithSecret } from '../../server/src/schemas/api-keys';
-export type { Company, CompanyMember, CompanyPeople } from '../../server/src/schemas/companies';
+export type { Company, CompanyPeople } from '../../server/src/schemas/companies';
 export type { Dashboard } from '../../server/src/schemas/dashboards';
 export type { DeviceImportResult } from '../../server/src/schemas/device-import';
-export type { Device, DeviceDetail, TopicValue } from '../../server/src/schemas/devices';
+export type { Device, TopicValue } from '../../server/src/schemas/devices';
 export type { FilterOption } from '../../server/src/schemas/filter-options';
 export type { Gateway, GatewayCertificate } from '../../server/src/schemas/gateways';
-export type { Invite } from '../../server/src/schemas/invites';
 export type { Notification } from '../../server/src/schemas/notifications';
-export type { CodecTestBody as CodecTestInput, CodecTestResult, Profile } from '../../server/src/schemas/profiles';
+export type { CodecTestBody as CodecTestInput, CodecTestResult } from '../../server/src/schemas/profiles';
 export type { SearchResult, SearchType } from '../../server/src/schemas/search';
 export type { Template } from '../../server/src/schemas/templates';
 export type { Tenant } from '../../server/src/schemas/tenants';
-export type { Group, Unit } from '../../server/src/schemas/units';
 export type { User } from '../../server/src/schemas/users';
 export type { Version } from '../../server/src/schemas/version';
 export type { Widget, WidgetData } from '../../server/src/schemas/widgets';
-export type { FieldError, FieldErrorCode, MessageParams, NotificationKind } from '../../server/src/schemas/messages';
+export type { MessageParams } from '../../server/src/schemas/messages';
 
 export { FIELD_ERROR_TEXTS, NOTIFICATION_TEXTS } from '../../server/src/schemas/messages';
 export { hexInputPattern, normaliseEui, normaliseKey, EUI_BYTES, KEY_BYTES } from '../../server/src/domain/eui';

@@ -2,11 +2,25 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import type { DataProvider } from 'react-admin';
 import { NotificationList } from '../../../admin/notifications/NotificationList';
+import { notificationText } from '../../../admin/notifications/NotificationText';
+import { createI18nProvider } from '../../../admin/providers/i18nProvider';
+import type { Notification } from '../../../admin/types/api';
 import { renderInAdmin } from '../helpers';
 import { isShowingSkeleton, listAnswers } from '../listStates';
 
+// Stored before notifications had parameters: only their English text.
 const unread = { id: 'n1', title: 'Battery low', message: 'Cellar sensor is at 8 %.', is_read: false, created_at: '2026-11-20T08:00:00.000Z' };
 const read = { id: 'n2', title: 'Gateway disconnected', message: 'Roof gateway went offline.', is_read: true, created_at: '2026-11-19T08:00:00.000Z' };
+const since = '2026-11-20T08:00:00.000Z';
+const silent: Notification = {
+  id: 'n3',
+  kind: 'device_silent',
+  params: { name: 'Well pump', minutes: 10, since },
+  title: 'Device silent: Well pump',
+  message: `Well pump usually reports every 10 min and has not been heard since ${since}.`,
+  is_read: false,
+  created_at: '2026-11-21T08:00:00.000Z',
+};
 
 const renderList = (dataProvider: Partial<DataProvider>) => renderInAdmin(<NotificationList />, { resource: 'notifications', dataProvider });
 
@@ -42,6 +56,20 @@ describe('notifications screen', () => {
     expect(within(readRow).getByRole('button', { name: 'Mark as unread' })).toBeInTheDocument();
     await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Mark as read' })));
     expect(update).toHaveBeenCalledWith('notifications', expect.objectContaining({ id: 'n1', data: { is_read: true } }));
+  });
+
+  it("success: a notification with parameters reads in the reader's language, its dates in the reader's format", async () => {
+    renderList({ getList: listAnswers.rows([silent]) });
+    const row = (await screen.findByText('Device silent: Well pump')).closest('tr') as HTMLElement;
+    const sinceInEnglish = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(since));
+    expect(within(row).getByText(`Well pump usually reports every 10 min and has not been heard since ${sinceInEnglish}.`)).toBeInTheDocument();
+    const de = await createI18nProvider('de');
+    const sinceInGerman = new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(since));
+    expect(notificationText(silent, 'title', de.translate, 'de')).toBe('Gerät meldet sich nicht: Well pump');
+    expect(notificationText(silent, 'message', de.translate, 'de')).toBe(
+      `Well pump meldet sich sonst alle 10 min und wurde seit ${sinceInGerman} nicht mehr gehört.`,
+    );
+    expect(notificationText({ ...silent, params: null }, 'title', de.translate, 'de')).toBe('Device silent: Well pump');
   });
 
   it('bulk: marks the selected notifications read in one call', async () => {
