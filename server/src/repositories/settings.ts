@@ -3,7 +3,11 @@ import type { Db } from '../db/database.js';
 /** Small key-value store in the database, for server-wide state such as signing keys. */
 export interface KeyValueStore {
   get(key: string): Promise<string | undefined>;
-  set(key: string, value: string): Promise<void>;
+  /**
+   * Stores the entries whose keys are not stored yet, all in one transaction; existing values
+   * stay. Several processes racing to create the same state thus keep the first one's.
+   */
+  putIfAbsent(entries: Record<string, string>): Promise<void>;
 }
 
 export function settingsStore(db: Db): KeyValueStore {
@@ -12,21 +16,27 @@ export function settingsStore(db: Db): KeyValueStore {
       const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
       return row?.value;
     },
-    async set(key, value) {
-      await db
-        .insertInto('settings')
-        .values({ key, value })
-        .onConflict((c) => c.column('key').doUpdateSet({ value }))
-        .execute();
+    async putIfAbsent(entries) {
+      // One order for every process, so two transactions never wait on each other crosswise.
+      const keys = Object.keys(entries).sort();
+      await db.transaction().execute(async (trx) => {
+        for (const key of keys) {
+          await trx
+            .insertInto('settings')
+            .values({ key, value: entries[key] as string })
+            .onConflict((c) => c.column('key').doNothing())
+            .execute();
+        }
+      });
     },
   };
 }
 
-/** Returns the stored value, creating it once with `make` (first writer wins under races). */
+/** Returns the stored value, creating it once with `make`: the first writer wins, every caller gets its value. */
 export async function getOrCreate(store: KeyValueStore, key: string, make: () => string): Promise<string> {
   const existing = await store.get(key);
   if (existing !== undefined) return existing;
-  await store.set(key, make());
+  await store.putIfAbsent({ [key]: make() });
   const stored = await store.get(key);
   if (stored === undefined) throw new Error(`setting ${key} could not be stored`);
   return stored;

@@ -10,7 +10,10 @@ import type { KeyValueStore } from '../../../server/src/repositories/settings.js
 
 const memoryStore = (): KeyValueStore & { data: Map<string, string> } => {
   const data = new Map<string, string>();
-  return { data, get: async (key) => data.get(key), set: async (key, value) => void data.set(key, value) };
+  const putIfAbsent = async (entries: Record<string, string>) => {
+    for (const [key, value] of Object.entries(entries)) if (!data.has(key)) data.set(key, value);
+  };
+  return { data, get: async (key) => data.get(key), putIfAbsent };
 };
 
 /** `openssl verify` of the chain, the check a gateway's TLS stack effectively does. */

@@ -36,12 +36,18 @@ export async function createPlatformCa(now: Date = new Date()): Promise<Platform
  * server process signs with the same one. Its key is never served.
  */
 export async function loadOrCreatePlatformCa(store: KeyValueStore): Promise<PlatformCa> {
-  const [certPem, keyPem] = await Promise.all([store.get(STORE_KEYS.cert), store.get(STORE_KEYS.key)]);
-  if (certPem && keyPem) {
-    return { certificate: new x509.X509Certificate(certPem), certPem, privateKey: await importPrivateKeyPem(keyPem) };
-  }
+  const stored = await loadPlatformCa(store);
+  if (stored) return stored;
   const created = await createPlatformCa();
-  await store.set(STORE_KEYS.key, created.keyPem);
-  await store.set(STORE_KEYS.cert, created.certPem);
-  return created;
+  await store.putIfAbsent({ [STORE_KEYS.key]: created.keyPem, [STORE_KEYS.cert]: created.certPem });
+  // Another process starting at the same moment may have stored its CA first: that one is the installation's.
+  const kept = await loadPlatformCa(store);
+  if (!kept) throw new Error('the platform CA could not be stored');
+  return kept;
+}
+
+async function loadPlatformCa(store: KeyValueStore): Promise<PlatformCa | undefined> {
+  const [certPem, keyPem] = await Promise.all([store.get(STORE_KEYS.cert), store.get(STORE_KEYS.key)]);
+  if (!certPem || !keyPem) return undefined;
+  return { certificate: new x509.X509Certificate(certPem), certPem, privateKey: await importPrivateKeyPem(keyPem) };
 }
