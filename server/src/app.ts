@@ -8,7 +8,7 @@ import { requireIdentity } from './auth/identity.js';
 import { FailureLimiter } from './auth/rate-limit.js';
 import { SessionService } from './auth/sessions.js';
 import { randomToken } from './auth/tokens.js';
-import { createRepositories, type AppContext } from './context.js';
+import { createRepositories, type AppContext, type ReadinessCheck } from './context.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { serveStaticSites } from './http/static.js';
@@ -42,6 +42,8 @@ import { templateRoutes } from './routes/templates.js';
 import { tenantRoutes } from './routes/tenants.js';
 import { userRoutes } from './routes/users.js';
 import { versionRoutes } from './routes/version.js';
+import { healthRoutes } from './routes/health.js';
+import { healthRepository } from './repositories/health.js';
 
 export interface BuildOptions {
   config: Config;
@@ -86,6 +88,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications, repos.webhooks),
   };
   const cookies = { secure: config.auth.secureCookies };
+  // Parts of the data plane that must run for this node to take traffic (GET /api/health/ready).
+  const readiness: ReadinessCheck[] = [];
 
   await app.register(fastifyCookie);
   if (config.corsOrigins.length > 0) {
@@ -102,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(versionRoutes);
+      await api.register((health) => healthRoutes(health, { health: healthRepository(database.db), checks: readiness }));
       const limiter = new FailureLimiter(config.auth.signInMaxFailures, config.auth.signInWindowSeconds * 1000, now);
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
       await api.register(async (secured) => {
@@ -134,7 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
-  if (options.dataPlane) startDataPlane(app, ctx, maintenanceRepository(database.db));
+  if (options.dataPlane) readiness.push(...startDataPlane(app, ctx, maintenanceRepository(database.db)));
 
   if (options.serveStatic) await serveStaticSites(app, config);
   else app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'notFound', message: 'The requested resource was not found.' }));

@@ -8,6 +8,8 @@ export interface Config {
   dataDir: string;
   /** postgres://… switches from the embedded SQLite file to PostgreSQL. */
   databaseUrl: string | undefined;
+  /** PostgreSQL: longest a statement runs and longest to wait for a connection before the request fails with 503. */
+  databaseTimeouts: { statementMs: number; connectMs: number };
   logLevel: string;
   /** Static builds served next to the API; absent directories are simply not served. */
   consoleDir: string;
@@ -72,6 +74,10 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || 'localhost',
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl,
+    databaseTimeouts: {
+      statementMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 1),
+      connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000, 1),
+    },
     logLevel: env.LOG_LEVEL || 'info',
     consoleDir: path.resolve(env.CONSOLE_DIR || path.join(repoRoot, 'dist', 'admin')),
     marketingDir: path.resolve(env.MARKETING_DIR || path.join(repoRoot, 'marketing', 'public')),

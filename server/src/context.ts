@@ -60,3 +60,9 @@ export function createRepositories(db: Db, dialect: Dialect) {
     templates: templatesRepository(db),
   };
 }
+
+/** One part of a node's readiness beyond the database (GET /api/health/ready), e.g. the embedded broker listening. */
+export interface ReadinessCheck {
+  name: string;
+  ok(): boolean;
+}

@@ -6,9 +6,12 @@ import { migrateToLatest } from './db/migrate.js';
 /** Starts the server: migrate, build, listen; closes cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
+  // Until the app's logger exists, a lost idle connection is reported on stderr.
+  let connectionLost = (error: Error) => console.error('database connection lost:', error.message);
+  const database = await openConfiguredDatabase(config, (error) => connectionLost(error));
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, serveStatic: true, dataPlane: true });
+  connectionLost = (error) => app.log.warn({ err: error }, 'database connection lost; the pool opens a new one on the next query');
 
   let closing = false;
   const shutdown = (signal: string) => {

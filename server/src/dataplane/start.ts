@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { AppContext, ReadinessCheck } from '../context.js';
 import type { MaintenanceRepository } from '../repositories/maintenance.js';
+
 import { startEmbeddedBroker } from './broker/start.js';
 import type { RunningBroker } from './broker/gateway-broker.js';
 import { startChirpstackSubscriber, type Subscriber } from './ingest/mqtt-subscriber.js';
@@ -16,7 +17,7 @@ const MAINTENANCE_TICK_MS = 15 * 60_000;
  * events on that broker instead; webhook delivery; the maintenance chores. A part that cannot
  * start is logged and the rest (HTTP, the API) keeps serving.
  */
-export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanceStore: MaintenanceRepository): void {
+export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanceStore: MaintenanceRepository): ReadinessCheck[] {
   const mqttUrl = ctx.config.mqtt.url;
   let broker: RunningBroker | undefined;
   let subscriber: Subscriber | undefined;
@@ -49,4 +50,7 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
     await subscriber?.close();
     await broker?.close();
   });
+
+  // Gateways connect to this node's embedded broker: without it listening the node is not ready.
+  return mqttUrl ? [] : [{ name: 'broker', ok: () => broker !== undefined }];
 }

@@ -21,7 +21,21 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL schema to work in (tests give each app its own). */
   pgSchema?: string;
+  /** PostgreSQL: longest a statement may run, and longest to wait for a connection (ms). */
+  timeouts?: DatabaseTimeouts;
+  /**
+   * PostgreSQL: told about a pooled connection that broke while idle (a database restart, a
+   * killed backend). The pool drops it and opens a new one on the next query; the process goes on.
+   */
+  onConnectionError?: (error: Error) => void;
 }
+
+export interface DatabaseTimeouts {
+  statementMs: number;
+  connectMs: number;
+}
+
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = { statementMs: 30_000, connectMs: 5_000 };
 
 /** Statements kept prepared per SQL text; Kysely's driver would otherwise re-prepare every call. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -58,30 +72,49 @@ function openSqlite(file: string): DatabaseHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-async function openPostgres(url: string, schema: string | undefined): Promise<DatabaseHandle> {
+async function openPostgres(url: string, schema: string | undefined, options: DatabaseOptions): Promise<DatabaseHandle> {
   if (schema) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     await admin.end();
   }
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    // Names this server's connections in pg_stat_activity (a test's own schema names its app's).
+    application_name: schema ?? 'lora-console',
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
+  // Without a listener, a connection's error (the server restarted, the backend was terminated)
+  // is an unhandled 'error' event, which ends the process. The pool listens on idle connections
+  // only; a connection busy with a query gets its own listener, and the query fails by itself.
+  const report = (error: Error) => options.onConnectionError?.(error);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema, options);
   return openSqlite(options.sqliteFile ?? ':memory:');
 }
 
 /** The database the configuration names: PostgreSQL with DATABASE_URL, else the SQLite file under DATA_DIR. */
-export function openConfiguredDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
-  return openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'lora-console.sqlite') });
+export function openConfiguredDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string; databaseTimeouts: DatabaseTimeouts },
+  onConnectionError?: (error: Error) => void,
+): Promise<DatabaseHandle> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'lora-console.sqlite'),
+    timeouts: config.databaseTimeouts,
+    ...(onConnectionError ? { onConnectionError } : {}),
+  });
 }
 
 /** Drops a test schema created by openDatabase({pgSchema}). */

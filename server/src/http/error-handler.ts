@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../db/errors.js';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { fieldsBody, HttpProblem, messages, type ErrorBody } from './errors.js';
 import { fieldsFromValidation } from './validation.js';
@@ -9,6 +10,8 @@ function isUniqueViolation(error: FastifyError): boolean {
 
 function bodyFor(error: FastifyError): { status: number; body: ErrorBody } {
   if (error instanceof HttpProblem) return { status: error.statusCode, body: error.toBody() };
+  if (isDatabaseUnavailable(error))
+    return { status: 503, body: { code: 'general', message: 'The service is temporarily unavailable. Please try again shortly.' } };
   if (isUniqueViolation(error)) return { status: 409, body: { code: 'duplicate', message: 'This record already exists.' } };
   if (error.validation) {
     return { status: 400, body: { code: 'validation', message: messages.validation, ...fieldsBody(fieldsFromValidation(error.validation)) } };
@@ -27,7 +30,8 @@ function bodyFor(error: FastifyError): { status: number; body: ErrorBody } {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = bodyFor(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503) request.log.warn({ err: error }, 'database unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(body);
   });
 }
