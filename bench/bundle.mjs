@@ -5,18 +5,10 @@
 // Usage: node bench/bundle.mjs [base URL of a running instance, default http://localhost:8000]
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 const base = (process.argv[2] ?? 'http://localhost:8000').replace(/\/$/, '');
-const args = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
+const browser = await chromium.launch(chromiumLaunchOptions);
 
 async function measure(context, route) {
   const page = await context.newPage();

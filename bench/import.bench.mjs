@@ -3,21 +3,13 @@
 // baseline of one POST /api/device/ per row from the same page. Rows per second, wall clock.
 // Usage: node bench/import.bench.mjs [base URL of a running instance, default http://localhost:8000] [rows]
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 const base = (process.argv[2] ?? 'http://localhost:8000').replace(/\/$/, '');
 const ROWS = Number(process.argv[3] ?? 10_000);
 const BASELINE_ROWS = Math.min(ROWS, 1_000);
 const KEY = '2B7E151628AED2A6ABF7158809CF4F3C';
-const args = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
+const browser = await chromium.launch(chromiumLaunchOptions);
 const page = await (await browser.newContext()).newPage();
 page.setDefaultTimeout(600_000);
 const stamp = Date.now().toString(16).toUpperCase().slice(-8);

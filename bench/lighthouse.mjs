@@ -4,12 +4,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 const base = (process.argv[2] ?? 'http://localhost:8000').replace(/\/$/, '');
 const pages = ['/', '/pricing/', '/calculator/', '/de/'];
 const bin = path.resolve(import.meta.dirname, '../node_modules/.bin/lighthouse');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
-const flags = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+const flags = ['--headless', ...chromiumLaunchOptions.args].join(' ');
 
 for (const page of pages) {
   const out = path.join(dir, 'report.json');
@@ -24,7 +25,7 @@ for (const page of pages) {
       `--chrome-flags=${flags}`,
     ],
     {
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? chromiumLaunchOptions.executablePath },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useCreate, useTranslate } from 'react-admin';
-import type { ApiKeyWithSecret } from '../providers/dataProvider';
 import { useNotifyFailure } from '../common/useNotifyFailure';
+import type { ApiKeyWithSecret } from '../types/api';
 
 /** Creates a key (name, optional expiry) and hands the secret to the caller to show once. */
 export function ApiKeyCreateButton({ onCreated }: { onCreated: (secret: string) => void }) {

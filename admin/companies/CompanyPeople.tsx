@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useApiQuery } from '../common/useApiQuery';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import type { AppDataProvider, CompanyPeople as People } from '../providers/dataProvider';
+import type { AppDataProvider } from '../providers/dataProvider';
 import { describeError } from '../stores/appError';
 import { useUserState } from '../stores/hooks';
 import { fullName } from '../stores/userStore';
 import { useNotifyFailure } from '../common/useNotifyFailure';
+import type { CompanyPeople as People } from '../types/api';
 
 type Invite = People['invites'][number];
 
@@ -109,7 +111,7 @@ export function CompanyPeople() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const me = useUserState().user;
   // A failed load shows at once, as the other custom screens do: no silent retries.
-  const load = useQuery({ queryKey: ['companyPeople', id], queryFn: () => dataProvider.companyPeople(id ?? ''), enabled: Boolean(id), retry: false });
+  const load = useApiQuery({ queryKey: ['companyPeople', id], queryFn: () => dataProvider.companyPeople(id ?? ''), enabled: Boolean(id) });
   const reload = () => void load.refetch();
 
   if (!id) return null;

@@ -1,5 +1,5 @@
 import { MenuItem, TextField } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useApiQuery } from '../common/useApiQuery';
 import { useDataProvider, useInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { AppDataProvider } from '../providers/dataProvider';
@@ -15,7 +15,7 @@ export function TopicInput({ required = false }: { required?: boolean }) {
   });
   const chosen = typeof device === 'string' && device ? device : null;
   // The same query as the device page's topics panel; no retries, the helper text says it failed.
-  const load = useQuery({ queryKey: ['deviceTopics', chosen], queryFn: () => dataProvider.deviceTopics(chosen ?? ''), enabled: chosen !== null, retry: false });
+  const load = useApiQuery({ queryKey: ['deviceTopics', chosen], queryFn: () => dataProvider.deviceTopics(chosen ?? ''), enabled: chosen !== null });
   const topics = load.data ?? [];
   const failed = load.isError;
 

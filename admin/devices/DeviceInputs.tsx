@@ -1,6 +1,6 @@
 import { required, SimpleForm, TextInput, type SimpleFormProps } from 'react-admin';
 import { ReferenceCombobox } from '../common/ReferenceCombobox';
-import { normaliseHex, validateAppKey, validateDevEui } from './hex';
+import { normaliseAppKey, normaliseDevEui, validateAppKey, validateDevEui } from './hex';
 import { FormToolbar } from '../common/FormToolbar';
 
 /** The device form: DevEUI and AppKey are checked as hex of the right length before anything is sent. */
@@ -30,7 +30,7 @@ export function DeviceInputs(props: Omit<SimpleFormProps, 'children'>) {
 export function toDeviceBody<T extends { dev_eui?: string; app_key?: string }>(data: T): T {
   return {
     ...data,
-    ...(typeof data.dev_eui === 'string' ? { dev_eui: normaliseHex(data.dev_eui) } : {}),
-    ...(typeof data.app_key === 'string' ? { app_key: normaliseHex(data.app_key) } : {}),
+    ...(typeof data.dev_eui === 'string' ? { dev_eui: normaliseDevEui(data.dev_eui) } : {}),
+    ...(typeof data.app_key === 'string' ? { app_key: normaliseAppKey(data.app_key) } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { Alert, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useApiQuery } from '../common/useApiQuery';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 
@@ -12,7 +12,7 @@ export function TopicsPanel() {
   const dataProvider = useDataProvider<AppDataProvider>();
   const id = record?.id;
   // The widget editor's topic picker reads the same query; a failed load shows at once (no retries).
-  const load = useQuery({ queryKey: ['deviceTopics', id], queryFn: () => dataProvider.deviceTopics(id ?? ''), enabled: Boolean(id), retry: false });
+  const load = useApiQuery({ queryKey: ['deviceTopics', id], queryFn: () => dataProvider.deviceTopics(id ?? ''), enabled: Boolean(id) });
   const topics = load.isError ? undefined : load.data;
 
   return (

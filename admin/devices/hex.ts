@@ -7,8 +7,9 @@ import { EUI_BYTES, hexInputPattern, KEY_BYTES, normaliseEui, normaliseKey } fro
 const DEV_EUI = new RegExp(hexInputPattern(EUI_BYTES));
 const APP_KEY = new RegExp(hexInputPattern(KEY_BYTES));
 
-/** The upper-case hex the API stores; text that is not a whole EUI or key is left for the API to refuse. */
-export const normaliseHex = (value: string): string => normaliseEui(value) ?? normaliseKey(value) ?? value.trim();
+/** The upper-case hex the API stores; text that is not a whole DevEUI or AppKey is sent as typed, for the API to refuse. */
+export const normaliseDevEui = (value: string): string => normaliseEui(value) ?? value.trim();
+export const normaliseAppKey = (value: string): string => normaliseKey(value) ?? value.trim();
 
 /** react-admin validators: undefined when valid, else the catalogue key of the message. */
 export const validateDevEui = (value: unknown): string | undefined =>

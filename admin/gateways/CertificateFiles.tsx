@@ -3,8 +3,8 @@ import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'react-admin';
-import type { GatewayCertificate } from '../providers/dataProvider';
 import { certificateFiles, downloadText } from './download';
+import type { GatewayCertificate } from '../types/api';
 
 /** The broker address and the CA certificate, TLS certificate and key, each to copy or download. */
 export function CertificateFiles({ gatewayId, certificate }: { gatewayId: string; certificate: GatewayCertificate }) {

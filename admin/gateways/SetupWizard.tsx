@@ -25,6 +25,7 @@ import type { AppDataProvider } from '../providers/dataProvider';
 import { translateMessage } from '../providers/serverMessages';
 import { CertificateFiles } from './CertificateFiles';
 import { initialWizard, VERIFY_POLL_MS, WIZARD_STEPS, wizardReducer, type RegisteredGateway } from './wizard';
+import type { Gateway } from '../types/api';
 
 const REQUIREMENTS = ['os', 'password', 'concentrator', 'forwarder'] as const;
 
@@ -48,7 +49,7 @@ export function SetupWizard({ open, onClose }: { open: boolean; onClose: () => v
   const issue = useMutation({ mutationFn: (id: Identifier) => dataProvider.gatewayCertificate(id) });
   const certificate = issue.data ?? null;
   // Verify: ask until the gateway has connected with its certificate.
-  useGetOne<{ id: string; connected: boolean }>(
+  useGetOne<Pick<Gateway, 'id' | 'connected'>>(
     'gateways',
     { id: gateway?.id },
     {

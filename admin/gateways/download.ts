@@ -1,4 +1,4 @@
-import type { GatewayCertificate } from '../providers/dataProvider';
+import type { GatewayCertificate } from '../types/api';
 
 /** Saves text as a file through the browser's download. */
 export function downloadText(filename: string, text: string): void {

@@ -1,5 +1,5 @@
 import { Chip, Paper, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useApiQuery } from '../common/useApiQuery';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { version as frontendVersion } from '../../package.json';
 import type { AppDataProvider } from '../providers/dataProvider';
@@ -10,8 +10,8 @@ type Backend = { status: 'checking' } | { status: 'online'; version: string } | 
 export function InfoPage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
-  // One failed answer means offline: retrying would keep the page on '…' for seconds.
-  const query = useQuery({ queryKey: ['version'], queryFn: () => dataProvider.version(), retry: false });
+  // One failed answer means offline (useApiQuery does not retry silently).
+  const query = useApiQuery({ queryKey: ['version'], queryFn: () => dataProvider.version() });
   const backend: Backend = query.isError ? { status: 'offline' } : query.data ? { status: 'online', version: query.data.version } : { status: 'checking' };
 
   return (

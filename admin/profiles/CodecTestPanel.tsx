@@ -3,10 +3,11 @@ import { Alert, Box, Button, Paper, Stack, TextField, ToggleButton, ToggleButton
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import type { AppDataProvider, CodecTestResult } from '../providers/dataProvider';
+import type { AppDataProvider } from '../providers/dataProvider';
 import { describeError } from '../stores/appError';
 import { translateMessage } from '../providers/serverMessages';
 import { isValidPayload, type PayloadEncoding } from './payload';
+import type { CodecTestResult } from '../types/api';
 
 type Run = { status: 'idle' } | { status: 'running' } | { status: 'done'; result: CodecTestResult } | { status: 'failed'; message: string };
 

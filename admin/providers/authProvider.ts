@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { AUTH_PATH } from '../auth/session';
-import { fullName, type User } from '../stores/userStore';
+import { fullName } from '../stores/userStore';
+import type { User } from '../types/api';
 
 export interface SessionApi {
   exists(): Promise<boolean>;

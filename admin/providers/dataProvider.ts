@@ -3,17 +3,20 @@ import type {
   ApiKeyWithSecret,
   CodecTestInput,
   CodecTestResult,
+  Company,
   CompanyPeople,
   DeviceImportResult,
   FilterOption,
   GatewayCertificate,
   SearchResult,
+  Tenant,
   TopicValue,
+  User,
   Version,
   WidgetData,
 } from '../types/api';
-import type { Company, CompanyApi, Tenant } from '../stores/companyStore';
-import type { User, UserApi } from '../stores/userStore';
+import type { CompanyApi } from '../stores/companyStore';
+import type { UserApi } from '../stores/userStore';
 import { ApiError, apiRequest } from './http';
 import { fieldErrorMessages } from './serverMessages';
 import { collectionPath, itemPath, resourceRoute, type ResourceRoute } from './resources';
@@ -25,9 +28,6 @@ interface Page<T> {
   count: number;
   results: T[];
 }
-
-/** The record types the calls below answer, from the server's schemas (admin/types/api.ts). */
-export type { ApiKeyWithSecret, CodecTestInput, CodecTestResult, CompanyPeople, FilterOption, GatewayCertificate, SearchResult, TopicValue, WidgetData };
 
 /** One device of a bulk import (POST /device/bulk/). */
 export interface BulkDevice {

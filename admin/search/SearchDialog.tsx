@@ -17,10 +17,10 @@ import {
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
-import type { SearchResult } from '../providers/dataProvider';
 import { useUserState } from '../stores/hooks';
 import { groupResults, resultTarget } from './routes';
 import { useSearch } from './useSearch';
+import type { SearchResult } from '../types/api';
 
 export const RESULTS_MAX_HEIGHT = '20rem';
 

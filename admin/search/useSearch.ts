@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useApiQuery } from '../common/useApiQuery';
 import { useDataProvider } from 'react-admin';
-import type { AppDataProvider, SearchResult } from '../providers/dataProvider';
+import type { AppDataProvider } from '../providers/dataProvider';
 import { useDebouncedValue } from '../common/useDebouncedValue';
+import type { SearchResult } from '../types/api';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -33,7 +34,7 @@ export function useSearch(includeTenants: boolean) {
   const [query, setQuery] = useState('');
   const trimmed = query.trim();
   const searched = useDebouncedValue(trimmed, trimmed ? SEARCH_DEBOUNCE_MS : 0);
-  const answer = useQuery({
+  const answer = useApiQuery({
     queryKey: ['search', searched, includeTenants],
     queryFn: () =>
       dataProvider.search(searched, includeTenants).catch((error: unknown) => {
@@ -42,7 +43,6 @@ export function useSearch(includeTenants: boolean) {
       }),
     enabled: searched !== '',
     // The error state shows at once; the next keystroke searches again.
-    retry: false,
   });
   const state: SearchState = {
     query,

@@ -3,8 +3,6 @@ import { withFallback } from './appError';
 import { Observable, pollUntil } from './observable';
 import { STORAGE_KEYS, readItem, removeItem, writeItem } from './storage';
 
-export type { Company, Tenant };
-
 /** What the company store asks of the API; the data provider implements it (App.tsx connects them). */
 export interface CompanyApi {
   /** Every company of the user, sorted by name. */

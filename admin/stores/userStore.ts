@@ -3,8 +3,6 @@ import { withFallback } from './appError';
 import { Observable, pollUntil } from './observable';
 import { STORAGE_KEYS, readJson, removeItem, writeItem } from './storage';
 
-export type { User };
-
 export type UserUpdate = Partial<Pick<User, 'first_name' | 'last_name' | 'profile_picture' | 'is_tenant_enabled' | 'is_onboarded' | 'language'>>;
 
 /** What the user store asks of the API; the data provider implements it (App.tsx connects them). */

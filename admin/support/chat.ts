@@ -1,4 +1,5 @@
-import { fullName, type User } from '../stores/userStore';
+import { fullName } from '../stores/userStore';
+import type { User } from '../types/api';
 
 /** Chatwoot's website SDK (open source, self-hostable): only the calls the console uses. */
 interface ChatwootApi {

@@ -1,5 +1,5 @@
 import { Alert, Chip, LinearProgress, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useApiQuery } from '../common/useApiQuery';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { describeError } from '../stores/appError';
@@ -13,11 +13,10 @@ export function UsersPage() {
   const { selectedCompanyId } = useCompanyState();
   const me = useUserState().user;
   // The same query as a company's people on its edit page; a failed load shows at once (no retries).
-  const load = useQuery({
+  const load = useApiQuery({
     queryKey: ['companyPeople', selectedCompanyId],
     queryFn: () => dataProvider.companyPeople(selectedCompanyId ?? ''),
     enabled: Boolean(selectedCompanyId),
-    retry: false,
   });
 
   return (

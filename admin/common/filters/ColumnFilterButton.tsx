@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, List, ListItemButton, ListItemText, TextField } from '@mui/material';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { useQuery } from '@tanstack/react-query';
+import { useApiQuery } from '../useApiQuery';
 import { useDataProvider, useListContext, useTranslate } from 'react-admin';
-import type { AppDataProvider, FilterOption } from '../../providers/dataProvider';
+import type { AppDataProvider } from '../../providers/dataProvider';
 import { useDebouncedValue } from '../useDebouncedValue';
+import type { FilterOption } from '../../types/api';
 
 /** How many options the dialog lists before 'Show all'. */
 export const FIRST_OPTIONS = 8;
@@ -36,11 +37,10 @@ export function ColumnFilterButton({ model, field, source, label, optionLabel }:
   const current: unknown = filterValues[source];
   // Clearing the search asks at once; typing asks after a pause.
   const settled = useDebouncedValue(search, search ? SEARCH_DEBOUNCE_MS : 0);
-  const query = useQuery({
+  const query = useApiQuery({
     queryKey: ['filterOptions', model, field, settled],
     queryFn: () => dataProvider.filterOptions(model, field, settled),
     enabled: open,
-    retry: false,
   });
   // While the typed search waits for its request, the dialog shows progress rather than stale options.
   const waiting = search !== settled;

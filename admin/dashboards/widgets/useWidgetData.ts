@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useApiQuery } from '../../common/useApiQuery';
 import { useDataProvider } from 'react-admin';
-import type { AppDataProvider, WidgetData } from '../../providers/dataProvider';
+import type { AppDataProvider } from '../../providers/dataProvider';
+import type { WidgetData } from '../../types/api';
 
 export type WidgetLoad = { status: 'loading' } | { status: 'error' } | { status: 'done'; data: WidgetData };
 
@@ -14,7 +15,7 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export function useWidgetData(widgetId: string, version: string, rangeHours?: number): WidgetLoad {
   const dataProvider = useDataProvider<AppDataProvider>();
-  const query = useQuery({
+  const query = useApiQuery({
     queryKey: ['widgetData', widgetId, version, rangeHours],
     queryFn: () => {
       const to = new Date();
@@ -23,7 +24,6 @@ export function useWidgetData(widgetId: string, version: string, rangeHours?: nu
     },
     refetchInterval: WIDGET_REFRESH_MS,
     // A failed load shows at once; the next refresh tries again.
-    retry: false,
   });
   if (query.isError) return { status: 'error' };
   return query.data ? { status: 'done', data: query.data } : { status: 'loading' };

@@ -19,7 +19,8 @@ export interface MaintenanceReport {
   expiringCertificates: number;
 }
 
-const daysBefore = (now: Date, days: number): string => new Date(now.getTime() - days * DAY_MS).toISOString();
+/** The moment `days` after `now` (before it when negative), as stored. */
+const daysFrom = (now: Date, days: number): string => new Date(now.getTime() + days * DAY_MS).toISOString();
 
 /**
  * The data plane's periodic chores: bounded retention of events and time series, and the
@@ -39,7 +40,7 @@ export class Maintenance {
   async run(): Promise<MaintenanceReport> {
     const now = this.now();
     return {
-      eventsDeleted: await this.store.deleteEventsBefore(daysBefore(now, this.settings.eventRetentionDays)),
+      eventsDeleted: await this.store.deleteEventsBefore(daysFrom(now, -this.settings.eventRetentionDays)),
       samplesDeleted: await this.deleteExpiredSamples(now),
       silentDevices: await this.notifySilentDevices(now),
       expiringCertificates: await this.notifyExpiringCertificates(now),
@@ -49,7 +50,7 @@ export class Maintenance {
   /** Time series are kept as long as the plan of the device's company says (spec §9). */
   private async deleteExpiredSamples(now: Date): Promise<number> {
     let deleted = 0;
-    for (const [days, plans] of plansByRetention()) deleted += await this.store.deleteSamplesBefore(daysBefore(now, days), plans);
+    for (const [days, plans] of plansByRetention()) deleted += await this.store.deleteSamplesBefore(daysFrom(now, -days), plans);
     return deleted;
   }
 
@@ -90,7 +91,7 @@ export class Maintenance {
   }
 
   private async notifyExpiringCertificates(now: Date): Promise<number> {
-    const gateways = await this.store.expiringCertificates(daysBefore(now, -this.settings.certificateWarningDays));
+    const gateways = await this.store.expiringCertificates(daysFrom(now, this.settings.certificateWarningDays));
     let notified = 0;
     for (const gateway of gateways) {
       notified += await this.notifyCompany(

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { ListContextProvider, useList, type RaRecord } from 'react-admin';
 import { ColumnFilterButton, FIRST_OPTIONS } from '../../../admin/common/filters/ColumnFilterButton';
-import type { FilterOption } from '../../../admin/providers/dataProvider';
 import { renderInAdmin } from '../helpers';
+import type { FilterOption } from '../../../admin/types/api';
 
 const options: FilterOption[] = Array.from({ length: 12 }, (_, i) => ({ value: `u${i}`, label: `Unit ${i}`, count: i + 1 }));
 

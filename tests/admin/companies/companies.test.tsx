@@ -5,10 +5,10 @@ import { CompanyList } from '../../../admin/companies/CompanyList';
 import { CompanyPeople } from '../../../admin/companies/CompanyPeople';
 import { PlanNotice } from '../../../admin/companies/PlanNotice';
 import { JoinCompanyButton } from '../../../admin/companies/JoinCompanyButton';
-import type { CompanyPeople as People } from '../../../admin/providers/dataProvider';
 import { companyStore } from '../../../admin/stores/companyStore';
 import { connectStores, jsonResponse, renderInAdmin, signInWith, signOut } from '../helpers';
 import { describeListStates, listAnswers } from '../listStates';
+import type { CompanyPeople as People } from '../../../admin/types/api';
 
 beforeAll(connectStores);
 

@@ -4,8 +4,8 @@ import type { Widget } from '../../../admin/dashboards/layout';
 import { SeriesWidget } from '../../../admin/dashboards/widgets/SeriesWidget';
 import { SingleValueWidget } from '../../../admin/dashboards/widgets/SingleValueWidget';
 import { TableWidget } from '../../../admin/dashboards/widgets/TableWidget';
-import type { WidgetData } from '../../../admin/providers/dataProvider';
 import { renderInAdmin } from '../helpers';
+import type { WidgetData } from '../../../admin/types/api';
 
 const base: Widget = {
   id: 'w1',

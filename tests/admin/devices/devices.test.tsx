@@ -3,7 +3,7 @@ import { describe, expect, it, vi, type Mock } from 'vitest';
 import { HttpError, RecordContextProvider, type DataProvider } from 'react-admin';
 import { DeviceCreate } from '../../../admin/devices/DeviceCreate';
 import { DeviceList } from '../../../admin/devices/DeviceList';
-import { normaliseHex, validateAppKey, validateDevEui } from '../../../admin/devices/hex';
+import { normaliseDevEui, validateAppKey, validateDevEui } from '../../../admin/devices/hex';
 import { TopicsPanel } from '../../../admin/devices/TopicsPanel';
 import { renderInAdmin } from '../helpers';
 import { isShowingSkeleton, listAnswers } from '../listStates';
@@ -25,7 +25,7 @@ describe('DevEUI and AppKey in the form', () => {
     'accepts the DevEUI %j',
     (value) => {
       expect(validateDevEui(value)).toBeUndefined();
-      expect(normaliseHex(value)).toBe('A84041000181C61E');
+      expect(normaliseDevEui(value)).toBe('A84041000181C61E');
     },
   );
 

@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { Form, HttpError } from 'react-admin';
 import { CodecTestPanel } from '../../../admin/profiles/CodecTestPanel';
 import { isValidPayload } from '../../../admin/profiles/payload';
-import type { CodecTestResult } from '../../../admin/providers/dataProvider';
 import { renderInAdmin } from '../helpers';
 import { fieldErrorMessage } from '../../../admin/providers/serverMessages';
+import type { CodecTestResult } from '../../../admin/types/api';
 
 const CODEC = 'function decodeUplink(input) { return { data: { first: input.bytes[0] } }; }';
 

@@ -1,13 +1,13 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultScheduler, notifyManager } from '@tanstack/react-query';
-import type { SearchResult } from '../../../admin/providers/dataProvider';
 import { resultTarget } from '../../../admin/search/routes';
 import { SearchDialog } from '../../../admin/search/SearchDialog';
 import { SEARCH_DEBOUNCE_MS } from '../../../admin/search/useSearch';
 import { useSearchShortcut } from '../../../admin/search/useSearchShortcut';
 import { useState } from 'react';
 import { renderInAdmin } from '../helpers';
+import type { SearchResult } from '../../../admin/types/api';
 
 const results: SearchResult[] = [
   { type: 'company', id: 'c1', name: 'Acme' },

@@ -5,6 +5,7 @@ import type { Device } from '../../../server/src/schemas/devices.js';
 import { createRecord, twoCompanies } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
+import { FIELD_ERROR_TEXTS } from '../../../server/src/schemas/messages.js';
 
 const KEY = '2B7E151628AED2A6ABF7158809CF4F3C';
 
@@ -61,7 +62,7 @@ describe('POST /api/device/bulk/', () => {
 
   it("never tells the id of another company's device", async () => {
     const answer = await results(bob, { company_id: bobCompany, devices: [{ dev_eui: 'A84041000181C6F1', app_key: KEY }] });
-    expect(answer).toEqual([{ index: 0, status: 'duplicate', error: expect.any(String), code: 'device_registered' }]);
+    expect(answer).toEqual([{ index: 0, status: 'duplicate', error: FIELD_ERROR_TEXTS.device_registered, code: 'device_registered' }]);
   });
 
   it('imports 1000 rows in one request and refuses more', async () => {
