@@ -1,5 +1,14 @@
 import path from 'node:path';
 
+export interface ChirpstackConfig {
+  /** gRPC address, `host:port` (plain) or `https://host:port` (TLS). */
+  apiUrl: string;
+  /** A ChirpStack API key (tenant or admin). */
+  apiToken: string;
+  /** The tenant whose applications, device profiles and gateways are this installation's. */
+  tenantId: string;
+}
+
 /** Every setting the server reads from the environment, parsed in this one place. */
 export interface Config {
   port: number;
@@ -21,6 +30,10 @@ export interface Config {
   maintenance: { eventRetentionDays: number; silentFactor: number; certificateWarningDays: number };
   /** Allow webhooks to loopback and private addresses (development and tests only). */
   webhooksAllowPrivate: boolean;
+  /** This installation's address as others reach it (the network server posts its events to PUBLIC_URL/api/ingest/chirpstack). */
+  publicUrl: string;
+  /** ChirpStack v4 to provision into (CHIRPSTACK_API_URL); absent means standalone mode (nothing is provisioned). */
+  chirpstack: ChirpstackConfig | undefined;
   mqtt: {
     /** Port of the embedded gateway broker (TLS with client certificates). */
     port: number;
@@ -63,14 +76,24 @@ function list(raw: string | undefined): string[] {
 /** The repository root: server/dist/config.js and server/src/config.ts both sit two levels below it. */
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
+function chirpstackConfig(env: Env): ChirpstackConfig | undefined {
+  const apiUrl = env.CHIRPSTACK_API_URL?.trim();
+  if (!apiUrl) return undefined;
+  const apiToken = env.CHIRPSTACK_API_TOKEN?.trim();
+  const tenantId = env.CHIRPSTACK_TENANT_ID?.trim();
+  if (!apiToken || !tenantId) throw new Error('CHIRPSTACK_API_URL needs CHIRPSTACK_API_TOKEN (an API key) and CHIRPSTACK_TENANT_ID');
+  return { apiUrl, apiToken, tenantId };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite file)');
   }
   const publicUrl = env.PUBLIC_URL ?? '';
+  const port = integer(env, 'PORT', 8000, 0);
   return {
-    port: integer(env, 'PORT', 8000, 0),
+    port,
     host: env.HOST || 'localhost',
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl,
@@ -89,6 +112,8 @@ export function loadConfig(env: Env = process.env): Config {
       silentFactor: integer(env, 'SILENT_AFTER_INTERVALS', 3, 2),
       certificateWarningDays: 30,
     },
+    publicUrl: (publicUrl || `http://localhost:${port}`).replace(/\/+$/, ''),
+    chirpstack: chirpstackConfig(env),
     mqtt: {
       port: integer(env, 'MQTT_PORT', 8883, 0),
       publicUrl: env.MQTT_PUBLIC_URL || `mqtts://localhost:${env.MQTT_PORT || 8883}`,
