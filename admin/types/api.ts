@@ -19,7 +19,8 @@ export type { Tenant } from '../../server/src/schemas/tenants';
 export type { User } from '../../server/src/schemas/users';
 export type { Version } from '../../server/src/schemas/version';
 export type { Widget, WidgetData } from '../../server/src/schemas/widgets';
-export type { MessageParams } from '../../server/src/schemas/messages';
+export type { MessageParams, SyncErrorCode } from '../../server/src/schemas/messages';
+export type { SyncStatus, SyncKind, NetworkStatusResponse as NetworkStatus } from '../../server/src/schemas/network';
 
-export { FIELD_ERROR_TEXTS, NOTIFICATION_TEXTS } from '../../server/src/schemas/messages';
+export { FIELD_ERROR_TEXTS, NOTIFICATION_TEXTS, SYNC_ERROR_TEXTS } from '../../server/src/schemas/messages';
 export { hexInputPattern, normaliseEui, normaliseKey, EUI_BYTES, KEY_BYTES } from '../../server/src/domain/eui';

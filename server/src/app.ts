@@ -4,11 +4,12 @@ import fastifyCors from '@fastify/cors';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { authRoutes } from './auth/routes.js';
-import { requireIdentity } from './auth/identity.js';
+import { identify, requireIdentity } from './auth/identity.js';
 import { FailureLimiter } from './auth/rate-limit.js';
 import { SessionService } from './auth/sessions.js';
 import { randomToken } from './auth/tokens.js';
-import { createRepositories, type AppContext, type ReadinessCheck } from './context.js';
+import { createRepositories, transactionRepositories, type AppContext, type ReadinessCheck } from './context.js';
+import { createNetworkServer } from './dataplane/network-server/index.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { serveStaticSites } from './http/static.js';
@@ -43,6 +44,7 @@ import { tenantRoutes } from './routes/tenants.js';
 import { userRoutes } from './routes/users.js';
 import { versionRoutes } from './routes/version.js';
 import { healthRoutes } from './routes/health.js';
+import { networkRoutes } from './routes/network.js';
 import { healthRepository } from './repositories/health.js';
 
 export interface BuildOptions {
@@ -79,6 +81,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const sessions = new SessionService(repos.sessions, secret, config.auth, now);
   const codecs = new CodecPool();
   app.addHook('onClose', async () => codecs.close());
+  const networkServer = createNetworkServer(config);
+  app.addHook('onClose', async () => networkServer.close());
   const ctx: AppContext = {
     config,
     now,
@@ -86,6 +90,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     gatewayCertificates: gatewayCertificates(settingsStore(database.db), config.mqtt.gatewayCertDays),
     codecs,
     ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications, repos.webhooks),
+    networkServer,
+    transaction: (work) => database.db.transaction().execute((trx) => work(transactionRepositories(trx, database.dialect))),
   };
   const cookies = { secure: config.auth.secureCookies };
   // Parts of the data plane that must run for this node to take traffic (GET /api/health/ready).
@@ -109,8 +115,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((health) => healthRoutes(health, { health: healthRepository(database.db), checks: readiness }));
       const limiter = new FailureLimiter(config.auth.signInMaxFailures, config.auth.signInWindowSeconds * 1000, now);
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
+      const userAuthenticators = [apiKeyAuthenticator(repos.apiKeys, now)];
+      // The network server's integration posts with its own key, or with a user's (its own hook).
+      await api.register((ingest) => ingestRoutes(ingest, ctx, identify(sessions, userAuthenticators, cookies)));
       await api.register(async (secured) => {
-        secured.addHook('onRequest', requireIdentity(sessions, [apiKeyAuthenticator(repos.apiKeys, now)], cookies));
+        secured.addHook('onRequest', requireIdentity(sessions, userAuthenticators, cookies));
         for (const routes of [
           userRoutes,
           companyRoutes,
@@ -119,7 +128,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           profileRoutes,
           templateRoutes,
           gatewayRoutes,
-          ingestRoutes,
           deviceRoutes,
           deviceImportRoutes,
           unitRoutes,
@@ -131,6 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           dashboardRoutes,
           widgetRoutes,
           webhookRoutes,
+          networkRoutes,
         ]) {
           await secured.register((scope) => routes(scope, ctx));
         }

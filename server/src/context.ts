@@ -1,5 +1,8 @@
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
+import type { NetworkServer } from './dataplane/network-server/port.js';
+import { networkOutboxRepository } from './repositories/network-outbox.js';
+import { networkEntitiesRepository } from './repositories/network-entities.js';
 import type { GatewayCertificates } from './dataplane/pki/gateway-certificates.js';
 import type { CodecPool } from './dataplane/codec/index.js';
 import type { IngestService } from './dataplane/ingest/service.js';
@@ -33,6 +36,10 @@ export interface AppContext {
   /** The payload-codec sandbox (worker threads running QuickJS). */
   codecs: CodecPool;
   ingest: IngestService;
+  /** The network server devices, profiles and gateways are provisioned into (standalone: none). */
+  networkServer: NetworkServer;
+  /** Runs `work` in one database transaction, with the repositories a change and its outbox record need. */
+  transaction<T>(work: (repos: TransactionRepositories) => Promise<T>): Promise<T>;
 }
 
 export function createRepositories(db: Db, dialect: Dialect) {
@@ -58,8 +65,24 @@ export function createRepositories(db: Db, dialect: Dialect) {
     webhooks: webhooksRepository(db),
     telemetry: telemetryRepository(db),
     templates: templatesRepository(db),
+    networkOutbox: networkOutboxRepository(db, dialect),
+    networkEntities: networkEntitiesRepository(db),
   };
 }
+
+/** The repositories a change is written with, bound to its transaction so its outbox record commits with it. */
+export function transactionRepositories(db: Db, dialect: Dialect) {
+  return {
+    companies: companiesRepository(db),
+    profiles: profilesRepository(db),
+    gateways: gatewaysRepository(db),
+    devices: devicesRepository(db),
+    deviceImport: deviceImportRepository(db),
+    networkOutbox: networkOutboxRepository(db, dialect),
+    networkEntities: networkEntitiesRepository(db),
+  };
+}
+export type TransactionRepositories = ReturnType<typeof transactionRepositories>;
 
 /** One part of a node's readiness beyond the database (GET /api/health/ready), e.g. the embedded broker listening. */
 export interface ReadinessCheck {

@@ -61,5 +61,22 @@ export const server = {
         'Das Zertifikat von %{name} läuft am %{expires_at} ab. Laden Sie auf der Gateway-Seite ein neues herunter und installieren Sie es auf dem Gateway.',
     },
     gateway_disconnected: { title: 'Gateway getrennt: %{name}', message: '%{name} hat die Verbindung zur Plattform verloren.' },
+    network_sync_failed: {
+      title: 'Nicht im Netzwerkserver: %{name}',
+      message: '%{name} konnte nicht im Netzwerkserver angelegt werden (%{reason}). Öffnen Sie den Eintrag, um den Grund zu sehen und es erneut zu versuchen.',
+    },
+  },
+  sync: {
+    unavailable: 'Der Netzwerkserver ist nicht erreichbar. Die Änderung bleibt gespeichert und wird automatisch erneut gesendet.',
+    timeout: 'Der Netzwerkserver hat nicht rechtzeitig geantwortet. Die Änderung bleibt gespeichert und wird automatisch erneut gesendet.',
+    unauthenticated:
+      'Der Netzwerkserver hat das API-Token (CHIRPSTACK_API_TOKEN) abgelehnt. Die Änderung wird automatisch erneut gesendet, sobald es korrigiert ist.',
+    permission_denied: 'Das API-Token darf dies im Netzwerkserver nicht ändern.',
+    invalid_argument: 'Der Netzwerkserver hat die Werte abgelehnt.',
+    not_found: 'Dem Netzwerkserver fehlt etwas, wovon dies abhängt.',
+    already_exists: 'Der Netzwerkserver führt dies bereits unter einem anderen Eigentümer.',
+    internal: 'Der Netzwerkserver ist an dieser Änderung gescheitert.',
+    not_configured: 'Es ist kein Netzwerkserver eingerichtet.',
+    profile_required: 'Der Netzwerkserver braucht für jedes Gerät ein Geräteprofil: Wählen Sie eines aus.',
   },
 } satisfies CatalogueOf<typeof englishServer>;

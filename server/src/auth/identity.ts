@@ -37,7 +37,12 @@ export function sendUnauthorised(reply: FastifyReply): FastifyReply {
  * gets `try refresh token` so the client refreshes and retries.
  */
 export function requireIdentity(sessions: SessionService, others: Authenticator[], cookies: CookieSettings): onRequestHookHandler {
-  return async (request, reply) => {
+  return identify(sessions, others, cookies);
+}
+
+/** requireIdentity's check as a plain function, for hooks that try another credential first (the ingest endpoint). */
+export function identify(sessions: SessionService, others: Authenticator[], cookies: CookieSettings) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     for (const authenticate of others) {
       const identity = await authenticate(request);
       if (identity) {

@@ -7,14 +7,17 @@ import type { RunningBroker } from './broker/gateway-broker.js';
 import { startChirpstackSubscriber, type Subscriber } from './ingest/mqtt-subscriber.js';
 import { Maintenance } from './maintenance.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { NetworkSyncWorker } from './network-server/sync-worker.js';
 
 const WEBHOOK_TICK_MS = 1000;
 const MAINTENANCE_TICK_MS = 15 * 60_000;
+const NETWORK_SYNC_TICK_MS = 1000;
 
 /**
  * The data plane's background parts, started when the server is ready and stopped when it
  * closes: the embedded gateway broker, or with MQTT_URL a subscriber to the network server's
- * events on that broker instead; webhook delivery; the maintenance chores. A part that cannot
+ * events on that broker instead; webhook delivery; provisioning into the network server (when one
+ * is configured); the maintenance chores. A part that cannot
  * start is logged and the rest (HTTP, the API) keeps serving.
  */
 export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanceStore: MaintenanceRepository): ReadinessCheck[] {
@@ -22,6 +25,7 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
   let broker: RunningBroker | undefined;
   let subscriber: Subscriber | undefined;
   const dispatcher = new WebhookDispatcher(ctx.repos.webhooks, ctx.now);
+  const networkSync = ctx.networkServer.mode === 'standalone' ? undefined : networkSyncWorker(ctx);
   const maintenance = new Maintenance(maintenanceStore, ctx.repos.notifications, ctx.now, ctx.config.maintenance);
 
   app.addHook('onReady', async () => {
@@ -41,16 +45,30 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
       }
     }
     dispatcher.start(WEBHOOK_TICK_MS, (error) => app.log.warn({ err: error }, 'webhook delivery'));
+    networkSync?.start(NETWORK_SYNC_TICK_MS, (error) => app.log.warn({ err: error }, 'network server sync'));
     maintenance.start(MAINTENANCE_TICK_MS, (error) => app.log.warn({ err: error }, 'maintenance'));
   });
 
   app.addHook('onClose', async () => {
     maintenance.stop();
     await dispatcher.stop();
+    await networkSync?.stop();
     await subscriber?.close();
     await broker?.close();
   });
 
   // Gateways connect to this node's embedded broker: without it listening the node is not ready.
   return mqttUrl ? [] : [{ name: 'broker', ok: () => broker !== undefined }];
+}
+
+/** The worker that pushes recorded changes to the network server, as a node runs it. */
+export function networkSyncWorker(ctx: AppContext): NetworkSyncWorker {
+  return new NetworkSyncWorker({
+    outbox: ctx.repos.networkOutbox,
+    entities: ctx.repos.networkEntities,
+    notifications: ctx.repos.notifications,
+    server: ctx.networkServer,
+    now: ctx.now,
+    ingestUrl: `${ctx.config.publicUrl}/api/ingest/chirpstack`,
+  });
 }

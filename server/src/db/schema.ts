@@ -140,6 +140,9 @@ export interface Database {
   search_entries: SearchEntriesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  network_outbox: NetworkOutboxTable;
+  network_sync: NetworkSyncTable;
+  integration_keys: IntegrationKeysTable;
 }
 
 export interface TemplatesTable {
@@ -288,5 +291,43 @@ export interface ApiKeysTable {
   key_hash: string;
   expires_at: string | null;
   last_used_at: string | null;
+  created_at: string;
+}
+
+export type NetworkEntityKind = 'application' | 'profile' | 'device' | 'gateway';
+export type NetworkSyncState = 'pending' | 'synced' | 'failed';
+
+/** Changes waiting to be pushed to the network server (migration 0010). */
+export interface NetworkOutboxTable {
+  id: string;
+  kind: NetworkEntityKind;
+  entity_id: string;
+  company_id: string | null;
+  action: 'put' | 'delete';
+  /** JSON of the remote ids a delete removes. */
+  target: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Null while parked after an error retrying cannot fix. */
+  next_attempt_at: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  created_at: string;
+}
+
+export interface NetworkSyncTable {
+  kind: NetworkEntityKind;
+  entity_id: string;
+  company_id: string | null;
+  state: NetworkSyncState;
+  remote_id: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  updated_at: string;
+}
+
+export interface IntegrationKeysTable {
+  lookup: string;
+  company_id: string;
+  key_hash: string;
   created_at: string;
 }

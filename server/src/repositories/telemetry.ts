@@ -19,8 +19,11 @@ export interface IngestDevice {
   uplink_interval_s: number | null;
 }
 
-/** Who delivers data: a user's API key (its companies' devices) or the operator's network server. */
-export type IngestScope = { userId: string } | 'network-server';
+/**
+ * Who delivers data: a user's API key (its companies' devices), a company's integration key (that
+ * company's devices) or the operator's network server (any device).
+ */
+export type IngestScope = { userId: string } | { companyId: string } | 'network-server';
 
 export interface DeviceEvent {
   type: DeviceEventsTable['type'];
@@ -63,17 +66,18 @@ export function telemetryRepository(db: Db) {
   const memberDevice = prepare<[string, string], IngestDevice>(db, 2, (devEui, userId) =>
     deviceQuery(devEui).where('devices.company_id', 'in', memberCompanyIds(db, userId)),
   );
+  const companyDevice = prepare<[string, string], IngestDevice>(db, 2, (devEui, companyId) => deviceQuery(devEui).where('devices.company_id', '=', companyId));
 
   const uplinks = new UplinkWriter(db);
 
   return {
     /**
-     * The device with this DevEUI, with its profile's codec: among the companies of the user an
-     * HTTP integration authenticates as, or any device for the operator's own network server.
+     * The device with this DevEUI, with its profile's codec, within what the scope may deliver.
      */
     async findDevice(scope: IngestScope, devEui: string): Promise<IngestDevice | undefined> {
-      const rows = scope === 'network-server' ? await anyDevice(devEui.toUpperCase()) : await memberDevice(devEui.toUpperCase(), scope.userId);
-      return rows[0];
+      const eui = devEui.toUpperCase();
+      if (scope === 'network-server') return (await anyDevice(eui))[0];
+      return ('companyId' in scope ? await companyDevice(eui, scope.companyId) : await memberDevice(eui, scope.userId))[0];
     },
 
     /** Stores an uplink (last seen, topics' latest values, time series, event) with group commit. */

@@ -4,12 +4,14 @@ import type { AppContext } from '../context.js';
 import { forbidden, invalid, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
 import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
+import { networkChanges } from './network-changes.js';
 import { CompanyCreateBody, CompanyListQuery, CompanyPage, CompanyPeopleResponse, CompanyResponse, CompanyUpdateBody } from '../schemas/companies.js';
 
 export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['companies'];
   const { companies, tenants, invites } = ctx.repos;
+  const network = networkChanges(ctx);
 
   /** A company may only be put under a tenant the caller owns. */
   async function assertOwnTenant(userId: string, tenantId: string | null | undefined): Promise<void> {
@@ -50,7 +52,10 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const userId = request.identity.userId;
       await mine(userId, request.params.id);
       await assertOwnTenant(userId, request.body.tenant_id);
-      await companies.update(request.params.id, request.body);
+      await ctx.transaction(async (tx) => {
+        await tx.companies.update(request.params.id, request.body);
+        await network.putApplicationIfKnown(tx, request.params.id);
+      });
       return mine(userId, request.params.id);
     },
   );
@@ -58,7 +63,14 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
   api.delete('/company/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
     const company = await mine(request.identity.userId, request.params.id);
     if (company.role !== 'owner') throw forbidden('Only an owner of the company can delete it.');
-    await companies.remove(company.id);
+    await ctx.transaction(async (tx) => {
+      // The network server drops an application's devices with it; profiles and gateways are the tenant's and go one by one.
+      for (const profileId of await tx.networkEntities.profileIdsOfCompany(company.id)) await network.remove(tx, 'profile', profileId, company.id);
+      for (const gateway of await tx.networkEntities.gatewaysOfCompany(company.id))
+        await network.remove(tx, 'gateway', gateway.id, company.id, gateway.gateway_id);
+      await network.remove(tx, 'application', company.id, company.id);
+      await tx.companies.remove(company.id);
+    });
     return reply.code(204).send(null);
   });
 

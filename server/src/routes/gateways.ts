@@ -7,21 +7,23 @@ import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { normaliseEui } from '../domain/eui.js';
 import { GatewayCertResponse, GatewayCreateBody, GatewayListQuery, GatewayPage, GatewayResponse, GatewayUpdateBody } from '../schemas/gateways.js';
 import { assertCompanyMember } from './company-access.js';
+import { networkChanges } from './network-changes.js';
 
 export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['gateways'];
   const { gateways } = ctx.repos;
+  const network = networkChanges(ctx);
 
   async function mine(userId: string, id: string) {
     const gateway = await gateways.find(userId, id);
     if (!gateway) throw notFound();
-    return gateway;
+    return network.withStatusOne('gateway', gateway);
   }
 
   api.get('/gateway/', { schema: { tags, querystring: GatewayListQuery, response: { 200: GatewayPage, ...errorResponses } } }, async (request) => {
     const q = request.query;
-    return gateways.list(request.identity.userId, {
+    const page = await gateways.list(request.identity.userId, {
       companyId: q.company_id,
       search: searchText(q),
       id: q.id,
@@ -29,6 +31,7 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
       ordering: q.ordering ?? 'name',
       ...paging(q),
     });
+    return { ...page, results: await network.withStatus('gateway', page.results) };
   });
 
   api.post('/gateway/', { schema: { tags, body: GatewayCreateBody, response: { 201: GatewayResponse, ...errorResponses } } }, async (request, reply) => {
@@ -38,8 +41,12 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (!gatewayId) throw invalid({ gateway_id: { code: 'gateway_id_invalid' } });
     // Gateway IDs are unique across the installation: the broker knows a gateway by its ID alone.
     if (await gateways.findByGatewayId(gatewayId)) throw duplicate('This gateway is already registered.', { gateway_id: { code: 'gateway_id_taken' } });
-    const gateway = await gateways.create(company_id, gatewayId, name ?? '', ctx.now().toISOString());
-    return reply.code(201).send(gateway);
+    const gateway = await ctx.transaction(async (tx) => {
+      const created = await tx.gateways.create(company_id, gatewayId, name ?? '', ctx.now().toISOString());
+      await network.put(tx, 'gateway', created.id, company_id);
+      return created;
+    });
+    return reply.code(201).send(await mine(request.identity.userId, gateway.id));
   });
 
   api.get('/gateway/:id/', { schema: { tags, params: IdParams, response: { 200: GatewayResponse, ...errorResponses } } }, async (request) =>
@@ -50,15 +57,21 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/gateway/:id/',
     { schema: { tags, params: IdParams, body: GatewayUpdateBody, response: { 200: GatewayResponse, ...errorResponses } } },
     async (request) => {
-      await mine(request.identity.userId, request.params.id);
-      await gateways.update(request.params.id, request.body);
-      return mine(request.identity.userId, request.params.id);
+      const gateway = await mine(request.identity.userId, request.params.id);
+      await ctx.transaction(async (tx) => {
+        await tx.gateways.update(gateway.id, request.body);
+        await network.put(tx, 'gateway', gateway.id, gateway.company_id);
+      });
+      return mine(request.identity.userId, gateway.id);
     },
   );
 
   api.delete('/gateway/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
-    await mine(request.identity.userId, request.params.id);
-    await gateways.remove(request.params.id);
+    const gateway = await mine(request.identity.userId, request.params.id);
+    await ctx.transaction(async (tx) => {
+      await tx.gateways.remove(gateway.id);
+      await network.remove(tx, 'gateway', gateway.id, gateway.company_id, gateway.gateway_id);
+    });
     return reply.code(204).send(null);
   });
 

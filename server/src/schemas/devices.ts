@@ -3,6 +3,7 @@ import { errorCode, ListQueryFields, Page, Timestamp, Uuid } from './common.js';
 import type { FieldErrorCode } from './messages.js';
 import { EUI_BYTES, hexInputPattern, KEY_BYTES } from '../domain/eui.js';
 import { POWER_STATUSES } from '../domain/power.js';
+import { WithSyncStatus } from './network.js';
 
 export const DEVICE_ORDERINGS = ['name', '-name', 'last_seen', '-last_seen', 'dev_eui', '-dev_eui', 'created_at', '-created_at'] as const;
 export type DeviceOrdering = (typeof DEVICE_ORDERINGS)[number];
@@ -31,9 +32,9 @@ const DeviceFields = {
 };
 
 /** In lists the app key is never returned. */
-export const DeviceResponse = Type.Object(DeviceFields);
+export const DeviceResponse = Type.Object({ ...DeviceFields, ...WithSyncStatus });
 export type Device = Static<typeof DeviceResponse>;
-export const DeviceDetailResponse = Type.Object({ ...DeviceFields, app_key: Type.String() });
+export const DeviceDetailResponse = Type.Object({ ...DeviceFields, app_key: Type.String(), ...WithSyncStatus });
 export type DeviceDetail = Static<typeof DeviceDetailResponse>;
 export const DevicePage = Page(DeviceResponse);
 

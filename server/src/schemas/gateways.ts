@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
 import { hexInput } from './devices.js';
 import { EUI_BYTES } from '../domain/eui.js';
+import { WithSyncStatus } from './network.js';
 
 /** EUI-64 as 16 hex digits; separators and any case are accepted and normalised. */
 export const GatewayIdInput = hexInput(EUI_BYTES, 'gateway_id_invalid');
@@ -15,6 +16,7 @@ export const GatewayResponse = Type.Object({
   connected: Type.Boolean(),
   cert_expires_at: Type.Union([Timestamp, Type.Null()]),
   created_at: Timestamp,
+  ...WithSyncStatus,
 });
 export type Gateway = Static<typeof GatewayResponse>;
 

@@ -75,8 +75,30 @@ export const NOTIFICATION_TEXTS = {
     message: 'The certificate of %{name} expires on %{expires_at}. Download a new one from the gateway page and install it on the gateway.',
   },
   gateway_disconnected: { title: 'Gateway disconnected: %{name}', message: '%{name} lost its connection to the platform.' },
+  network_sync_failed: {
+    title: 'Not in the network server: %{name}',
+    message: '%{name} could not be provisioned in the network server (%{reason}). Open it to see why and to retry.',
+  },
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_TEXTS;
+
+/**
+ * Why an entity is not in sync with the network server: the gRPC status of ChirpStack's answer, or
+ * a problem with the entity here. The network server's own message travels beside the code.
+ */
+export const SYNC_ERROR_TEXTS = {
+  unavailable: 'The network server cannot be reached. The change is kept and sent again automatically.',
+  timeout: 'The network server did not answer in time. The change is kept and sent again automatically.',
+  unauthenticated: 'The network server refused the API token (CHIRPSTACK_API_TOKEN). The change is sent again automatically once it is fixed.',
+  permission_denied: 'The API token may not change this in the network server.',
+  invalid_argument: 'The network server refused the values.',
+  not_found: 'The network server does not know something this depends on.',
+  already_exists: 'The network server already has this under another owner.',
+  internal: 'The network server failed on this change.',
+  not_configured: 'No network server is configured.',
+  profile_required: 'The network server needs a device profile for every device: choose one.',
+} as const;
+export type SyncErrorCode = keyof typeof SYNC_ERROR_TEXTS;
 
 /** Fills `%{name}` placeholders; an unknown one stays as written, so a missing value is visible. */
 export function interpolate(text: string, params: MessageParams = {}): string {

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
+import { WithSyncStatus } from './network.js';
 
 /** Codec scripts are plain JavaScript; 256 KiB is far above any vendor codec. */
 export const MAX_CODEC_LENGTH = 256 * 1024;
@@ -15,6 +16,7 @@ export const ProfileResponse = Type.Object({
   template_id: Type.Union([Type.String(), Type.Null()]),
   is_template: Type.Boolean(),
   created_at: Timestamp,
+  ...WithSyncStatus,
 });
 export type Profile = Static<typeof ProfileResponse>;
 

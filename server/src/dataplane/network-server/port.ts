@@ -1,4 +1,5 @@
 import type { MacVersion, Region, RegParamsRevision } from '../../domain/network.js';
+import type { SyncErrorCode } from '../../schemas/messages.js';
 
 /**
  * The network-server port (DESIGN §6): what the platform asks of the LoRaWAN network server. Two
@@ -96,13 +97,16 @@ export interface RemoteGateway {
   lastSeenAt: Date | null;
 }
 
+/** The wire codes (schemas/messages.ts) a network server's answer maps to; `not_configured` is standalone mode. */
+export type NetworkServerErrorCode = Exclude<SyncErrorCode, 'profile_required'>;
+
 /**
  * Why a call failed, as a stable code the console translates (gRPC status names of ChirpStack's
  * answers) and whether trying again later can help.
  */
 export class NetworkServerError extends Error {
   constructor(
-    readonly code: 'unavailable' | 'unauthenticated' | 'permission_denied' | 'invalid_argument' | 'not_found' | 'already_exists' | 'timeout' | 'internal',
+    readonly code: NetworkServerErrorCode,
     message: string,
     readonly retryable: boolean,
   ) {

@@ -1,0 +1,176 @@
+import type { NetworkOutboxRepository, OutboxRow } from '../../repositories/network-outbox.js';
+import type { NetworkEntitiesRepository } from '../../repositories/network-entities.js';
+import { newIntegrationKey } from '../../auth/integration-keys.js';
+import type { NetworkServer } from './port.js';
+
+/** A change the network server would refuse whatever we retry: the entity must be changed here first. */
+export class ProvisioningProblem extends Error {
+  constructor(
+    readonly code: 'profile_required',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProvisioningProblem';
+  }
+}
+
+/**
+ * A device whose application or profile is not there yet. Creating them here as a side effect could
+ * race with another node creating them too (two applications for one company), so the device waits
+ * for their own changes, which this records if none is waiting.
+ */
+export class DependencyPending extends Error {
+  constructor(what: string) {
+    super(`waiting for ${what}`);
+    this.name = 'DependencyPending';
+  }
+}
+
+/** What a delete removes there, recorded with the change while the entity still existed here. */
+export interface DeleteTarget {
+  remoteId?: string;
+}
+
+/**
+ * Maps this platform's entities onto the network server's (issue #13): a company is an application
+ * (with an HTTP integration posting its events back here), a profile a device profile, a device a
+ * device with its keys, a gateway a gateway. A device waits until its application and profile are there.
+ */
+export class Provisioner {
+  constructor(
+    private readonly server: NetworkServer,
+    private readonly outbox: NetworkOutboxRepository,
+    private readonly entities: NetworkEntitiesRepository,
+    private readonly now: () => Date,
+    private readonly ingestUrl: string,
+  ) {}
+
+  /** Applies one change; returns the network server's id of what it put (null for a delete or an entity gone meanwhile). */
+  async apply(row: OutboxRow): Promise<string | null> {
+    if (row.action === 'delete') {
+      await this.remove(row.kind, row.target ? (JSON.parse(row.target) as DeleteTarget) : {});
+      return null;
+    }
+    switch (row.kind) {
+      case 'application':
+        return this.putApplication(row.entity_id);
+      case 'profile':
+        return this.putProfile(row.entity_id);
+      case 'device':
+        return this.putDevice(row.entity_id);
+      case 'gateway':
+        return this.putGateway(row.entity_id);
+    }
+  }
+
+  /** The entity's name for a notification (its id when it is gone). */
+  async displayName(row: Pick<OutboxRow, 'kind' | 'entity_id'>): Promise<string> {
+    switch (row.kind) {
+      case 'application':
+        return (await this.entities.company(row.entity_id))?.name ?? row.entity_id;
+      case 'profile':
+        return (await this.entities.profile(row.entity_id))?.name ?? row.entity_id;
+      case 'device': {
+        const device = await this.entities.device(row.entity_id);
+        return device ? device.name || device.dev_eui : row.entity_id;
+      }
+      case 'gateway': {
+        const gateway = await this.entities.gateway(row.entity_id);
+        return gateway ? gateway.name || gateway.gateway_id : row.entity_id;
+      }
+    }
+  }
+
+  private async remove(kind: OutboxRow['kind'], target: DeleteTarget): Promise<void> {
+    if (!target.remoteId) return;
+    switch (kind) {
+      case 'application':
+        return this.server.deleteApplication(target.remoteId);
+      case 'profile':
+        return this.server.deleteDeviceProfile(target.remoteId);
+      case 'device':
+        return this.server.deleteDevice(target.remoteId);
+      case 'gateway':
+        return this.server.deleteGateway(target.remoteId);
+    }
+  }
+
+  private async putApplication(companyId: string): Promise<string | null> {
+    const company = await this.entities.company(companyId);
+    if (!company) return null;
+    const known = await this.outbox.remoteId('application', companyId);
+    const remoteId = await this.server.putApplication({ remoteId: known, name: company.name, description: `LoRa console company ${company.id}` });
+    if (remoteId !== known) await this.outbox.setRemoteId('application', companyId, remoteId);
+    if (remoteId !== known || !(await this.entities.hasIntegrationKey(companyId))) await this.setUpIntegration(companyId, remoteId);
+    return remoteId;
+  }
+
+  /**
+   * The application's HTTP integration posts its events to this installation with a key issued for
+   * it alone. The key is kept only once the network server has it, so a failed attempt issues a new one.
+   */
+  private async setUpIntegration(companyId: string, applicationId: string): Promise<void> {
+    const key = newIntegrationKey();
+    await this.server.putHttpIntegration({ applicationId, eventEndpointUrl: this.ingestUrl, headers: { Authorization: `Bearer ${key.key}` } });
+    await this.entities.replaceIntegrationKey(companyId, key.lookup, key.hash, this.now().toISOString());
+  }
+
+  /** The network server's id of a dependency, or a wait for its own change to be pushed first. */
+  private async dependency(kind: 'application' | 'profile', entityId: string, companyId: string): Promise<string> {
+    const remoteId = await this.outbox.remoteId(kind, entityId);
+    if (remoteId) return remoteId;
+    await this.outbox.ensurePut({ kind, entityId, companyId, action: 'put' }, this.now().toISOString());
+    throw new DependencyPending(`${kind} ${entityId}`);
+  }
+
+  private async putProfile(profileId: string): Promise<string | null> {
+    const profile = await this.entities.profile(profileId);
+    if (!profile) return null;
+    const remoteId = await this.server.putDeviceProfile({
+      remoteId: await this.outbox.remoteId('profile', profileId),
+      name: profile.name,
+      region: profile.region,
+      macVersion: profile.mac_version,
+      regParamsRevision: profile.reg_params_revision,
+      supportsOtaa: profile.supports_otaa === 1,
+      supportsClassB: profile.supports_class_b === 1,
+      supportsClassC: profile.supports_class_c === 1,
+      uplinkIntervalS: profile.uplink_interval_s,
+      codecScript: profile.codec,
+    });
+    await this.outbox.setRemoteId('profile', profileId, remoteId);
+    return remoteId;
+  }
+
+  private async putDevice(deviceId: string): Promise<string | null> {
+    const device = await this.entities.device(deviceId);
+    if (!device) return null;
+    if (!device.profile_id) throw new ProvisioningProblem('profile_required', 'The network server needs a device profile for every device.');
+    const profile = await this.entities.profile(device.profile_id);
+    if (!profile) return null;
+    const applicationId = await this.dependency('application', device.company_id, device.company_id);
+    const deviceProfileId = await this.dependency('profile', profile.id, profile.company_id);
+    // A DevEUI is the device's key there: after it changed here, the old device goes.
+    const previous = await this.outbox.remoteId('device', deviceId);
+    if (previous && previous !== device.dev_eui) await this.server.deleteDevice(previous);
+    await this.server.putDevice({
+      devEui: device.dev_eui,
+      joinEui: device.join_eui,
+      name: device.name || device.dev_eui,
+      applicationId,
+      deviceProfileId,
+      macVersion: profile.mac_version,
+      appKey: device.app_key,
+    });
+    return device.dev_eui;
+  }
+
+  private async putGateway(id: string): Promise<string | null> {
+    const gateway = await this.entities.gateway(id);
+    if (!gateway) return null;
+    const previous = await this.outbox.remoteId('gateway', id);
+    if (previous && previous !== gateway.gateway_id) await this.server.deleteGateway(previous);
+    await this.server.putGateway({ gatewayId: gateway.gateway_id, name: gateway.name || gateway.gateway_id });
+    return gateway.gateway_id;
+  }
+}

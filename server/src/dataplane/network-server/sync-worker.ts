@@ -1,0 +1,117 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { NetworkOutboxRepository, OutboxRow } from '../../repositories/network-outbox.js';
+import type { NetworkEntitiesRepository } from '../../repositories/network-entities.js';
+import type { NotificationsRepository } from '../../repositories/notifications.js';
+import { NetworkServerError, type NetworkServer } from './port.js';
+import { DependencyPending, Provisioner, ProvisioningProblem } from './provisioner.js';
+
+const BATCH = 25;
+/** Longer than a push can take (each call has its own deadline), so a live claim is never taken over. */
+const LEASE_MS = 60_000;
+const FIRST_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 10 * 60_000;
+/** After this many attempts a change still retried is shown as failed, with its reason. */
+const FAILED_AFTER_ATTEMPTS = 5;
+/** A device waiting for its application or profile looks again after this. */
+const DEPENDENCY_WAIT_MS = 1_000;
+
+/** 5 s, 10 s, 20 s … up to 10 min: a network server that is down for hours is tried every 10 minutes. */
+export const syncRetryDelayMs = (attempts: number): number => Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+
+export interface SyncWorkerDeps {
+  outbox: NetworkOutboxRepository;
+  entities: NetworkEntitiesRepository;
+  notifications: NotificationsRepository;
+  server: NetworkServer;
+  now: () => Date;
+  /** Where the network server's HTTP integration posts events: PUBLIC_URL + /api/ingest/chirpstack. */
+  ingestUrl: string;
+  /** Names this process in claims; unique per process, so a restarted node never mistakes an old claim for its own. */
+  node?: string;
+}
+
+/**
+ * Pushes recorded changes to the network server (issue #13). Each change is claimed with a lease,
+ * pushed, then removed; a failure is retried with backoff, or parked when retrying cannot help.
+ */
+export class NetworkSyncWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private readonly node: string;
+  private readonly provisioner: Provisioner;
+
+  constructor(private readonly deps: SyncWorkerDeps) {
+    this.node = deps.node ?? `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+    this.provisioner = new Provisioner(deps.server, deps.outbox, deps.entities, deps.now, deps.ingestUrl);
+  }
+
+  /** Pushes every change that is due now; returns how many were attempted. */
+  pushDue(): Promise<number> {
+    this.running ??= this.pushBatch().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Pushes until nothing is due (tests and the reconcile command wait on this). */
+  async drain(): Promise<void> {
+    while ((await this.pushDue()) > 0);
+  }
+
+  start(intervalMs: number, log: (error: unknown) => void): void {
+    this.timer = setInterval(() => void this.pushDue().catch(log), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private async pushBatch(): Promise<number> {
+    const at = this.deps.now();
+    const rows = await this.deps.outbox.claim(this.node, at.toISOString(), new Date(at.getTime() + LEASE_MS).toISOString(), BATCH);
+    // One at a time: a batch often holds a device and its profile, and the profile must exist there first.
+    for (const row of rows) await this.push(row);
+    return rows.length;
+  }
+
+  private async push(row: OutboxRow): Promise<void> {
+    try {
+      const remoteId = await this.provisioner.apply(row);
+      await this.deps.outbox.complete(row, remoteId, this.deps.now().toISOString());
+      // In sync again: a later failure notifies anew.
+      await this.deps.notifications.clearDedupe(syncFailureKey(row));
+    } catch (error) {
+      if (error instanceof DependencyPending) await this.deps.outbox.defer(row, new Date(this.deps.now().getTime() + DEPENDENCY_WAIT_MS).toISOString());
+      else await this.recordFailure(row, error);
+    }
+  }
+
+  private async recordFailure(row: OutboxRow, error: unknown): Promise<void> {
+    const at = this.deps.now();
+    const known = error instanceof NetworkServerError || error instanceof ProvisioningProblem;
+    const code = known ? error.code : 'internal';
+    const message = error instanceof Error ? error.message : String(error);
+    const retryable = error instanceof NetworkServerError ? error.retryable : !(error instanceof ProvisioningProblem);
+    const failed = !retryable || row.attempts >= FAILED_AFTER_ATTEMPTS;
+    const nextAttemptAt = retryable ? new Date(at.getTime() + syncRetryDelayMs(row.attempts)).toISOString() : null;
+    await this.deps.outbox.fail(row, { code, message, nextAttemptAt, failed }, at.toISOString());
+    if (failed && row.action === 'put' && row.company_id) await this.notifyFailure(row, message, at);
+  }
+
+  /** Once per entity until it is in sync again. */
+  private async notifyFailure(row: OutboxRow, reason: string, at: Date): Promise<void> {
+    const companyId = row.company_id as string;
+    const name = await this.provisioner.displayName(row);
+    const members = await this.deps.notifications.companyMemberIds(companyId);
+    await this.deps.notifications.notify(
+      members,
+      { kind: 'network_sync_failed', params: { name, reason }, dedupeKey: syncFailureKey(row), companyId },
+      at.toISOString(),
+    );
+  }
+}
+
+export const syncFailureKey = (row: Pick<OutboxRow, 'kind' | 'entity_id'>): string => `network-sync:${row.kind}:${row.entity_id}`;

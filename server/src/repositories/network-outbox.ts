@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { Db, Dialect } from '../db/database.js';
+import type { NetworkEntityKind, NetworkOutboxTable } from '../db/schema.js';
+import type { SyncStatus } from '../schemas/network.js';
+import type { SyncErrorCode } from '../schemas/messages.js';
+import { memberCompanyIds } from './member-companies.js';
+
+export type OutboxRow = Selectable<NetworkOutboxTable>;
+
+export interface NetworkChange {
+  kind: NetworkEntityKind;
+  entityId: string;
+  companyId: string | null;
+  action: 'put' | 'delete';
+  /** For a delete: the remote ids to remove (the entity is gone here by then). */
+  target?: Record<string, string>;
+}
+
+/** What the worker learnt from a failed push. */
+export interface PushFailure {
+  code: string;
+  message: string;
+  /** When to try again; null parks the change until the retry action or a newer change. */
+  nextAttemptAt: string | null;
+  /** Shown as failed (not pending) from now on. */
+  failed: boolean;
+}
+
+/**
+ * The outbox of changes for the network server and each entity's sync state (migration 0010).
+ * `record` runs inside the transaction of the change itself; the worker claims rows with a lease.
+ */
+export function networkOutboxRepository(db: Db, dialect: Dialect) {
+  /** Another row for the same entity, recorded after this one: a put reads the entity's current state, so the older row has nothing left to do. */
+  const superseded = async (row: OutboxRow) =>
+    (await db
+      .selectFrom('network_outbox')
+      .select('id')
+      .where('kind', '=', row.kind)
+      .where('entity_id', '=', row.entity_id)
+      .where('id', '!=', row.id)
+      .where('created_at', '>=', row.created_at)
+      .executeTakeFirst()) !== undefined;
+
+  /**
+   * Records a change. Waiting (unclaimed) changes of the same entity are replaced: a put pushes the
+   * entity as it is when pushed, and a delete makes earlier puts moot.
+   */
+  async function record(change: NetworkChange, at: string): Promise<void> {
+    await db
+      .deleteFrom('network_outbox')
+      .where('kind', '=', change.kind)
+      .where('entity_id', '=', change.entityId)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+      .execute();
+    await db
+      .insertInto('network_outbox')
+      .values({
+        id: randomUUID(),
+        kind: change.kind,
+        entity_id: change.entityId,
+        company_id: change.companyId,
+        action: change.action,
+        target: change.target ? JSON.stringify(change.target) : null,
+        next_attempt_at: at,
+        claimed_by: null,
+        claimed_until: null,
+        created_at: at,
+      })
+      .execute();
+    if (change.action === 'delete') {
+      await db.deleteFrom('network_sync').where('kind', '=', change.kind).where('entity_id', '=', change.entityId).execute();
+      return;
+    }
+    await db
+      .insertInto('network_sync')
+      .values({
+        kind: change.kind,
+        entity_id: change.entityId,
+        company_id: change.companyId,
+        state: 'pending',
+        remote_id: null,
+        error_code: null,
+        error_message: null,
+        updated_at: at,
+      })
+      .onConflict((c) =>
+        c.columns(['kind', 'entity_id']).doUpdateSet({ state: 'pending', company_id: change.companyId, error_code: null, error_message: null, updated_at: at }),
+      )
+      .execute();
+  }
+
+  return {
+    record,
+
+    /**
+     * Takes up to `limit` due changes for `node` until `leaseUntil`. A change is due when its time has
+     * come and nobody holds a live claim on it or on another change of the same entity, so one
+     * entity's changes are pushed in order and never by two nodes at once.
+     */
+    async claim(node: string, at: string, leaseUntil: string, limit: number): Promise<OutboxRow[]> {
+      let due = db
+        .selectFrom('network_outbox as o')
+        .select('o.id')
+        .where('o.next_attempt_at', '<=', at)
+        .where((eb) => eb.or([eb('o.claimed_until', 'is', null), eb('o.claimed_until', '<', at)]))
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('network_outbox as busy')
+                .select('busy.id')
+                .whereRef('busy.kind', '=', 'o.kind')
+                .whereRef('busy.entity_id', '=', 'o.entity_id')
+                .whereRef('busy.id', '!=', 'o.id')
+                .where('busy.claimed_until', '>=', at),
+            ),
+          ),
+        )
+        .orderBy('o.created_at')
+        .orderBy('o.id')
+        .limit(limit);
+      // PostgreSQL: nodes claiming at the same moment skip each other's rows instead of waiting.
+      // SQLite has one writer, so the UPDATE below is atomic on its own.
+      if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+      return db
+        .updateTable('network_outbox')
+        .set((eb) => ({ claimed_by: node, claimed_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', due)
+        .returningAll()
+        .execute();
+    },
+
+    /** A pushed change: gone from the outbox; its entity is in sync unless a newer change waits. */
+    async complete(row: OutboxRow, remoteId: string | null, at: string): Promise<void> {
+      const removed = await db.deleteFrom('network_outbox').where('id', '=', row.id).where('claimed_by', '=', row.claimed_by).executeTakeFirst();
+      if (removed.numDeletedRows === 0n || row.action === 'delete') return;
+      const state = (await superseded(row)) ? 'pending' : 'synced';
+      await db
+        .updateTable('network_sync')
+        .set({ state, error_code: null, error_message: null, updated_at: at, ...(remoteId !== null ? { remote_id: remoteId } : {}) })
+        .where('kind', '=', row.kind)
+        .where('entity_id', '=', row.entity_id)
+        .execute();
+    },
+
+    /** A failed push: rescheduled (or parked), unless a newer change of the entity made it moot. */
+    async fail(row: OutboxRow, failure: PushFailure, at: string): Promise<void> {
+      if (await superseded(row)) {
+        await db.deleteFrom('network_outbox').where('id', '=', row.id).execute();
+        return;
+      }
+      await db
+        .updateTable('network_outbox')
+        .set({ claimed_by: null, claimed_until: null, next_attempt_at: failure.nextAttemptAt })
+        .where('id', '=', row.id)
+        .where('claimed_by', '=', row.claimed_by)
+        .execute();
+      if (row.action === 'delete') return;
+      await db
+        .updateTable('network_sync')
+        .set({ state: failure.failed ? 'failed' : 'pending', error_code: failure.code, error_message: failure.message.slice(0, 500), updated_at: at })
+        .where('kind', '=', row.kind)
+        .where('entity_id', '=', row.entity_id)
+        .execute();
+    },
+
+    /** The retry action: the entity's waiting change is due now, with a fresh count of attempts. */
+    async retryNow(kind: NetworkEntityKind, entityId: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('network_outbox')
+        .set({ next_attempt_at: at, attempts: 0 })
+        .where('kind', '=', kind)
+        .where('entity_id', '=', entityId)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+        .executeTakeFirst();
+      await db.updateTable('network_sync').set({ state: 'pending', updated_at: at }).where('kind', '=', kind).where('entity_id', '=', entityId).execute();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async remoteId(kind: NetworkEntityKind, entityId: string): Promise<string | null> {
+      const row = await db.selectFrom('network_sync').select('remote_id').where('kind', '=', kind).where('entity_id', '=', entityId).executeTakeFirst();
+      return row?.remote_id ?? null;
+    },
+
+    /**
+     * Keeps the network server's id as soon as it is known (before the change completes), so a
+     * retry after a later step failed updates what was created instead of creating it again.
+     */
+    async setRemoteId(kind: NetworkEntityKind, entityId: string, remoteId: string): Promise<void> {
+      await db.updateTable('network_sync').set({ remote_id: remoteId }).where('kind', '=', kind).where('entity_id', '=', entityId).execute();
+    },
+
+    /** Records a put unless a change of the entity already waits (a dependency asked for by a device). */
+    async ensurePut(change: NetworkChange, at: string): Promise<void> {
+      const waiting = await db
+        .selectFrom('network_outbox')
+        .select('id')
+        .where('kind', '=', change.kind)
+        .where('entity_id', '=', change.entityId)
+        .executeTakeFirst();
+      if (!waiting) await record(change, at);
+    },
+
+    /** A change that waits for another: due again soon, without counting as an attempt or an error. */
+    async defer(row: OutboxRow, nextAttemptAt: string): Promise<void> {
+      await db
+        .updateTable('network_outbox')
+        .set({ claimed_by: null, claimed_until: null, next_attempt_at: nextAttemptAt, attempts: row.attempts - 1 })
+        .where('id', '=', row.id)
+        .where('claimed_by', '=', row.claimed_by)
+        .execute();
+    },
+
+    /** The sync status of each of these entities that has one. */
+    async statuses(kind: NetworkEntityKind, entityIds: readonly string[]): Promise<Map<string, SyncStatus>> {
+      const found = new Map<string, SyncStatus>();
+      if (entityIds.length === 0) return found;
+      const rows = await db
+        .selectFrom('network_sync')
+        .select(['entity_id', 'state', 'error_code', 'error_message', 'updated_at'])
+        .where('kind', '=', kind)
+        .where('entity_id', 'in', entityIds)
+        .execute();
+      for (const row of rows) {
+        found.set(row.entity_id, {
+          state: row.state,
+          error_code: row.error_code as SyncErrorCode | null,
+          error_message: row.error_message,
+          updated_at: row.updated_at,
+        });
+      }
+      return found;
+    },
+
+    /** The company an entity's sync status belongs to (for the retry action's access check). */
+    async companyOf(kind: NetworkEntityKind, entityId: string): Promise<string | null | undefined> {
+      const row = await db.selectFrom('network_sync').select('company_id').where('kind', '=', kind).where('entity_id', '=', entityId).executeTakeFirst();
+      return row?.company_id;
+    },
+
+    /** How many of the entities of the user's companies wait to be provisioned, and how many failed. */
+    async counts(userId: string): Promise<{ pending: number; failed: number }> {
+      const rows = await db
+        .selectFrom('network_sync')
+        .select(['state', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('company_id', 'in', memberCompanyIds(db, userId))
+        .where('state', '!=', 'synced')
+        .groupBy('state')
+        .execute();
+      const count = (state: string) => Number(rows.find((row) => row.state === state)?.n ?? 0);
+      return { pending: count('pending'), failed: count('failed') };
+    },
+  };
+}
+
+export type NetworkOutboxRepository = ReturnType<typeof networkOutboxRepository>;

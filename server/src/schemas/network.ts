@@ -1,0 +1,33 @@
+import { Type, type Static } from 'typebox';
+import { Timestamp, Uuid } from './common.js';
+import { SYNC_ERROR_TEXTS } from './messages.js';
+
+const SYNC_ERROR_CODES = Object.keys(SYNC_ERROR_TEXTS) as (keyof typeof SYNC_ERROR_TEXTS)[];
+
+/**
+ * Whether an entity is provisioned in the network server (issue #13). Absent in standalone mode.
+ * `failed` carries the code (translated by the console) and the network server's own message.
+ */
+export const SyncStatus = Type.Object({
+  state: Type.Union([Type.Literal('pending'), Type.Literal('synced'), Type.Literal('failed')]),
+  error_code: Type.Union([Type.Enum(SYNC_ERROR_CODES), Type.Null()]),
+  error_message: Type.Union([Type.String(), Type.Null()]),
+  updated_at: Timestamp,
+});
+export type SyncStatus = Static<typeof SyncStatus>;
+
+/** The property list and detail answers of provisioned entities carry. */
+export const WithSyncStatus = { network_sync: Type.Optional(SyncStatus) };
+
+export const SyncKind = Type.Union([Type.Literal('device'), Type.Literal('profile'), Type.Literal('gateway')]);
+export type SyncKind = Static<typeof SyncKind>;
+
+export const SyncRetryParams = Type.Object({ kind: SyncKind, id: Uuid });
+
+/** The Info page: which network server, and how far provisioning is behind for the user's companies. */
+export const NetworkStatusResponse = Type.Object({
+  mode: Type.Union([Type.Literal('standalone'), Type.Literal('chirpstack')]),
+  pending: Type.Integer(),
+  failed: Type.Integer(),
+});
+export type NetworkStatusResponse = Static<typeof NetworkStatusResponse>;
