@@ -8,7 +8,7 @@ import { identify, requireIdentity } from './auth/identity.js';
 import { FailureLimiter } from './auth/rate-limit.js';
 import { SessionService } from './auth/sessions.js';
 import { randomToken } from './auth/tokens.js';
-import { createRepositories, transactionRepositories, type AppContext, type ReadinessCheck } from './context.js';
+import { createRepositories, transactionRunner, type AppContext, type ReadinessCheck } from './context.js';
 import { createNetworkServer } from './dataplane/network-server/index.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -91,7 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     codecs,
     ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications, repos.webhooks),
     networkServer,
-    transaction: (work) => database.db.transaction().execute((trx) => work(transactionRepositories(trx, database.dialect))),
+    transaction: transactionRunner(database.db, database.dialect),
   };
   const cookies = { secure: config.auth.secureCookies };
   // Parts of the data plane that must run for this node to take traffic (GET /api/health/ready).

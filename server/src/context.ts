@@ -84,6 +84,14 @@ export function transactionRepositories(db: Db, dialect: Dialect) {
 }
 export type TransactionRepositories = ReturnType<typeof transactionRepositories>;
 
+/** AppContext's `transaction` for a database. */
+export function transactionRunner(db: Db, dialect: Dialect): AppContext['transaction'] {
+  return (work) => db.transaction().execute((trx) => work(transactionRepositories(trx, dialect)));
+}
+
+/** What the network-server worker and the reconcile command need of the context. */
+export type NetworkContext = Pick<AppContext, 'config' | 'now' | 'repos' | 'networkServer' | 'transaction'>;
+
 /** One part of a node's readiness beyond the database (GET /api/health/ready), e.g. the embedded broker listening. */
 export interface ReadinessCheck {
   name: string;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext, ReadinessCheck } from '../context.js';
+import type { AppContext, NetworkContext, ReadinessCheck } from '../context.js';
 import type { MaintenanceRepository } from '../repositories/maintenance.js';
 
 import { startEmbeddedBroker } from './broker/start.js';
@@ -62,7 +62,7 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
 }
 
 /** The worker that pushes recorded changes to the network server, as a node runs it. */
-export function networkSyncWorker(ctx: AppContext): NetworkSyncWorker {
+export function networkSyncWorker(ctx: NetworkContext): NetworkSyncWorker {
   return new NetworkSyncWorker({
     outbox: ctx.repos.networkOutbox,
     entities: ctx.repos.networkEntities,

@@ -5,7 +5,20 @@ import { fieldErrorText, type FieldError } from '../schemas/messages.js';
  * (spec §8) or a more precise one; `message` is English; `fields` names the offending inputs in
  * English and `field_codes` says the same as codes with parameters, which the console translates.
  */
-export type ErrorCode = 'general' | 'unauthorized' | 'forbidden' | 'notFound' | 'validation' | 'duplicate' | 'tooLarge' | 'rateLimited' | 'expired';
+export type ErrorCode =
+  | 'general'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'validation'
+  | 'duplicate'
+  | 'tooLarge'
+  | 'rateLimited'
+  | 'expired'
+  // The network server: none configured (standalone), or it failed or refused a call made on the user's behalf.
+  | 'networkServerRequired'
+  | 'networkServerUnavailable'
+  | 'networkServerRefused';
 
 export interface ErrorBody {
   code: ErrorCode;

@@ -42,6 +42,53 @@ export function networkEntitiesRepository(db: Db) {
     hasIntegrationKey: async (companyId: string): Promise<boolean> =>
       (await db.selectFrom('integration_keys').select('lookup').where('company_id', '=', companyId).executeTakeFirst()) !== undefined,
 
+    /** Reconciliation: what is here, of one company or of all (companyId undefined), with the network server's ids. */
+    devicesOf: (companyId: string | undefined) => {
+      let query = db
+        .selectFrom('devices')
+        .leftJoin('network_sync as ps', (join) => join.onRef('ps.entity_id', '=', 'devices.profile_id').on('ps.kind', '=', 'profile'))
+        .select(['devices.id', 'devices.company_id', 'devices.dev_eui', 'devices.join_eui', 'devices.app_key', 'devices.name', 'ps.remote_id as profile_remote_id']);
+      if (companyId) query = query.where('devices.company_id', '=', companyId);
+      return query.execute();
+    },
+
+    profilesOf: (companyId: string | undefined) => {
+      let query = db
+        .selectFrom('profiles')
+        .leftJoin('network_sync as ns', (join) => join.onRef('ns.entity_id', '=', 'profiles.id').on('ns.kind', '=', 'profile'))
+        .select(['profiles.id', 'profiles.company_id', 'profiles.name', 'ns.remote_id']);
+      if (companyId) query = query.where('profiles.company_id', '=', companyId);
+      return query.execute();
+    },
+
+    gatewaysOf: (companyId: string | undefined) => {
+      let query = db.selectFrom('gateways').select(['id', 'company_id', 'gateway_id', 'name']);
+      if (companyId) query = query.where('company_id', '=', companyId);
+      return query.execute();
+    },
+
+    /** Which of these DevEUIs are registered here, in any company. */
+    async registeredDevEuis(devEuis: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      // 500 per query keeps far below both databases' bound-parameter limits.
+      for (let i = 0; i < devEuis.length; i += 500) {
+        const rows = await db.selectFrom('devices').select('dev_eui').where('dev_eui', 'in', devEuis.slice(i, i + 500)).execute();
+        for (const row of rows) found.add(row.dev_eui);
+      }
+      return found;
+    },
+
+    /** The network server's application of each company that has one. */
+    applicationsOf: (companyId: string | undefined) => {
+      let query = db
+        .selectFrom('network_sync')
+        .select(['entity_id as company_id', 'remote_id'])
+        .where('kind', '=', 'application')
+        .where('remote_id', 'is not', null);
+      if (companyId) query = query.where('entity_id', '=', companyId);
+      return query.execute();
+    },
+
     /** Replaces the company's integration credential: the network server gets the new key, the old one stops working. */
     async replaceIntegrationKey(companyId: string, lookup: string, keyHash: string, at: string): Promise<void> {
       await db.transaction().execute(async (trx) => {

@@ -1,16 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { notFound } from '../http/errors.js';
+import { forbidden, notFound } from '../http/errors.js';
 import { errorResponses, NoContent } from '../schemas/common.js';
-import { NetworkStatusResponse, SyncRetryParams } from '../schemas/network.js';
+import { NetworkStatusResponse, ReconcileFixBody, ReconcileFixResponse, ReconcileQuery, ReconcileResponse, SyncRetryParams } from '../schemas/network.js';
+import { findDrift, fixDrift, withoutRemote } from '../dataplane/network-server/reconcile.js';
 import { assertCompanyMember } from './company-access.js';
+import { askNetworkServer } from './network-errors.js';
 
 /** The network-server link as users see it: its mode and backlog, and the retry of a failed sync (issue #13). */
 export async function networkRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['network server'];
-  const { networkOutbox } = ctx.repos;
+  const { networkOutbox, networkEntities, companies } = ctx.repos;
+
+  /** Reconciliation is for a company's owners (it adopts devices into the company). */
+  async function assertOwner(userId: string, companyId: string): Promise<void> {
+    const company = await companies.find(userId, companyId);
+    if (!company) throw notFound();
+    if (company.role !== 'owner') throw forbidden('Only an owner of the company can reconcile it with the network server.');
+  }
 
   api.get('/network/status', { schema: { tags, response: { 200: NetworkStatusResponse, ...errorResponses } } }, async (request) => ({
     mode: ctx.networkServer.mode,
@@ -32,6 +41,28 @@ export async function networkRoutes(app: FastifyInstance, ctx: AppContext): Prom
         await ctx.transaction((tx) => tx.networkOutbox.record({ kind, entityId: id, companyId, action: 'put' }, at));
       }
       return reply.code(204).send(null);
+    },
+  );
+
+  api.get('/network/reconcile', { schema: { tags, querystring: ReconcileQuery, response: { 200: ReconcileResponse, ...errorResponses } } }, async (request) => {
+    await assertOwner(request.identity.userId, request.query.company_id);
+    const found = await askNetworkServer(() => findDrift(ctx.networkServer, networkEntities, { companyId: request.query.company_id }));
+    return { drift: found.map(withoutRemote) };
+  });
+
+  api.post(
+    '/network/reconcile',
+    { schema: { tags, body: ReconcileFixBody, response: { 200: ReconcileFixResponse, ...errorResponses } } },
+    async (request) => {
+      const { company_id: companyId, items } = request.body;
+      await assertOwner(request.identity.userId, companyId);
+      const chosen = new Set(items.map((item) => `${item.kind}:${item.key}`));
+      const found = await askNetworkServer(() => findDrift(ctx.networkServer, networkEntities, { companyId }));
+      return fixDrift(
+        { entities: networkEntities, transaction: ctx.transaction, now: ctx.now },
+        found.filter((drift) => chosen.has(`${drift.kind}:${drift.key}`)),
+        companyId,
+      );
     },
   );
 }

@@ -31,3 +31,32 @@ export const NetworkStatusResponse = Type.Object({
   failed: Type.Integer(),
 });
 export type NetworkStatusResponse = Static<typeof NetworkStatusResponse>;
+
+export const DRIFT_PROBLEMS = ['missing_there', 'missing_here', 'keys_differ', 'profile_differs'] as const;
+
+/** One difference between this platform and the network server (reconciliation). */
+export const Drift = Type.Object({
+  kind: SyncKind,
+  problem: Type.Enum(DRIFT_PROBLEMS),
+  /** What identifies it on both sides: the DevEUI, the gateway id, or the profile's id (here, or there when missing here). */
+  key: Type.String(),
+  name: Type.String(),
+  /** The entity here; null when it is missing here. */
+  entity_id: Type.Union([Type.String(), Type.Null()]),
+  company_id: Type.Union([Type.String(), Type.Null()]),
+});
+export type Drift = Static<typeof Drift>;
+
+export const ReconcileQuery = Type.Object({ company_id: Uuid }, { additionalProperties: false });
+export const ReconcileResponse = Type.Object({ drift: Type.Array(Drift) });
+
+/** Fixes the chosen differences of one company: pushes ours, or adopts what is missing here into the company. */
+export const ReconcileFixBody = Type.Object(
+  {
+    company_id: Uuid,
+    items: Type.Array(Type.Object({ kind: SyncKind, key: Type.String({ maxLength: 64 }) }, { additionalProperties: false }), { maxItems: 10_000 }),
+  },
+  { additionalProperties: false },
+);
+export const ReconcileFixResponse = Type.Object({ fixed: Type.Integer(), skipped: Type.Array(Drift) });
+export type ReconcileFixResponse = Static<typeof ReconcileFixResponse>;
