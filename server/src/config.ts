@@ -42,6 +42,8 @@ export interface Config {
     /** An external broker to subscribe to instead of running the embedded one. */
     url: string | undefined;
     gatewayCertDays: number;
+    /** The network server's login for the embedded broker when it connects without a client certificate. */
+    networkServer: { username: string; password: string } | undefined;
   };
   auth: {
     accessTokenTtlSeconds: number;
@@ -85,6 +87,19 @@ function chirpstackConfig(env: Env): ChirpstackConfig | undefined {
   return { apiUrl, apiToken, tenantId };
 }
 
+const MIN_NETWORK_SERVER_PASSWORD = 16;
+
+function networkServerLogin(env: Env): { username: string; password: string } | undefined {
+  const username = env.MQTT_NETWORK_SERVER_USERNAME ?? '';
+  const password = env.MQTT_NETWORK_SERVER_PASSWORD ?? '';
+  if (username === '' && password === '') return undefined;
+  if (username === '' || password === '') throw new Error('MQTT_NETWORK_SERVER_USERNAME and MQTT_NETWORK_SERVER_PASSWORD go together');
+  // The broker faces the internet and does not slow down guessing: only long passwords hold.
+  if (password.length < MIN_NETWORK_SERVER_PASSWORD)
+    throw new Error(`MQTT_NETWORK_SERVER_PASSWORD must have at least ${MIN_NETWORK_SERVER_PASSWORD} characters`);
+  return { username, password };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -119,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
       publicUrl: env.MQTT_PUBLIC_URL || `mqtts://localhost:${env.MQTT_PORT || 8883}`,
       url: env.MQTT_URL?.trim() || undefined,
       gatewayCertDays: integer(env, 'GATEWAY_CERT_DAYS', 365, 1),
+      networkServer: networkServerLogin(env),
     },
     auth: {
       accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1),

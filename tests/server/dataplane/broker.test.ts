@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { createPlatformCa } from '../../../server/src/dataplane/pki/ca.js';
-import { issueGatewayCertificate, issueServerCertificate } from '../../../server/src/dataplane/pki/issue.js';
+import { issueGatewayCertificate, issueNetworkServerCertificate, issueServerCertificate } from '../../../server/src/dataplane/pki/issue.js';
 import { startGatewayBroker, type GatewayRegistry, type RunningBroker } from '../../../server/src/dataplane/broker/gateway-broker.js';
-import { isOwnTopic } from '../../../server/src/dataplane/broker/topics.js';
+import { mayPublish, maySubscribe } from '../../../server/src/dataplane/broker/topics.js';
 
 const GATEWAY = '0016C001F153A14C';
 const OTHER = '0016C001F153A14D';
@@ -67,6 +67,11 @@ describe('gateway MQTT broker', () => {
     expect(await until(() => events.includes(`disconnected ${GATEWAY}`))).toBe(true);
   });
 
+  it("admits the network server's certificate, which reads every gateway's events", async () => {
+    const networkServer = await connect(await issueNetworkServerCertificate(ca));
+    expect((await networkServer.subscribeAsync('eu868/gateway/+/event/+'))[0]?.qos).toBe(0);
+  });
+
   it('refuses a client without a certificate', async () => {
     await expect(connect({})).rejects.toThrow();
   });
@@ -98,27 +103,88 @@ describe('gateway MQTT broker', () => {
     expect(await until(() => events.includes(`stats ${GATEWAY} eu868/gateway/${GATEWAY}/event/stats {"rxPacketsReceived":3}`))).toBe(true);
 
     const other = await connect(await issueGatewayCertificate(ca, OTHER));
-    await other.subscribeAsync(`eu868/gateway/${OTHER}/event/up`);
+    await other.subscribeAsync(`eu868/gateway/${OTHER}/command/down`);
     const received: string[] = [];
     other.on('message', (topic) => received.push(topic));
-    own.publish(`eu868/gateway/${OTHER}/event/up`, 'forged');
+    // A command to another gateway: refused, and the connection is dropped.
+    own.publish(`eu868/gateway/${OTHER}/command/down`, 'forged');
     expect(await until(() => own.disconnecting || !own.connected)).toBe(true);
     expect(received).toEqual([]);
     expect(events.some((e) => e.includes('forged'))).toBe(false);
   });
 });
 
-describe('isOwnTopic', () => {
+describe('topic rules', () => {
+  const gateway = { role: 'gateway', gatewayId: GATEWAY } as const;
+  const networkServer = { role: 'network-server' } as const;
+  const lower = GATEWAY.toLowerCase();
+
   it.each([
-    ['eu868/gateway/0016C001F153A14C/event/up', true],
-    ['+/gateway/0016C001F153A14C/#', true],
-    ['eu868/gateway/0016C001F153A14D/event/up', false],
+    [`eu868/gateway/${GATEWAY}/event/up`, true],
+    [`eu868/gateway/${lower}/event/up`, true],
+    [`eu868/gateway/${lower}/state/conn`, true],
+    ['eu868/gateway/0016c001F153A14C/event/stats', true],
+    // Commands come from the network server only, also those to the gateway itself.
+    [`eu868/gateway/${lower}/command/down`, false],
+    [`eu868/gateway/${OTHER}/event/up`, false],
+    [`eu868/gateway/${OTHER.toLowerCase()}/event/up`, false],
     ['eu868/gateway/+/event/up', false],
+    [`eu868/gateway/${GATEWAY}/event`, false],
+    [`eu868/gateway/${GATEWAY}/event/up/extra`, false],
+    [`$SYS/gateway/${GATEWAY}/event/up`, false],
+  ])('a gateway publishes %s → %s', (topic, allowed) => {
+    expect(mayPublish(gateway, topic)).toBe(allowed);
+  });
+
+  it.each([
+    [`eu868/gateway/${GATEWAY}/command/+`, true],
+    [`eu868/gateway/${lower}/command/+`, true],
+    [`+/gateway/${lower}/command/down`, true],
+    [`eu868/gateway/${GATEWAY}/command/#`, true],
+    [`eu868/gateway/${GATEWAY}/event/up`, false],
+    [`+/gateway/${GATEWAY}/#`, false],
+    [`eu868/gateway/${OTHER.toLowerCase()}/command/+`, false],
+    ['eu868/gateway/+/command/+', false],
+    ['eu868/gateway/+/event/+', false],
     ['#', false],
-    ['#/gateway/0016C001F153A14C/x', false],
-    ['eu868/gateway/0016C001F153A14C', false],
-    ['$SYS/gateway/0016C001F153A14C/x', false],
-  ])('%s → %s', (topic, allowed) => {
-    expect(isOwnTopic(topic, GATEWAY)).toBe(allowed);
+    [`#/gateway/${GATEWAY}/command/x`, false],
+    [`$SYS/gateway/${GATEWAY}/command/+`, false],
+  ])('a gateway subscribes to %s → %s', (filter, allowed) => {
+    expect(maySubscribe(gateway, filter)).toBe(allowed);
+  });
+
+  it('does not take other text for the id because it upper-cases to it', () => {
+    // U+FB00 is the ligature "ﬀ", whose upper case is "FF".
+    const ffGateway = { role: 'gateway', gatewayId: 'FFFFFFFFFFFFFFFF' } as const;
+    expect(mayPublish(ffGateway, 'eu868/gateway/ffffffffffffffff/event/up')).toBe(true);
+    expect(mayPublish(ffGateway, `eu868/gateway/${'\uFB00'.repeat(8)}/event/up`)).toBe(false);
+  });
+
+  it.each([
+    ['eu868/gateway/+/event/+', true],
+    ['eu868/gateway/+/state/+', true],
+    [`eu868/gateway/${lower}/event/up`, true],
+    ['+/gateway/+/event/#', true],
+    ['eu868/gateway/+/command/+', false],
+    ['eu868/gateway/+/+/+', false],
+    ['eu868/gateway/#', false],
+    ['eu868/#', false],
+    ['#', false],
+    ['application/+/device/+/event/+', false],
+    ['$SYS/#', false],
+  ])('the network server subscribes to %s → %s', (filter, allowed) => {
+    expect(maySubscribe(networkServer, filter)).toBe(allowed);
+  });
+
+  it.each([
+    [`eu868/gateway/${lower}/command/down`, true],
+    [`eu868/gateway/${GATEWAY}/command/config`, true],
+    [`eu868/gateway/${lower}/event/up`, false],
+    [`eu868/gateway/${lower}/state/conn`, false],
+    ['eu868/gateway/not-an-eui/command/down', false],
+    [`eu868/gateway/${lower}/command`, false],
+    [`$SYS/gateway/${lower}/command/down`, false],
+  ])('the network server publishes %s → %s', (topic, allowed) => {
+    expect(mayPublish(networkServer, topic)).toBe(allowed);
   });
 });

@@ -14,7 +14,7 @@ function brokerHostnames(publicUrl: string): string[] {
   return [...names];
 }
 
-/** Starts the embedded gateway broker on MQTT_PORT with a server certificate from the platform CA. */
+/** Starts the embedded broker on MQTT_PORT with a server certificate from the platform CA. */
 export async function startEmbeddedBroker(ctx: AppContext, log: (error: unknown) => void): Promise<RunningBroker> {
   const ca = await ctx.gatewayCertificates.ca();
   const server = await issueServerCertificate(ca, brokerHostnames(ctx.config.mqtt.publicUrl), { validityDays: 825 });
@@ -22,6 +22,7 @@ export async function startEmbeddedBroker(ctx: AppContext, log: (error: unknown)
     port: ctx.config.mqtt.port,
     tls: { caPem: ca.certPem, certPem: server.certPem, keyPem: server.keyPem },
     registry: databaseGatewayRegistry(ctx.repos.gateways, ctx.repos.notifications, ctx.now),
+    networkServer: ctx.config.mqtt.networkServer,
     onError: log,
   });
 }

@@ -43,15 +43,30 @@ async function issue(ca: PlatformCa, subject: string, extensions: x509.Extension
   return { caCertPem: ca.certPem, certPem: certificate.toString('pem'), keyPem: await privateKeyPem(keys.privateKey), expiresAt: notAfter, serialNumber };
 }
 
+/**
+ * The organisation of a client certificate says whose it is; the broker reads both attributes.
+ * A gateway's CN is its gateway ID (16 hex digits), so it can never read `network-server`.
+ */
+export const GATEWAY_ORGANISATION = 'LoRa Console gateways';
+export const NETWORK_SERVER_SUBJECT = { commonName: 'network-server', organisation: 'LoRa Console network server' } as const;
+
+const clientAuthOnly = () => [
+  new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+  new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth], false),
+];
+
 /** A gateway's client certificate: CN is its gateway ID, good for TLS client auth only. */
 export async function issueGatewayCertificate(ca: PlatformCa, gatewayId: string, validity: Validity = {}): Promise<IssuedCertificate> {
   if (!isStoredEui(gatewayId)) throw new Error(`gateway id must be 16 upper-case hex digits, got ${gatewayId}`);
-  return issue(
-    ca,
-    `CN=${gatewayId}, O=LoRa Console gateways`,
-    [new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true), new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth], false)],
-    validity,
-  );
+  return issue(ca, `CN=${gatewayId}, O=${GATEWAY_ORGANISATION}`, clientAuthOnly(), validity);
+}
+
+/**
+ * The network server's client certificate: the broker lets it read every gateway's events and
+ * send every gateway commands. Issued by the operator's command only, never through the API.
+ */
+export function issueNetworkServerCertificate(ca: PlatformCa, validity: Validity = {}): Promise<IssuedCertificate> {
+  return issue(ca, `CN=${NETWORK_SERVER_SUBJECT.commonName}, O=${NETWORK_SERVER_SUBJECT.organisation}`, clientAuthOnly(), validity);
 }
 
 /** The broker's TLS server certificate for the given host names and addresses. */

@@ -1,0 +1,17 @@
+import { loadConfig } from '../config.js';
+import { openConfiguredDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { settingsStore } from '../repositories/settings.js';
+import { networkServerCertCommand } from './network-server-cert-command.js';
+
+/** `npm run network-server:cert -- [directory]` with the configured database's CA (see network-server-cert-command.ts). */
+const config = loadConfig();
+const database = await openConfiguredDatabase(config);
+try {
+  await migrateToLatest(database.db);
+  const { ok, output } = await networkServerCertCommand(settingsStore(database.db), process.argv.slice(2), config.dataDir);
+  (ok ? console.log : console.error)(output);
+  process.exitCode = ok ? 0 : 2;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,57 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { TLSSocket } from 'node:tls';
+import { isStoredEui } from '../../domain/eui.js';
+import { GATEWAY_ORGANISATION, NETWORK_SERVER_SUBJECT } from '../pki/issue.js';
+
+/** Who a broker client is: one gateway, or the network server that reads them all. */
+export type BrokerIdentity = { role: 'gateway'; gatewayId: string } | { role: 'network-server' };
+
+export interface NetworkServerCredentials {
+  username: string;
+  password: string;
+}
+
+/** What the client's TLS certificate says: an identity, no certificate at all, or one to refuse. */
+export type PresentedCertificate = BrokerIdentity | 'none' | 'refused';
+
+/** One value of a subject attribute; several values (e.g. two CNs) are ambiguous and count as none. */
+const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+export function presentedCertificate(socket: TLSSocket): PresentedCertificate {
+  const certificate = socket.getPeerCertificate();
+  // Node answers an empty object when the client sent no certificate.
+  if (!certificate || Object.keys(certificate).length === 0) return 'none';
+  // A certificate that is not the platform CA's, or has expired, is refused even when the
+  // listener lets the handshake through for password clients.
+  if (!socket.authorized) return 'refused';
+  const commonName = single(certificate.subject?.CN);
+  const organisation = single(certificate.subject?.O);
+  if (commonName === NETWORK_SERVER_SUBJECT.commonName && organisation === NETWORK_SERVER_SUBJECT.organisation) return { role: 'network-server' };
+  if (commonName !== undefined && isStoredEui(commonName) && organisation === GATEWAY_ORGANISATION) return { role: 'gateway', gatewayId: commonName };
+  return 'refused';
+}
+
+/** Compares in constant time: both sides are hashed to one length first. */
+function sameSecret(expected: string, given: Buffer | string | undefined): boolean {
+  const digest = (value: Buffer | string) => createHash('sha256').update(value).digest();
+  return given !== undefined && timingSafeEqual(digest(expected), digest(given));
+}
+
+/** Whether a client without certificate gave the network server's configured user name and password. */
+export function isNetworkServerLogin(expected: NetworkServerCredentials | undefined, username: string | undefined, password: Buffer | undefined): boolean {
+  if (!expected) return false;
+  // Both comparisons always run, so the time taken does not tell which one failed.
+  const userMatches = sameSecret(expected.username, username);
+  const passwordMatches = sameSecret(expected.password, password);
+  return userMatches && passwordMatches;
+}
+
+/**
+ * Sessions (subscriptions, queued messages) are kept by client id, which the client chooses: the
+ * id is prefixed with who the certificate says the client is, so no gateway can take over
+ * another's session or the network server's (and their queued frames) by naming its id.
+ */
+export function sessionNamespace(presented: PresentedCertificate): string {
+  // Without a gateway certificate only the network server gets in (a refused client never does).
+  return typeof presented === 'object' && presented.role === 'gateway' ? `gateway/${presented.gatewayId}/` : 'network-server/';
+}
