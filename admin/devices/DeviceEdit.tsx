@@ -1,10 +1,12 @@
 import { Edit } from 'react-admin';
 import { DeviceInputs, toDeviceBody } from './DeviceInputs';
 import { TopicsPanel } from './TopicsPanel';
+import { SyncStatusPanel } from '../network/SyncStatusPanel';
 
 export function DeviceEdit() {
   return (
     <Edit mutationMode="pessimistic" transform={toDeviceBody} aside={<TopicsPanel />}>
+      <SyncStatusPanel kind="device" />
       <DeviceInputs />
     </Edit>
   );

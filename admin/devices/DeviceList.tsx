@@ -5,6 +5,8 @@ import { BulkDeleteWithConfirmButton, CreateButton, Datagrid, TextField, TopTool
 import { PowerStatusField, TimestampOrNever } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { ColumnFilterButton } from '../common/filters/ColumnFilterButton';
+import { SyncStatusChip } from '../network/SyncStatusChip';
+import { useListCarriesSync } from '../network/useListCarriesSync';
 
 // Search and column filters are query parameters the API applies in the database (DESIGN §4), so
 // the list stays fast at 100,000 devices.
@@ -34,17 +36,25 @@ function BulkActions() {
   return <BulkDeleteWithConfirmButton mutationMode="pessimistic" confirmTitle="app.devices.bulk_delete_title" confirmContent="app.common.delete_content" />;
 }
 
+function DeviceGrid() {
+  const synced = useListCarriesSync();
+  return (
+    <Datagrid rowClick="edit" bulkActionButtons={<BulkActions />}>
+      <TextField source="name" />
+      <TextField source="dev_eui" sx={{ fontFamily: 'monospace' }} />
+      <TimestampOrNever source="last_seen" />
+      <TextField source="config_name" emptyText="—" />
+      <TextField source="unit_name" emptyText="—" />
+      <PowerStatusField label="resources.devices.fields.power_status" />
+      {synced && <SyncStatusChip label="app.network.title" />}
+    </Datagrid>
+  );
+}
+
 export function DeviceList() {
   return (
     <ConsoleList sort={{ field: 'last_seen', order: 'DESC' }} actions={<Actions />}>
-      <Datagrid rowClick="edit" bulkActionButtons={<BulkActions />}>
-        <TextField source="name" />
-        <TextField source="dev_eui" sx={{ fontFamily: 'monospace' }} />
-        <TimestampOrNever source="last_seen" />
-        <TextField source="config_name" emptyText="—" />
-        <TextField source="unit_name" emptyText="—" />
-        <PowerStatusField label="resources.devices.fields.power_status" />
-      </Datagrid>
+      <DeviceGrid />
     </ConsoleList>
   );
 }

@@ -1,13 +1,28 @@
 import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { BooleanField, Datagrid, DateField, TextField, TopToolbar, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  BooleanField,
+  Datagrid,
+  DateField,
+  TextField,
+  TopToolbar,
+  useExpanded,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import { TimestampOrNever } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { DownloadCertificateButton } from './DownloadCertificateButton';
 import { isExpiringSoon } from './expiry';
 import { SetupWizard } from './SetupWizard';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
+import { SyncStatusChip } from '../network/SyncStatusChip';
+import { SyncStatusPanel } from '../network/SyncStatusPanel';
+import type { WithSyncStatus } from '../network/syncText';
+import { useListCarriesSync } from '../network/useListCarriesSync';
 
 /** Certificate expiry, highlighted when it is within 30 days (or past). */
 function CertificateExpiry(_props: { label?: string; source?: string }) {
@@ -48,21 +63,47 @@ function Empty({ onSetup }: { onSetup: () => void }) {
   );
 }
 
+/** The sync chip as the button that opens the row's sync details: react-admin's expand icon is hidden from keyboards and screen readers. */
+function SyncDetailsChip(_props: { label?: string }) {
+  const record = useRecordContext<WithSyncStatus>();
+  const resource = useResourceContext() ?? 'gateways';
+  const [expanded, toggle] = useExpanded(resource, record?.id ?? '');
+  if (!record) return null;
+  // The id of the row's expand panel, as react-admin's DatagridRow names it.
+  return <SyncStatusChip details={{ expanded, controls: `${record.id}-expand`, onToggle: toggle }} />;
+}
+
+/**
+ * Gateways have no edit page (the wizard registers them), so a row expands to show where the
+ * gateway stands in the network server, with its retry; only where a network server is linked.
+ */
+function GatewayGrid() {
+  const synced = useListCarriesSync();
+  return (
+    <Datagrid
+      bulkActionButtons={false}
+      expand={synced ? <SyncStatusPanel kind="gateway" /> : undefined}
+      isRowExpandable={(record: WithSyncStatus) => record.network_sync !== undefined}
+    >
+      <TextField source="name" />
+      <TextField source="gateway_id" sx={{ fontFamily: 'monospace' }} />
+      <BooleanField source="connected" />
+      <TimestampOrNever source="last_seen" />
+      <CertificateExpiry label="resources.gateways.fields.cert_expires_at" />
+      {synced && <SyncDetailsChip label="app.network.title" />}
+      <DownloadCertificateButton />
+      <ConfirmDeleteButton />
+    </Datagrid>
+  );
+}
+
 export function GatewayList() {
   const [wizardOpen, setWizardOpen] = useState(false);
   const refresh = useRefresh();
   return (
     <>
       <ConsoleList actions={<Actions onSetup={() => setWizardOpen(true)} />} empty={<Empty onSetup={() => setWizardOpen(true)} />}>
-        <Datagrid bulkActionButtons={false}>
-          <TextField source="name" />
-          <TextField source="gateway_id" sx={{ fontFamily: 'monospace' }} />
-          <BooleanField source="connected" />
-          <TimestampOrNever source="last_seen" />
-          <CertificateExpiry label="resources.gateways.fields.cert_expires_at" />
-          <DownloadCertificateButton />
-          <ConfirmDeleteButton />
-        </Datagrid>
+        <GatewayGrid />
       </ConsoleList>
       <SetupWizard
         open={wizardOpen}

@@ -3,10 +3,11 @@ import { useApiQuery } from '../common/useApiQuery';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
 import { version as frontendVersion } from '../../package.json';
 import type { AppDataProvider } from '../providers/dataProvider';
+import { NetworkServerInfo } from './NetworkServerInfo';
 
 type Backend = { status: 'checking' } | { status: 'online'; version: string } | { status: 'offline' };
 
-/** Info (spec §2): frontend and backend versions, backend online or offline. */
+/** Info (spec §2): frontend and backend versions, backend online or offline; and the network server (issue #13). */
 export function InfoPage() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -48,6 +49,7 @@ export function InfoPage() {
           </TableBody>
         </Table>
       </Paper>
+      <NetworkServerInfo />
     </>
   );
 }

@@ -4,6 +4,8 @@ import { Link } from 'react-router-dom';
 import { BooleanField, CreateButton, Datagrid, DateField, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { ConsoleList } from '../common/ConsoleList';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
+import { SyncStatusChip } from '../network/SyncStatusChip';
+import { useListCarriesSync } from '../network/useListCarriesSync';
 
 function Actions() {
   const translate = useTranslate();
@@ -17,18 +19,26 @@ function Actions() {
   );
 }
 
+function ProfileGrid() {
+  const synced = useListCarriesSync();
+  return (
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="name" />
+      <BooleanField source="supports_otaa" />
+      <BooleanField source="supports_class_b" />
+      <BooleanField source="supports_class_c" />
+      <BooleanField source="is_template" />
+      <DateField source="created_at" />
+      {synced && <SyncStatusChip label="app.network.title" />}
+      <ConfirmDeleteButton />
+    </Datagrid>
+  );
+}
+
 export function ProfileList() {
   return (
     <ConsoleList actions={<Actions />}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" />
-        <BooleanField source="supports_otaa" />
-        <BooleanField source="supports_class_b" />
-        <BooleanField source="supports_class_c" />
-        <BooleanField source="is_template" />
-        <DateField source="created_at" />
-        <ConfirmDeleteButton />
-      </Datagrid>
+      <ProfileGrid />
     </ConsoleList>
   );
 }

@@ -8,7 +8,9 @@ import type {
   DeviceImportResult,
   FilterOption,
   GatewayCertificate,
+  NetworkStatus,
   SearchResult,
+  SyncKind,
   Tenant,
   TopicValue,
   User,
@@ -65,6 +67,10 @@ export interface AppDataProvider extends DataProvider, UserApi, CompanyApi {
   companyPeople(companyId: string): Promise<CompanyPeople>;
   /** The API's version (GET /version); failing means the backend is unavailable. */
   version(): Promise<Version>;
+  /** Sends the waiting change of a device, profile or gateway to the network server again, now (it becomes pending). */
+  retryNetworkSync(kind: SyncKind, id: Identifier): Promise<void>;
+  /** Which network server is linked, and how many changes of the user's companies wait or failed. */
+  networkStatus(): Promise<NetworkStatus>;
 }
 
 export interface DataProviderOptions {
@@ -213,6 +219,9 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     gatewayCertificate: (id) => call(() => apiRequest<GatewayCertificate>(`/gateway/${encodeURIComponent(String(id))}/cert`)),
     companyPeople: (id) => call(() => apiRequest<CompanyPeople>(`/company/${encodeURIComponent(id)}/i_query`)),
     version: () => call(() => apiRequest<Version>('/version')),
+    retryNetworkSync: (kind, id) =>
+      call(async () => void (await apiRequest(`/network/sync/${encodeURIComponent(kind)}/${encodeURIComponent(String(id))}/retry`, { method: 'POST' }))),
+    networkStatus: () => call(() => apiRequest<NetworkStatus>('/network/status')),
     currentUser: () => apiRequest<User>('/user/'),
     updateCurrentUser: (fields) => apiRequest<User>('/user/', { method: 'PUT', body: fields }),
     myCompanies: async () => {
@@ -226,9 +235,12 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
   return provider;
 }
 
-/** Sends only what the form changed, minus read-only fields the API does not accept. */
+/**
+ * Sends only what the form changed, minus read-only fields the API does not accept. The sync state
+ * changes on its own (a retry refreshes the record under an open form), so it is never sent back.
+ */
 function changedFields(data: Record<string, unknown>, previous: Record<string, unknown> | undefined): Record<string, unknown> {
-  const readOnly = new Set(['id', 'created_at', 'company_id', 'role']);
+  const readOnly = new Set(['id', 'created_at', 'company_id', 'role', 'network_sync']);
   const body: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(data)) {
     if (readOnly.has(field)) continue;

@@ -7,7 +7,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, memoryStore, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
 import { enMessages } from '../../locales/en/console';
 import { createDataProvider } from '../../admin/providers/dataProvider';
-import { isLanguage, loadMessages } from '../../admin/providers/i18nProvider';
+import { isLanguage, loadMessages, type Language } from '../../admin/providers/i18nProvider';
 import { companyStore } from '../../admin/stores/companyStore';
 import { userStore } from '../../admin/stores/userStore';
 
@@ -24,16 +24,23 @@ export interface RenderOptions {
   routePath?: string;
   /** The react-admin resource `ui` belongs to, for lists and forms rendered outside a <Resource>. */
   resource?: string;
+  /** The language the screen starts in (react-admin's stored locale); English by default. */
+  locale?: Language;
 }
 
 /** Renders inside react-admin's contexts (English catalogue, memory store) at a given path. */
-export function renderInAdmin(ui: ReactElement, { path = '/', dataProvider = {}, routePath = '*', resource }: RenderOptions = {}) {
-  const i18nProvider = polyglotI18nProvider((locale) => (locale === 'en' || !isLanguage(locale) ? enMessages : loadMessages(locale)), 'en');
+export function renderInAdmin(ui: ReactElement, { path = '/', dataProvider = {}, routePath = '*', resource, locale }: RenderOptions = {}) {
+  const i18nProvider = polyglotI18nProvider((language) => (language === 'en' || !isLanguage(language) ? enMessages : loadMessages(language)), 'en');
   // A failed load shows its error at once instead of after react-query's three retries.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={testDataProvider(dataProvider)} i18nProvider={i18nProvider} store={memoryStore()} queryClient={queryClient}>
+      <AdminContext
+        dataProvider={testDataProvider(dataProvider)}
+        i18nProvider={i18nProvider}
+        store={memoryStore(locale ? { locale } : {})}
+        queryClient={queryClient}
+      >
         {children}
       </AdminContext>
     </MemoryRouter>

@@ -4,6 +4,7 @@ import { devices } from './devices';
 import { filters } from './filters';
 import { gateways } from './gateways';
 import { importTexts } from './import';
+import { network } from './network';
 import { profiles } from './profiles';
 import { server } from './server';
 import { units } from './units';
@@ -18,6 +19,7 @@ export const app = {
   filters,
   gateways,
   import: importTexts,
+  network,
   profiles,
   units,
   errors: {

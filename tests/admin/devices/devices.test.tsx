@@ -8,6 +8,7 @@ import { TopicsPanel } from '../../../admin/devices/TopicsPanel';
 import { renderInAdmin } from '../helpers';
 import { isShowingSkeleton, listAnswers } from '../listStates';
 import { fieldErrorMessage } from '../../../admin/providers/serverMessages';
+import { syncStates } from '../network/samples';
 
 const device = {
   id: 'd1',
@@ -64,6 +65,20 @@ describe('device list', () => {
     expect(within(row).getByText('Never')).toBeInTheDocument();
     expect(within(row).getByText('LHT65N')).toBeInTheDocument();
     expect(within(row).getByText('Battery low')).toBeInTheDocument();
+  });
+
+  it('network server linked: a "Network server" column with each device’s sync state', async () => {
+    renderList({ getList: listAnswers.rows([{ ...device, network_sync: syncStates.failed }]) });
+    const row = (await screen.findByText('Cellar')).closest('tr') as HTMLElement;
+    expect(screen.getByRole('columnheader', { name: 'Network server' })).toBeInTheDocument();
+    expect(within(row).getByRole('img', { name: 'Network server: Failed' })).toHaveAccessibleDescription('The network server refused the values.');
+  });
+
+  it('standalone: no "Network server" column at all', async () => {
+    renderList({ getList: listAnswers.rows([device]) });
+    await screen.findByText('Cellar');
+    expect(screen.getByRole('columnheader', { name: 'Power status' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Network server' })).toBeNull();
   });
 
   it('bulk delete asks for confirmation and says it cannot be undone', async () => {

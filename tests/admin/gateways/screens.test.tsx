@@ -7,6 +7,7 @@ import { VERIFY_POLL_MS } from '../../../admin/gateways/wizard';
 import { renderInAdmin } from '../helpers';
 import { isShowingSkeleton, listAnswers } from '../listStates';
 import { fieldErrorMessage } from '../../../admin/providers/serverMessages';
+import { syncStates } from '../network/samples';
 
 const DAY = 24 * 60 * 60 * 1000;
 const gateway = (id: string, name: string, expiresInDays: number) => ({
@@ -53,6 +54,35 @@ describe('gateway list', () => {
     expect(within(roof).getByText('Never')).toBeInTheDocument();
     const barn = screen.getByText('Barn').closest('tr') as HTMLElement;
     expect(within(barn).queryByText(/expiring soon/)).toBeNull();
+  });
+
+  it('network server linked: a sync column, and a row expands to the sync details with Retry now', async () => {
+    const retryNetworkSync = vi.fn(async () => undefined);
+    const getList = vi
+      .fn()
+      .mockResolvedValueOnce({ data: [{ ...gateway('g1', 'Roof', 200), network_sync: syncStates.failed }], total: 1 })
+      .mockResolvedValue({ data: [{ ...gateway('g1', 'Roof', 200), network_sync: syncStates.pending }], total: 1 });
+    renderList({ getList, retryNetworkSync } as Partial<DataProvider>);
+    const row = (await screen.findByText('Roof')).closest('tr') as HTMLElement;
+    expect(screen.getByRole('columnheader', { name: 'Network server' })).toBeInTheDocument();
+    // The chip is the keyboard's way to the details (react-admin's expand icon is aria-hidden).
+    const chip = within(row).getByRole('button', { name: 'Network server: Failed' });
+    expect(chip).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(chip);
+    const panel = await screen.findByRole('region', { name: 'Network server: Failed' });
+    expect(chip).toHaveAttribute('aria-expanded', 'true');
+    expect(chip).toHaveAttribute('aria-controls', panel.closest('tr')?.id);
+    expect(panel).toHaveTextContent('Network server says: dev_eui: invalid length');
+    await act(async () => fireEvent.click(within(panel).getByRole('button', { name: 'Retry now' })));
+    expect(retryNetworkSync).toHaveBeenCalledWith('gateway', 'g1');
+    expect(await screen.findByRole('region', { name: 'Network server: Pending' })).toBeInTheDocument();
+  });
+
+  it('standalone: no sync column and nothing to expand', async () => {
+    renderList({ getList: listAnswers.rows([gateway('g1', 'Roof', 200)]) });
+    const row = (await screen.findByText('Roof')).closest('tr') as HTMLElement;
+    expect(screen.queryByRole('columnheader', { name: 'Network server' })).toBeNull();
+    expect(row.querySelector('[aria-label="Expand"]')).toBeNull();
   });
 });
 

@@ -1,12 +1,16 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { HttpError } from 'react-admin';
 import { InfoPage } from '../../../admin/info/InfoPage';
+import type { NetworkStatus } from '../../../admin/types/api';
 import { version } from '../../../package.json';
 import { renderInAdmin } from '../helpers';
 
+const standalone = async (): Promise<NetworkStatus> => ({ mode: 'standalone', pending: 0, failed: 0 });
+
 describe('info screen', () => {
   it('loading: the frontend version at once, the backend still being asked', () => {
-    renderInAdmin(<InfoPage />, { dataProvider: { version: () => new Promise(() => undefined) } });
+    renderInAdmin(<InfoPage />, { dataProvider: { version: () => new Promise(() => undefined), networkStatus: standalone } });
     expect(screen.getByText(version)).toBeInTheDocument();
     expect(screen.getByTestId('backend-version')).toHaveTextContent('…');
     expect(screen.queryByText('Online')).toBeNull();
@@ -14,14 +18,65 @@ describe('info screen', () => {
   });
 
   it('success: the backend version and Online', async () => {
-    renderInAdmin(<InfoPage />, { dataProvider: { version: async () => ({ version: '9.8.7' }) } });
+    renderInAdmin(<InfoPage />, { dataProvider: { version: async () => ({ version: '9.8.7' }), networkStatus: standalone } });
     expect(await screen.findByText('Online')).toBeInTheDocument();
     expect(screen.getByTestId('backend-version')).toHaveTextContent('9.8.7');
   });
 
   it("error: 'Backend Unavailable' and Offline", async () => {
-    renderInAdmin(<InfoPage />, { dataProvider: { version: () => Promise.reject(new TypeError('Failed to fetch')) } });
+    renderInAdmin(<InfoPage />, { dataProvider: { version: () => Promise.reject(new TypeError('Failed to fetch')), networkStatus: standalone } });
     expect(await screen.findByText('Offline')).toBeInTheDocument();
     expect(screen.getByTestId('backend-version')).toHaveTextContent('Backend Unavailable');
+  });
+});
+
+describe('info screen: network server', () => {
+  const renderInfo = (networkStatus: () => Promise<NetworkStatus>, locale?: 'de') =>
+    renderInAdmin(<InfoPage />, { locale, dataProvider: { version: async () => ({ version: '9.8.7' }), networkStatus } });
+  const section = (name = 'Network server') => screen.findByRole('region', { name });
+
+  it('loading: the mode still being asked, no counts', async () => {
+    renderInfo(() => new Promise(() => undefined));
+    expect(within(await section()).getByTestId('network-mode')).toHaveTextContent('…');
+    expect(screen.queryByTestId('network-pending')).toBeNull();
+  });
+
+  it('standalone: says that data comes through the ingest API and nothing is provisioned; no counts', async () => {
+    renderInfo(standalone);
+    const mode = within(await section()).getByTestId('network-mode');
+    expect(await within(mode).findByText('Standalone')).toBeInTheDocument();
+    expect(mode).toHaveTextContent('Device data arrives through the ingest API; nothing is provisioned in a network server.');
+    expect(screen.queryByTestId('network-pending')).toBeNull();
+    expect(screen.queryByTestId('network-failed')).toBeNull();
+  });
+
+  it('ChirpStack, nothing waiting (empty): both counts are 0', async () => {
+    renderInfo(async () => ({ mode: 'chirpstack', pending: 0, failed: 0 }));
+    expect(await screen.findByText('ChirpStack')).toBeInTheDocument();
+    expect(screen.getByTestId('network-pending')).toHaveTextContent(/^0$/);
+    expect(screen.getByTestId('network-failed')).toHaveTextContent(/^0$/);
+    expect(screen.queryByText(/ingest API/)).toBeNull();
+  });
+
+  it('ChirpStack with a backlog: how many changes wait and how many failed', async () => {
+    renderInfo(async () => ({ mode: 'chirpstack', pending: 12, failed: 3 }));
+    const region = await section();
+    expect(await within(region).findByText('ChirpStack')).toBeInTheDocument();
+    expect(within(region).getByRole('row', { name: 'Changes waiting 12' })).toBeInTheDocument();
+    expect(within(region).getByRole('row', { name: 'Changes failed 3' })).toBeInTheDocument();
+  });
+
+  it('in German', async () => {
+    renderInfo(async () => ({ mode: 'chirpstack', pending: 12, failed: 3 }), 'de');
+    const region = await section('Netzwerkserver');
+    expect(await within(region).findByRole('row', { name: 'Wartende Änderungen 12' })).toBeInTheDocument();
+    expect(within(region).getByRole('row', { name: 'Fehlgeschlagene Änderungen 3' })).toBeInTheDocument();
+  });
+
+  it('error: says the status could not be loaded; the rest of the page stays', async () => {
+    renderInfo(() => Promise.reject(new HttpError('app.errors.networkError', 0)));
+    expect(await within(await section()).findByRole('alert')).toHaveTextContent('The network server status could not be loaded.');
+    expect(screen.queryByTestId('network-mode')).toBeNull();
+    expect(await screen.findByText('Online')).toBeInTheDocument();
   });
 });

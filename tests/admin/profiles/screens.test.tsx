@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DataProvider } from 'react-admin';
 import { ProfileList } from '../../../admin/profiles/ProfileList';
 import { renderInAdmin } from '../helpers';
 import { isShowingSkeleton, listAnswers } from '../listStates';
+import { syncStates } from '../network/samples';
 
 const profile = {
   id: 'p1',
@@ -37,5 +38,19 @@ describe('device profiles list', () => {
     renderList({ getList: listAnswers.rows([profile]) });
     expect(await screen.findByText('LHT65N')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create from a template' })).toHaveAttribute('href', '/templates');
+  });
+
+  it('network server linked: a "Network server" column with each profile’s sync state', async () => {
+    renderList({ getList: listAnswers.rows([{ ...profile, network_sync: syncStates.synced }]) });
+    const row = (await screen.findByText('LHT65N')).closest('tr') as HTMLElement;
+    expect(screen.getByRole('columnheader', { name: 'Network server' })).toBeInTheDocument();
+    expect(within(row).getByRole('img', { name: 'Network server: In sync' })).toBeInTheDocument();
+  });
+
+  it('standalone: no "Network server" column at all', async () => {
+    renderList({ getList: listAnswers.rows([profile]) });
+    await screen.findByText('LHT65N');
+    expect(screen.getByRole('columnheader', { name: 'OTAA' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Network server' })).toBeNull();
   });
 });

@@ -127,6 +127,24 @@ describe('dataProvider', () => {
     await expect(provider().version()).rejects.toBeInstanceOf(HttpError);
   });
 
+  it('retries a sync and reads the network status on the issue #13 paths; a failed retry is an HttpError', async () => {
+    const fetch = stubFetch(() => new Response(null, { status: 204 }));
+    await expect(provider().retryNetworkSync('gateway', 'g 1')).resolves.toBeUndefined();
+    stubFetch(() => jsonResponse({ mode: 'chirpstack', pending: 2, failed: 1 }));
+    expect(await provider().networkStatus()).toEqual({ mode: 'chirpstack', pending: 2, failed: 1 });
+    expect(`${fetch.mock.calls[0][1]?.method} ${fetch.mock.calls[0][0]}`).toBe('POST /api/network/sync/gateway/g%201/retry');
+    expect(fetch.mock.calls[0][1]?.body).toBeUndefined();
+    stubFetch(() => jsonResponse({ code: 'notFound', message: 'Not found' }, 404));
+    await expect(provider().retryNetworkSync('device', 'd1')).rejects.toMatchObject({ message: 'app.errors.notFound', status: 404 });
+  });
+
+  it('never sends the sync state back with an update (it changes on its own)', async () => {
+    const fetch = stubFetch(() => jsonResponse({ id: 'd1', name: 'Cellar 2' }));
+    const before = { id: 'd1', name: 'Cellar', network_sync: { state: 'failed' } };
+    await provider().update('devices', { id: 'd1', data: { ...before, name: 'Cellar 2', network_sync: { state: 'pending' } }, previousData: before });
+    expect(fetch.mock.calls[0][1]).toMatchObject({ body: JSON.stringify({ name: 'Cellar 2' }) });
+  });
+
   it('turns API errors into HttpErrors carrying the catalogue key and the field errors', async () => {
     stubFetch(() => jsonResponse({ code: 'validation', message: 'Bad', fields: { name: 'Required' }, field_codes: { name: { code: 'required' } } }, 400));
     const error = await provider()

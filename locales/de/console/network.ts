@@ -1,0 +1,25 @@
+import type { CatalogueOf } from '../../en/console/types';
+import type { network as englishNetwork } from '../../en/console/network';
+
+/** German texts of the network-server link. */
+export const network = {
+  title: 'Netzwerkserver',
+  states: { synced: 'Synchron', pending: 'Ausstehend', failed: 'Fehlgeschlagen' },
+  chip_label: 'Netzwerkserver: %{state}',
+  state_help: {
+    synced: 'Der Netzwerkserver hat den aktuellen Stand.',
+    pending: 'Die Änderung wartet darauf, an den Netzwerkserver gesendet zu werden.',
+    failed: 'Der Netzwerkserver hat die Änderung nicht übernommen.',
+  },
+  since: 'Seit %{time}',
+  server_says: 'Meldung des Netzwerkservers: %{message}',
+  retry: 'Jetzt erneut versuchen',
+  info: {
+    mode: 'Betriebsart',
+    modes: { standalone: 'Eigenständig', chirpstack: 'ChirpStack' },
+    standalone_help: 'Gerätedaten kommen über die Ingest-API; in einem Netzwerkserver wird nichts angelegt.',
+    pending: 'Wartende Änderungen',
+    failed: 'Fehlgeschlagene Änderungen',
+    load_failed: 'Der Status des Netzwerkservers konnte nicht geladen werden.',
+  },
+} satisfies CatalogueOf<typeof englishNetwork>;
