@@ -28,7 +28,11 @@ export type { MethodName } from './chirpstack-double-services.js';
  *   chirpstack.unavailable = true; // ChirpStack is down from here on
  *   await running.close();
  *
+ * Faults: `unavailable`, failNext(method, code, details), stallNext(method). Device-side events:
+ * setLastSeen(gateway), transmitNext(devEui, fCnt) and acknowledge(devEui) for the downlink queue.
  * Keys of the state views are as ChirpStack writes them: EUIs and keys in lower-case hex.
+ * With the tenant key, the adapter follows a denied look-up of a missing object with an
+ * `ApplicationService/List` of the tenant (to tell it from a bad key); expect it among `methods`.
  */
 
 export const DOUBLE_TENANT_ID = '52f14cd4-c6f1-4fbd-8f87-4025e1d49242';

@@ -98,7 +98,7 @@ export function connectChirpstack(config: ChirpstackConfig, timeoutMs: number): 
   const gateways = new gatewayGrpc.GatewayServiceClient(address.target, channelCredentials);
 
   const send = <C, K extends keyof C>(client: C, method: K, request: RequestOf<C[K]>): Promise<ResponseOf<C[K]>> => {
-    // C[K] is a generated method; its request and response types were read from it above.
+    // RequestOf/ResponseOf read their types off C[K]; the cast only restates them for the call below.
     const unary = client[method] as UnaryMethod<RequestOf<C[K]>, ResponseOf<C[K]>>;
     // ChirpStack's API-key scheme; per call, because grpc-js sends call credentials over TLS only.
     const metadata = new Metadata();
@@ -129,8 +129,8 @@ export function connectChirpstack(config: ChirpstackConfig, timeoutMs: number): 
       try {
         return await send(client, method, request);
       } catch (error) {
-        // ChirpStack's access check answers UNAUTHENTICATED with no message both for a key it does not
-        // accept and for an object a tenant key cannot see, which includes one that does not exist.
+        // ChirpStack's access check (api/auth/validator.rs) answers UNAUTHENTICATED with no message both for
+        // a key it does not accept and for an object a tenant key cannot see, which includes a missing one.
         // A read of the tenant tells the two apart: if it passes, the object is not there for us.
         if (!isServiceError(error) || error.code !== status.UNAUTHENTICATED || error.details !== '') throw toNetworkServerError(error);
         try {
