@@ -63,7 +63,7 @@ export const server = {
     gateway_disconnected: { title: 'Gateway getrennt: %{name}', message: '%{name} hat die Verbindung zur Plattform verloren.' },
     network_sync_failed: {
       title: 'Nicht im Netzwerkserver: %{name}',
-      message: '%{name} konnte nicht im Netzwerkserver angelegt werden (%{reason}). Öffnen Sie den Eintrag, um den Grund zu sehen und es erneut zu versuchen.',
+      message: '%{name} konnte nicht im Netzwerkserver angelegt werden. Öffnen Sie den Eintrag, um den Grund zu sehen und es erneut zu versuchen.',
     },
   },
   sync: {

@@ -77,7 +77,7 @@ export const NOTIFICATION_TEXTS = {
   gateway_disconnected: { title: 'Gateway disconnected: %{name}', message: '%{name} lost its connection to the platform.' },
   network_sync_failed: {
     title: 'Not in the network server: %{name}',
-    message: '%{name} could not be provisioned in the network server (%{reason}). Open it to see why and to retry.',
+    message: '%{name} could not be provisioned in the network server. Open it to see why and to retry.',
   },
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_TEXTS;

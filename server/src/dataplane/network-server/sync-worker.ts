@@ -98,17 +98,17 @@ export class NetworkSyncWorker {
     const failed = !retryable || row.attempts >= FAILED_AFTER_ATTEMPTS;
     const nextAttemptAt = retryable ? new Date(at.getTime() + syncRetryDelayMs(row.attempts)).toISOString() : null;
     await this.deps.outbox.fail(row, { code, message, nextAttemptAt, failed }, at.toISOString());
-    if (failed && row.action === 'put' && row.company_id) await this.notifyFailure(row, message, at);
+    if (failed && row.action === 'put' && row.company_id) await this.notifyFailure(row, at);
   }
 
   /** Once per entity until it is in sync again. */
-  private async notifyFailure(row: OutboxRow, reason: string, at: Date): Promise<void> {
+  private async notifyFailure(row: OutboxRow, at: Date): Promise<void> {
     const companyId = row.company_id as string;
     const name = await this.provisioner.displayName(row);
     const members = await this.deps.notifications.companyMemberIds(companyId);
     await this.deps.notifications.notify(
       members,
-      { kind: 'network_sync_failed', params: { name, reason }, dedupeKey: syncFailureKey(row), companyId },
+      { kind: 'network_sync_failed', params: { name }, dedupeKey: syncFailureKey(row), companyId },
       at.toISOString(),
     );
   }
