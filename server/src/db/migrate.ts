@@ -8,6 +8,7 @@ import * as uplinkInterval from './migrations/0005_uplink_interval.js';
 import * as searchUpdateColumns from './migrations/0006_search_update_columns.js';
 import * as companyPlan from './migrations/0007_company_plan.js';
 import * as notificationParams from './migrations/0008_notification_params.js';
+import * as networkFields from './migrations/0009_network_fields.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0006_search_update_columns': searchUpdateColumns,
   '0007_company_plan': companyPlan,
   '0008_notification_params': notificationParams,
+  '0009_network_fields': networkFields,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
