@@ -19,6 +19,7 @@ export const server = {
     not_allowed: 'Ist keiner der erlaubten Werte.',
     invalid: 'Ist ungültig.',
     dev_eui_invalid: 'Die DevEUI muss aus 16 Hexadezimalziffern bestehen.',
+    join_eui_invalid: 'Die JoinEUI muss aus 16 Hexadezimalziffern bestehen.',
     app_key_invalid: 'Der AppKey muss aus 32 Hexadezimalziffern bestehen.',
     dev_eui_taken: 'Diese DevEUI ist bereits registriert.',
     dev_eui_repeated: 'Diese DevEUI kommt weiter oben im selben Import schon vor.',

@@ -8,6 +8,7 @@ import * as uplinkInterval from './migrations/0005_uplink_interval.js';
 import * as searchUpdateColumns from './migrations/0006_search_update_columns.js';
 import * as companyPlan from './migrations/0007_company_plan.js';
 import * as notificationParams from './migrations/0008_notification_params.js';
+import * as networkFields from './migrations/0009_network_fields.js';
 import * as networkSync from './migrations/0010_network_sync.js';
 
 /**
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0006_search_update_columns': searchUpdateColumns,
   '0007_company_plan': companyPlan,
   '0008_notification_params': notificationParams,
+  '0009_network_fields': networkFields,
   '0010_network_sync': networkSync,
 };
 
@@ -49,4 +51,14 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const { error, results } = await (await migrator(db)).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Runs the listed migrations up or down until `name` is the last one applied. A migration's test
+ * starts from the one before it, with rows written as the older schema held them.
+ */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  if (!(name in migrations)) throw new Error(`No migration ${name}.`);
+  const { error } = await (await migrator(db)).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
 }

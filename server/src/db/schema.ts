@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { MacVersion, Region, RegParamsRevision } from '../domain/network.js';
 import type { Plan } from '../domain/plans.js';
 import type { PowerSource } from '../domain/power.js';
 import type { SearchType } from '../schemas/search.js';
@@ -157,6 +158,10 @@ export interface TemplatesTable {
   codec: string;
   /** JSON array of sample uplinks with their expected decoding. */
   samples: string;
+  region: Region;
+  mac_version: MacVersion;
+  reg_params_revision: RegParamsRevision;
+  uplink_interval_s: number;
 }
 
 export interface ProfilesTable {
@@ -169,6 +174,12 @@ export interface ProfilesTable {
   supports_class_c: number;
   template_id: string | null;
   created_at: string;
+  /** The network-server settings of migration 0009 (ChirpStack's names, domain/network.ts). */
+  region: Region;
+  mac_version: MacVersion;
+  reg_params_revision: RegParamsRevision;
+  /** Expected seconds between uplinks (ChirpStack's device-profile uplink_interval). */
+  uplink_interval_s: number;
 }
 
 export interface GroupsTable {
@@ -191,6 +202,8 @@ export interface DevicesTable {
   company_id: string;
   /** 16 upper-case hex digits, unique across the installation. */
   dev_eui: string;
+  /** JoinEUI (AppEUI), 16 upper-case hex digits; the database fills in zeros, "none" (DEFAULT_JOIN_EUI). */
+  join_eui: ColumnType<string, string | undefined, string>;
   name: string;
   /** 32 upper-case hex digits; never returned in lists. */
   app_key: string;

@@ -31,6 +31,12 @@ export const DEFAULT_REGION: Region = 'EU868';
 export const DEFAULT_MAC_VERSION: MacVersion = 'LORAWAN_1_0_3';
 export const DEFAULT_REG_PARAMS_REVISION: RegParamsRevision = 'A';
 
+/**
+ * How often a profile's devices are expected to send (seconds), unless the profile says otherwise:
+ * ChirpStack's device-profile `uplink_interval`, after which it counts a device as inactive.
+ */
+export const DEFAULT_UPLINK_INTERVAL_S = 3600;
+
 /** A device without a JoinEUI (AppEUI) joins with zeros, as most LoRaWAN 1.0.x devices are shipped. */
 export const DEFAULT_JOIN_EUI = '0000000000000000';
 

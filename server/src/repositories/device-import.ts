@@ -2,7 +2,7 @@ import type { Db } from '../db/database.js';
 import type { Insertable } from 'kysely';
 import type { DevicesTable } from '../db/schema.js';
 
-// 500 rows × 11 columns stays far below both databases' bound-parameter limits.
+// 500 rows × 12 columns stays far below both databases' bound-parameter limits.
 const CHUNK = 500;
 
 function chunks<T>(items: readonly T[], size = CHUNK): T[][] {

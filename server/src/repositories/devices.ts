@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DevicesTable } from '../db/schema.js';
+import { DEFAULT_JOIN_EUI } from '../domain/network.js';
 import { containsText } from './text-match.js';
 import { memberCompanyIds } from './member-companies.js';
 import { BATTERY_LOW_PERCENT, powerStatus, type PowerStatus } from '../domain/power.js';
@@ -19,6 +20,7 @@ export interface DeviceFilters {
 
 export interface DeviceFields {
   dev_eui: string;
+  join_eui: string;
   app_key: string;
   name: string;
   profile_id: string | null;
@@ -31,6 +33,7 @@ const toDevice = (row: DeviceRow): Device => ({
   id: row.id,
   company_id: row.company_id,
   dev_eui: row.dev_eui,
+  join_eui: row.join_eui,
   name: row.name,
   config: row.profile_id,
   config_name: row.config_name,
@@ -68,7 +71,14 @@ export function devicesRepository(db: Db) {
     if (filters.powerStatus) query = query.where(powerCondition(filters.powerStatus));
     if (filters.search) {
       const text = filters.search;
-      query = query.where((eb) => eb.or([containsText('devices.name', text), containsText('devices.dev_eui', text)]));
+      // The JoinEUI too ("all devices of this vendor"), but not the zeros of "none", which every search for "0000" would hit.
+      query = query.where((eb) =>
+        eb.or([
+          containsText('devices.name', text),
+          containsText('devices.dev_eui', text),
+          eb.and([eb('devices.join_eui', '!=', DEFAULT_JOIN_EUI), containsText('devices.join_eui', text)]),
+        ]),
+      );
     }
     return query;
   }

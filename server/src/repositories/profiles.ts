@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { ProfilesTable } from '../db/schema.js';
+import { DEFAULT_MAC_VERSION, DEFAULT_REG_PARAMS_REVISION, DEFAULT_REGION, DEFAULT_UPLINK_INTERVAL_S } from '../domain/network.js';
 import { containsText } from './text-match.js';
-import type { Profile } from '../schemas/profiles.js';
+import type { Profile, ProfileCreateBody, ProfileUpdateBody } from '../schemas/profiles.js';
 import { listPage } from './list-page.js';
-
-export interface ProfileFields {
-  name?: string | undefined;
-  codec?: string | undefined;
-  supports_otaa?: boolean | undefined;
-  supports_class_b?: boolean | undefined;
-  supports_class_c?: boolean | undefined;
-}
 
 export type ProfileOrdering = 'name' | '-name' | 'created_at' | '-created_at';
 
@@ -26,6 +19,10 @@ export function toProfile(row: ProfilesTable): Profile {
     supports_otaa: row.supports_otaa === 1,
     supports_class_b: row.supports_class_b === 1,
     supports_class_c: row.supports_class_c === 1,
+    region: row.region,
+    mac_version: row.mac_version,
+    reg_params_revision: row.reg_params_revision,
+    uplink_interval_s: row.uplink_interval_s,
     template_id: row.template_id,
     is_template: row.template_id !== null,
     created_at: row.created_at,
@@ -61,7 +58,7 @@ export function profilesRepository(db: Db) {
       return row ? toProfile(row) : undefined;
     },
 
-    async create(companyId: string, fields: ProfileFields & { name: string }, templateId: string | null, at: string): Promise<Profile> {
+    async create(companyId: string, fields: ProfileCreateBody, templateId: string | null, at: string): Promise<Profile> {
       const row: ProfilesTable = {
         id: randomUUID(),
         company_id: companyId,
@@ -72,18 +69,26 @@ export function profilesRepository(db: Db) {
         supports_class_c: fields.supports_class_c ? 1 : 0,
         template_id: templateId,
         created_at: at,
+        region: fields.region ?? DEFAULT_REGION,
+        mac_version: fields.mac_version ?? DEFAULT_MAC_VERSION,
+        reg_params_revision: fields.reg_params_revision ?? DEFAULT_REG_PARAMS_REVISION,
+        uplink_interval_s: fields.uplink_interval_s ?? DEFAULT_UPLINK_INTERVAL_S,
       };
       await db.insertInto('profiles').values(row).execute();
       return toProfile(row);
     },
 
-    async update(companyId: string, id: string, fields: ProfileFields): Promise<void> {
+    async update(companyId: string, id: string, fields: ProfileUpdateBody): Promise<void> {
       const set = {
         name: fields.name?.trim(),
         codec: fields.codec,
         supports_otaa: flag(fields.supports_otaa),
         supports_class_b: flag(fields.supports_class_b),
         supports_class_c: flag(fields.supports_class_c),
+        region: fields.region,
+        mac_version: fields.mac_version,
+        reg_params_revision: fields.reg_params_revision,
+        uplink_interval_s: fields.uplink_interval_s,
       };
       const defined = Object.fromEntries(Object.entries(set).filter(([, value]) => value !== undefined));
       if (Object.keys(defined).length > 0) await db.updateTable('profiles').set(defined).where('company_id', '=', companyId).where('id', '=', id).execute();

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { TemplatesTable } from '../db/schema.js';
+import type { MacVersion, Region, RegParamsRevision } from '../domain/network.js';
 import { containsText } from './text-match.js';
 import { listPage } from './list-page.js';
 import type { Template, TemplateSample } from '../schemas/templates.js';
@@ -16,6 +17,11 @@ export interface TemplateSeed {
   supports_class_c: boolean;
   codec: string;
   samples: readonly TemplateSample[];
+  /** The network settings of the vendor's device as shipped (its LoRaWAN version, its default report interval). */
+  region: Region;
+  mac_version: MacVersion;
+  reg_params_revision: RegParamsRevision;
+  uplink_interval_s: number;
 }
 
 const toRow = (seed: TemplateSeed): TemplatesTable => ({
@@ -29,6 +35,10 @@ const toRow = (seed: TemplateSeed): TemplatesTable => ({
   supports_class_c: seed.supports_class_c ? 1 : 0,
   codec: seed.codec,
   samples: JSON.stringify(seed.samples),
+  region: seed.region,
+  mac_version: seed.mac_version,
+  reg_params_revision: seed.reg_params_revision,
+  uplink_interval_s: seed.uplink_interval_s,
 });
 
 export function templatesRepository(db: Db) {
@@ -48,6 +58,10 @@ export function templatesRepository(db: Db) {
     supports_class_c: row.supports_class_c === 1,
     codec: row.codec,
     samples: JSON.parse(row.samples) as TemplateSample[],
+    region: row.region,
+    mac_version: row.mac_version,
+    reg_params_revision: row.reg_params_revision,
+    uplink_interval_s: row.uplink_interval_s,
     profile_id: row.profile_id,
     already_added: row.profile_id !== null,
   });

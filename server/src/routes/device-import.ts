@@ -7,11 +7,12 @@ import type { DevicesTable } from '../db/schema.js';
 import { invalid } from '../http/errors.js';
 import { errorResponses } from '../schemas/common.js';
 import { normaliseEui, normaliseKey } from '../domain/eui.js';
+import { DEFAULT_JOIN_EUI } from '../domain/network.js';
 import { fieldErrorText, type FieldError } from '../schemas/messages.js';
 import { assertCompanyMember } from './company-access.js';
 import { DeviceImportBody, DeviceImportResponse, type DeviceImportResult } from '../schemas/device-import.js';
 
-const ROW_FIELDS = new Set(['dev_eui', 'app_key', 'name', 'config']);
+const ROW_FIELDS = new Set(['dev_eui', 'join_eui', 'app_key', 'name', 'config']);
 
 interface Candidate {
   index: number;
@@ -27,6 +28,9 @@ function checkRow(
   if (unknown.length > 0) return { code: 'unknown_fields', params: { fields: unknown.join(', ') } };
   const devEui = typeof raw.dev_eui === 'string' ? normaliseEui(raw.dev_eui) : undefined;
   if (!devEui) return { code: 'dev_eui_invalid' };
+  // Optional: shop exports without a JoinEUI column leave it out, and a device without one joins with zeros.
+  const joinEui = raw.join_eui === undefined ? DEFAULT_JOIN_EUI : typeof raw.join_eui === 'string' ? normaliseEui(raw.join_eui) : undefined;
+  if (!joinEui) return { code: 'join_eui_invalid' };
   const appKey = typeof raw.app_key === 'string' ? normaliseKey(raw.app_key) : undefined;
   if (!appKey) return { code: 'app_key_invalid' };
   if (raw.name !== undefined && (typeof raw.name !== 'string' || raw.name.length > 200)) return { code: 'name_invalid' };
@@ -36,6 +40,7 @@ function checkRow(
     id: randomUUID(),
     company_id: defaults.companyId,
     dev_eui: devEui,
+    join_eui: joinEui,
     name: typeof raw.name === 'string' ? raw.name.trim() : '',
     app_key: appKey,
     profile_id: config,

@@ -5,6 +5,7 @@ import { duplicate, invalid, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
 import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { normaliseEui, normaliseKey } from '../domain/eui.js';
+import { DEFAULT_JOIN_EUI } from '../domain/network.js';
 import type { FieldError } from '../schemas/messages.js';
 import type { DeviceFields } from '../repositories/devices.js';
 import { DeviceCreateBody, DeviceDetailResponse, DeviceListQuery, DevicePage, DeviceUpdateBody, TopicValuesResponse } from '../schemas/devices.js';
@@ -49,6 +50,7 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
     await assertReferences(body.company_id, body.config, body.unit);
     const fields: DeviceFields = {
       dev_eui: normaliseEui(body.dev_eui) as string,
+      join_eui: body.join_eui === undefined ? DEFAULT_JOIN_EUI : (normaliseEui(body.join_eui) as string),
       app_key: normaliseKey(body.app_key) as string,
       name: body.name?.trim() ?? '',
       profile_id: body.config ?? null,
@@ -72,6 +74,7 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
       await assertReferences(device.company_id, body.config, body.unit);
       const changes: Partial<DeviceFields> = {};
       if (body.dev_eui !== undefined) changes.dev_eui = normaliseEui(body.dev_eui) as string;
+      if (body.join_eui !== undefined) changes.join_eui = normaliseEui(body.join_eui) as string;
       if (body.app_key !== undefined) changes.app_key = normaliseKey(body.app_key) as string;
       if (body.name !== undefined) changes.name = body.name.trim();
       if (body.config !== undefined) changes.profile_id = body.config;

@@ -13,6 +13,8 @@ export const hexInput = (bytes: number, code: FieldErrorCode) =>
   Type.String({ minLength: bytes * 2, maxLength: bytes * 3 + 2, pattern: hexInputPattern(bytes), ...errorCode(code) });
 
 export const DevEuiInput = hexInput(EUI_BYTES, 'dev_eui_invalid');
+/** The JoinEUI (AppEUI) takes the DevEUI's rule; a device without one joins with zeros (DEFAULT_JOIN_EUI). */
+export const JoinEuiInput = hexInput(EUI_BYTES, 'join_eui_invalid');
 export const AppKeyInput = hexInput(KEY_BYTES, 'app_key_invalid');
 const Name = Type.String({ maxLength: 200 });
 
@@ -20,6 +22,7 @@ const DeviceFields = {
   id: Type.String(),
   company_id: Type.String(),
   dev_eui: Type.String(),
+  join_eui: Type.String(),
   name: Type.String(),
   config: Type.Union([Type.String(), Type.Null()]),
   config_name: Type.Union([Type.String(), Type.Null()]),
@@ -56,6 +59,7 @@ export const DeviceCreateBody = Type.Object(
   {
     company_id: Uuid,
     dev_eui: DevEuiInput,
+    join_eui: Type.Optional(JoinEuiInput),
     app_key: AppKeyInput,
     name: Type.Optional(Name),
     config: Type.Optional(Type.Union([Uuid, Type.Null()])),
@@ -68,6 +72,7 @@ export type DeviceCreateBody = Static<typeof DeviceCreateBody>;
 export const DeviceUpdateBody = Type.Object(
   {
     dev_eui: Type.Optional(DevEuiInput),
+    join_eui: Type.Optional(JoinEuiInput),
     app_key: Type.Optional(AppKeyInput),
     name: Type.Optional(Name),
     config: Type.Optional(Type.Union([Uuid, Type.Null()])),

@@ -23,6 +23,7 @@ export const FIELD_ERROR_TEXTS = {
   not_allowed: 'Is not one of the allowed values.',
   invalid: 'Is invalid.',
   dev_eui_invalid: 'DevEUI must be 16 hexadecimal digits.',
+  join_eui_invalid: 'JoinEUI must be 16 hexadecimal digits.',
   app_key_invalid: 'AppKey must be 32 hexadecimal digits.',
   dev_eui_taken: 'This DevEUI is already registered.',
   dev_eui_repeated: 'This DevEUI appears earlier in the same import.',

@@ -1,9 +1,31 @@
 import { Type, type Static } from 'typebox';
 import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
+import { MAC_VERSIONS, REG_PARAMS_REVISIONS, REGIONS } from '../domain/network.js';
 import { WithSyncStatus } from './network.js';
 
 /** Codec scripts are plain JavaScript; 256 KiB is far above any vendor codec. */
 export const MAX_CODEC_LENGTH = 256 * 1024;
+
+/** The largest value the database's integer column holds (PostgreSQL `integer`). */
+const MAX_INTEGER = 2_147_483_647;
+
+/**
+ * What the network server needs of a profile, as ChirpStack names it (domain/network.ts): the
+ * region, the LoRaWAN MAC version and regional-parameters revision, and the expected seconds
+ * between uplinks. Profiles and the template store's models both carry them.
+ */
+export const NetworkSettingsFields = {
+  region: Type.Enum(REGIONS),
+  mac_version: Type.Enum(MAC_VERSIONS),
+  reg_params_revision: Type.Enum(REG_PARAMS_REVISIONS),
+  uplink_interval_s: Type.Integer({ minimum: 1, maximum: MAX_INTEGER }),
+};
+const OptionalNetworkSettings = {
+  region: Type.Optional(NetworkSettingsFields.region),
+  mac_version: Type.Optional(NetworkSettingsFields.mac_version),
+  reg_params_revision: Type.Optional(NetworkSettingsFields.reg_params_revision),
+  uplink_interval_s: Type.Optional(NetworkSettingsFields.uplink_interval_s),
+};
 
 export const ProfileResponse = Type.Object({
   id: Type.String(),
@@ -13,6 +35,7 @@ export const ProfileResponse = Type.Object({
   supports_otaa: Type.Boolean(),
   supports_class_b: Type.Boolean(),
   supports_class_c: Type.Boolean(),
+  ...NetworkSettingsFields,
   template_id: Type.Union([Type.String(), Type.Null()]),
   is_template: Type.Boolean(),
   created_at: Timestamp,
@@ -37,6 +60,7 @@ export type ProfileListQuery = Static<typeof ProfileListQuery>;
 
 const Codec = Type.String({ maxLength: MAX_CODEC_LENGTH });
 
+/** Network settings left out take the defaults of domain/network.ts (EU868, LoRaWAN 1.0.3, A, one hour). */
 export const ProfileCreateBody = Type.Object(
   {
     name: NonBlank(200),
@@ -44,9 +68,11 @@ export const ProfileCreateBody = Type.Object(
     supports_otaa: Type.Optional(Type.Boolean()),
     supports_class_b: Type.Optional(Type.Boolean()),
     supports_class_c: Type.Optional(Type.Boolean()),
+    ...OptionalNetworkSettings,
   },
   { additionalProperties: false },
 );
+export type ProfileCreateBody = Static<typeof ProfileCreateBody>;
 
 export const ProfileUpdateBody = Type.Object(
   {
@@ -55,9 +81,11 @@ export const ProfileUpdateBody = Type.Object(
     supports_otaa: Type.Optional(Type.Boolean()),
     supports_class_b: Type.Optional(Type.Boolean()),
     supports_class_c: Type.Optional(Type.Boolean()),
+    ...OptionalNetworkSettings,
   },
   { additionalProperties: false },
 );
+export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
 
 /** A test run of a codec text (saved or not) against one uplink typed as hex or base64. */
 export const CodecTestBody = Type.Object(

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ListQueryFields, Uuid } from './common.js';
+import { NetworkSettingsFields } from './profiles.js';
 
 /** An uplink the model sends, with what its codec decodes from it (the store shows and tests these). */
 export const TemplateSample = Type.Object({ description: Type.String(), fPort: Type.Integer(), bytes_hex: Type.String(), expected: Type.Unknown() });
@@ -17,6 +18,7 @@ export const TemplateResponse = Type.Object({
   supports_class_c: Type.Boolean(),
   codec: Type.String(),
   samples: Type.Array(TemplateSample),
+  ...NetworkSettingsFields,
   profile_id: Type.Union([Type.String(), Type.Null()]),
   already_added: Type.Boolean(),
 });

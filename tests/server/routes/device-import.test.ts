@@ -47,6 +47,28 @@ describe('POST /api/device/bulk/', () => {
     expect(list.results.every((d) => d.config === profile)).toBe(true);
   });
 
+  it('takes an optional JoinEUI per row, normalised, and fails a row whose JoinEUI is malformed', async () => {
+    const rows = [
+      { dev_eui: 'D1000000000000A1', join_eui: '70-b3-d5-7e-d0-01-23-45', app_key: KEY },
+      { dev_eui: 'D1000000000000A2', app_key: KEY },
+      { dev_eui: 'D1000000000000A3', join_eui: '70B3D57ED00123', app_key: KEY },
+      { dev_eui: 'D1000000000000A4', join_eui: 70, app_key: KEY },
+    ];
+    const answer = await results(alice, { company_id: company, devices: rows });
+    expect(answer.map((r) => [r.status, r.code])).toEqual([
+      ['success', undefined],
+      ['success', undefined],
+      ['failed', 'join_eui_invalid'],
+      ['failed', 'join_eui_invalid'],
+    ]);
+    expect(answer[2]?.error).toBe('JoinEUI must be 16 hexadecimal digits.');
+    const stored = await t.db.selectFrom('devices').select(['dev_eui', 'join_eui']).where('dev_eui', 'like', 'D1000000000000A%').orderBy('dev_eui').execute();
+    expect(stored).toEqual([
+      { dev_eui: 'D1000000000000A1', join_eui: '70B3D57ED0012345' },
+      { dev_eui: 'D1000000000000A2', join_eui: '0000000000000000' },
+    ]);
+  });
+
   it('is idempotent: sending the same rows again creates nothing new', async () => {
     const rows = [
       { dev_eui: 'A84041000181C6F1', app_key: KEY },

@@ -35,6 +35,39 @@ describe('/api/config/{company_id}', () => {
     expect((await call(t.app, alice, 'GET', `/api/config/${company}`)).json()).toEqual({ count: 0, results: [] });
   });
 
+  it('carries the network settings: defaults when left out, round-trips, edits one at a time', async () => {
+    const plain = (await call(t.app, alice, 'POST', `/api/config/${company}`, { name: 'Defaults' })).json<Profile>();
+    expect(plain).toMatchObject({ region: 'EU868', mac_version: 'LORAWAN_1_0_3', reg_params_revision: 'A', uplink_interval_s: 3600 });
+    const settings = { region: 'US915', mac_version: 'LORAWAN_1_0_2', reg_params_revision: 'B', uplink_interval_s: 900 };
+    const american = (await call(t.app, alice, 'POST', `/api/config/${company}`, { name: 'American', ...settings })).json<Profile>();
+    expect(american).toMatchObject(settings);
+    const patched = await call(t.app, alice, 'PATCH', `/api/config/${company}/${american.id}`, { region: 'AS923_2', uplink_interval_s: 60 });
+    expect(patched.json()).toMatchObject({ ...settings, region: 'AS923_2', uplink_interval_s: 60 });
+    const listed = (await call(t.app, alice, 'GET', `/api/config/${company}?id=${american.id}`)).json<Page<Profile>>().results[0];
+    expect(listed).toMatchObject({ region: 'AS923_2', mac_version: 'LORAWAN_1_0_2', reg_params_revision: 'B', uplink_interval_s: 60 });
+    for (const id of [plain.id, american.id]) await call(t.app, alice, 'DELETE', `/api/config/${company}/${id}`);
+  });
+
+  it.each([
+    [{ region: 'EU863' }, 'region', 'not_allowed'],
+    [{ region: 'eu868' }, 'region', 'not_allowed'],
+    [{ mac_version: '1.0.3' }, 'mac_version', 'not_allowed'],
+    [{ reg_params_revision: 'C' }, 'reg_params_revision', 'not_allowed'],
+    [{ uplink_interval_s: 0 }, 'uplink_interval_s', 'too_small'],
+    [{ uplink_interval_s: 1.5 }, 'uplink_interval_s', 'type'],
+    [{ uplink_interval_s: '600' }, 'uplink_interval_s', 'type'],
+    [{ uplink_interval_s: 2 ** 31 }, 'uplink_interval_s', 'too_large'],
+  ])('refuses the network setting %j on create and edit', async (setting, field, code) => {
+    const created = await call(t.app, alice, 'POST', `/api/config/${company}`, { name: 'P', ...setting });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ code: 'validation', field_codes: { [field]: { code } } });
+    const profile = (await call(t.app, alice, 'POST', `/api/config/${company}`, { name: 'Valid' })).json<Profile>();
+    const patched = await call(t.app, alice, 'PATCH', `/api/config/${company}/${profile.id}`, setting);
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json()).toMatchObject({ field_codes: { [field]: { code } } });
+    await call(t.app, alice, 'DELETE', `/api/config/${company}/${profile.id}`);
+  });
+
   it.each([
     [{}, 'name'],
     [{ name: '  ' }, 'name'],

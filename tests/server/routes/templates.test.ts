@@ -25,6 +25,12 @@ describe('template store /api/template/{company_id}', () => {
     expect(all.vendors).toEqual(expect.arrayContaining(['Dragino', 'Milesight', 'ELSYS', 'Browan', 'Netvox', 'Adeunis']));
     expect((await store('?vendor=Milesight')).results.every((r) => r.vendor === 'Milesight')).toBe(true);
     expect((await store('?search=lht65')).results.map((r) => r.id)).toEqual(['dragino-lht65n']);
+    expect((await store('?search=r718a')).results[0]).toMatchObject({
+      region: 'EU868',
+      mac_version: 'LORAWAN_1_0_2',
+      reg_params_revision: 'B',
+      uplink_interval_s: 900,
+    });
   });
 
   it('copies a template into the company once, then says Already added', async () => {
@@ -32,6 +38,8 @@ describe('template store /api/template/{company_id}', () => {
     expect(copied.statusCode).toBe(201);
     const profile = copied.json<Profile>();
     expect(profile).toMatchObject({ name: 'Milesight EM300-TH', template_id: 'milesight-em300-th', is_template: true });
+    // The model's network settings come along: Milesight's LoRaWAN 1.0.3, a report every 10 minutes.
+    expect(profile).toMatchObject({ region: 'EU868', mac_version: 'LORAWAN_1_0_3', reg_params_revision: 'A', uplink_interval_s: 600 });
     const again = await call(t.app, alice, 'POST', `/api/template/${company}/milesight-em300-th`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ fields: { template_id: 'Already added' } });

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CodecPool } from '../../../server/src/dataplane/codec/index.js';
 import { templateCatalog } from '../../../server/src/templates/catalog/index.js';
+import { MAC_VERSIONS, REG_PARAMS_REVISIONS, REGIONS } from '../../../server/src/domain/network.js';
 
 describe('template catalog', () => {
   const pool = new CodecPool(1);
@@ -23,6 +24,23 @@ describe('template catalog', () => {
       expect(Number.isInteger(sample.fPort) && sample.fPort >= 1 && sample.fPort <= 223).toBe(true);
       expect(sample.expected).toHaveProperty('data');
     }
+  });
+
+  it.each(templateCatalog.map((t) => [t.id, t] as const))('%s has the network settings of a European LoRaWAN 1.0.x device', (_id, template) => {
+    expect(REGIONS).toContain(template.region);
+    expect(MAC_VERSIONS).toContain(template.mac_version);
+    expect(REG_PARAMS_REVISIONS).toContain(template.reg_params_revision);
+    // The store's vendors ship EU868 devices of LoRaWAN 1.0.2 (revision A or B) or 1.0.3 (revision A only).
+    expect(template.region).toBe('EU868');
+    expect([
+      ['LORAWAN_1_0_2', 'A'],
+      ['LORAWAN_1_0_2', 'B'],
+      ['LORAWAN_1_0_3', 'A'],
+    ]).toContainEqual([template.mac_version, template.reg_params_revision]);
+    // From a few minutes to a day: a factory report interval, not a typo.
+    expect(Number.isInteger(template.uplink_interval_s)).toBe(true);
+    expect(template.uplink_interval_s).toBeGreaterThanOrEqual(60);
+    expect(template.uplink_interval_s).toBeLessThanOrEqual(86_400);
   });
 
   it.each(templateCatalog.map((t) => [t.id, t] as const))(

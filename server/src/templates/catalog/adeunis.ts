@@ -1,4 +1,4 @@
-import type { TemplateDefinition } from './types.js';
+import { EU868_LORAWAN_1_0_2_A, type TemplateDefinition } from './types.js';
 
 // Adeunis TEMP (user guide, data frame code 0x43, big-endian): byte 1 status, byte 2 internal
 // sensor identifier, bytes 3-4 internal temperature, byte 5 external probe identifier, bytes 6-7
@@ -28,6 +28,9 @@ export const adeunisTemplates: TemplateDefinition[] = [
     supports_otaa: true,
     supports_class_b: false,
     supports_class_c: false,
+    ...EU868_LORAWAN_1_0_2_A,
+    // One data frame an hour by default.
+    uplink_interval_s: 3600,
     codec: TEMP,
     samples: [
       {

@@ -1,4 +1,4 @@
-import type { TemplateDefinition } from './types.js';
+import { EU868_LORAWAN_1_0_3, type TemplateDefinition } from './types.js';
 
 // Browan "Tabs" sensors (Tabs payload specification, fPort 103, little-endian where wider than a
 // byte): byte 0 status flags, byte 1 battery ((25 + low nibble) / 10 V), byte 2 temperature
@@ -35,12 +35,14 @@ function decodeUplink(input) {
   } };
 }`;
 
-const base = { vendor: 'Browan', supports_otaa: true, supports_class_b: false, supports_class_c: false };
+const base = { vendor: 'Browan', supports_otaa: true, supports_class_b: false, supports_class_c: false, ...EU868_LORAWAN_1_0_3 };
 
 export const browanTemplates: TemplateDefinition[] = [
   {
     ...base,
     id: 'browan-tbhh100',
+    // Keep-alive report every 3600 s by default, and one when a reading changes.
+    uplink_interval_s: 3600,
     model: 'TBHH100',
     version: '2.0',
     description: 'Compact indoor temperature and humidity sensor.',
@@ -63,6 +65,8 @@ export const browanTemplates: TemplateDefinition[] = [
   {
     ...base,
     id: 'browan-tbhv110',
+    // Keep-alive report every 5 minutes by default, and one when air quality changes.
+    uplink_interval_s: 300,
     model: 'TBHV110',
     version: '2.1',
     description: 'Indoor air quality sensor: temperature, humidity, eCO2, VOC and an IAQ index.',

@@ -1,4 +1,4 @@
-import type { TemplateDefinition } from './types.js';
+import { EU868_LORAWAN_1_0_3, type TemplateDefinition } from './types.js';
 
 // Decentlab protocol version 2 (Decentlab data sheets, "Payload"): byte 0 the version (2),
 // bytes 1-2 the device id, bytes 3-4 a flag word saying which sensor groups follow, then each
@@ -37,6 +37,9 @@ export const decentlabTemplates: TemplateDefinition[] = [
     supports_otaa: true,
     supports_class_b: false,
     supports_class_c: false,
+    ...EU868_LORAWAN_1_0_3,
+    // Decentlab's factory measurement and transmit interval is 10 minutes.
+    uplink_interval_s: 600,
     codec: DL_SHT35,
     samples: [
       {

@@ -1,4 +1,4 @@
-import type { TemplateDefinition } from './types.js';
+import { EU868_LORAWAN_1_0_3, type TemplateDefinition } from './types.js';
 
 // Dragino LHT65N (user manual, "Uplink Payload", fPort 2, 11 bytes, big-endian):
 // bytes 0-1  battery state in bits 15-14 (0 ultra low … 3 good), battery voltage in mV in bits 13-0;
@@ -70,6 +70,9 @@ export const draginoTemplates: TemplateDefinition[] = [
     supports_otaa: true,
     supports_class_b: false,
     supports_class_c: false,
+    ...EU868_LORAWAN_1_0_3,
+    // The factory uplink interval (TDC) is 20 minutes.
+    uplink_interval_s: 1200,
     codec: LHT65N,
     samples: [
       {
@@ -101,6 +104,9 @@ export const draginoTemplates: TemplateDefinition[] = [
     supports_otaa: true,
     supports_class_b: false,
     supports_class_c: false,
+    ...EU868_LORAWAN_1_0_3,
+    // A status uplink every 2 hours, and one at every opening and closing.
+    uplink_interval_s: 7200,
     codec: LDS02,
     samples: [
       {

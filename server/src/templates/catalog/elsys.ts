@@ -1,4 +1,4 @@
-import type { TemplateDefinition } from './types.js';
+import { EU868_LORAWAN_1_0_3, type TemplateDefinition } from './types.js';
 
 // ELSYS payload ("ELSYS LoRa payload" document): a type byte followed by its value, big-endian,
 // repeated. Every ELSYS model speaks the same format and sends the types its sensors have, so one
@@ -47,12 +47,14 @@ function decodeUplink(input) {
   return { data: data };
 }`;
 
-const base = { vendor: 'ELSYS', supports_otaa: true, supports_class_b: false, supports_class_c: false, codec: ELSYS };
+const base = { vendor: 'ELSYS', supports_otaa: true, supports_class_b: false, supports_class_c: false, codec: ELSYS, ...EU868_LORAWAN_1_0_3 };
 
 export const elsysTemplates: TemplateDefinition[] = [
   {
     ...base,
     id: 'elsys-ers-co2',
+    // ELSYS' factory send period is 10 minutes.
+    uplink_interval_s: 600,
     model: 'ERS CO2',
     version: '3.2',
     description: 'Room sensor: temperature, humidity, light, motion and CO2.',
@@ -74,6 +76,8 @@ export const elsysTemplates: TemplateDefinition[] = [
   {
     ...base,
     id: 'elsys-ers-sound',
+    // ELSYS' factory send period is 10 minutes.
+    uplink_interval_s: 600,
     model: 'ERS Sound',
     version: '3.2',
     description: 'Room sensor with sound level: temperature, humidity, light, motion and noise peak/average.',
@@ -89,6 +93,8 @@ export const elsysTemplates: TemplateDefinition[] = [
   {
     ...base,
     id: 'elsys-elt-lite',
+    // ELSYS' factory send period is 10 minutes.
+    uplink_interval_s: 600,
     model: 'ELT Lite',
     version: '3.2',
     description: 'Outdoor transmitter for an external temperature probe and a digital input.',
@@ -104,6 +110,8 @@ export const elsysTemplates: TemplateDefinition[] = [
   {
     ...base,
     id: 'elsys-elt-2',
+    // ELSYS' factory send period is 10 minutes.
+    uplink_interval_s: 600,
     model: 'ELT-2',
     version: '3.2',
     description: 'Outdoor transmitter with internal temperature/humidity, pulse counter and analog input.',

@@ -1,4 +1,4 @@
-import type { TemplateDefinition } from './types.js';
+import { EU868_LORAWAN_1_0_3, type TemplateDefinition } from './types.js';
 
 /**
  * Milesight devices send channel/type records (Milesight payload structure, "channel id,
@@ -50,12 +50,14 @@ function decodeUplink(input) {
 }`;
 }
 
-const base = { vendor: 'Milesight', supports_otaa: true, supports_class_b: false, supports_class_c: false };
+const base = { vendor: 'Milesight', supports_otaa: true, supports_class_b: false, supports_class_c: false, ...EU868_LORAWAN_1_0_3 };
 
 export const milesightTemplates: TemplateDefinition[] = [
   {
     ...base,
     id: 'milesight-em300-th',
+    // Reporting interval 10 minutes by default.
+    uplink_interval_s: 600,
     model: 'EM300-TH',
     version: 'V1.3',
     description: 'Rugged temperature and humidity sensor for indoor and outdoor use.',
@@ -76,6 +78,8 @@ export const milesightTemplates: TemplateDefinition[] = [
   {
     ...base,
     id: 'milesight-am102',
+    // Reporting interval 10 minutes by default.
+    uplink_interval_s: 600,
     model: 'AM102',
     version: 'V1.1',
     description: 'Indoor ambience monitor with an e-ink screen: temperature and humidity.',
@@ -87,6 +91,8 @@ export const milesightTemplates: TemplateDefinition[] = [
   {
     ...base,
     id: 'milesight-em300-mcs',
+    // Reporting interval 10 minutes by default, and an uplink at every opening and closing.
+    uplink_interval_s: 600,
     model: 'EM300-MCS',
     version: 'V1.1',
     description: 'Magnetic contact switch with temperature and humidity.',
@@ -103,6 +109,8 @@ export const milesightTemplates: TemplateDefinition[] = [
   {
     ...base,
     id: 'milesight-am307',
+    // Reporting interval 10 minutes by default.
+    uplink_interval_s: 600,
     model: 'AM307',
     version: 'V1.2',
     description: 'Indoor ambience monitor: temperature, humidity, motion, light, CO2, TVOC and pressure.',
@@ -119,6 +127,8 @@ export const milesightTemplates: TemplateDefinition[] = [
   {
     ...base,
     id: 'milesight-ws101',
+    // Battery report every 1080 minutes by default; presses are sent as they happen.
+    uplink_interval_s: 64800,
     model: 'WS101',
     version: 'V1.0',
     description: 'Smart button with short, long and double press.',

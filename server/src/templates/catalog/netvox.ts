@@ -1,4 +1,4 @@
-import type { TemplateDefinition } from './types.js';
+import { EU868_LORAWAN_1_0_2_B, type TemplateDefinition } from './types.js';
 
 // Netvox R718A ("Netvox LoRaWAN Application Command", fPort 6, 11 bytes, big-endian): byte 0
 // protocol version, byte 1 device type (0x0B = R718A), byte 2 report type. Report type 0x00
@@ -36,6 +36,9 @@ export const netvoxTemplates: TemplateDefinition[] = [
     supports_otaa: true,
     supports_class_b: false,
     supports_class_c: false,
+    ...EU868_LORAWAN_1_0_2_B,
+    // The R718 series' factory report interval (MinTime = MaxTime) is 15 minutes.
+    uplink_interval_s: 900,
     codec: R718A,
     samples: [
       {

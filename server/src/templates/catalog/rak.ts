@@ -1,4 +1,4 @@
-import type { TemplateDefinition } from './types.js';
+import { EU868_LORAWAN_1_0_2_B, type TemplateDefinition } from './types.js';
 
 // Cayenne LPP (myDevices "Cayenne Low Power Payload"), as RAK's WisNode devices send it:
 // records of channel, type and a big-endian value. Each type: [name, length, reader].
@@ -31,12 +31,15 @@ function decodeUplink(input) {
   return { data: data };
 }`;
 
-const base = { vendor: 'RAK Wireless', supports_otaa: true, supports_class_b: false, supports_class_c: true, codec: CAYENNE_LPP };
+// RAK's RUI firmware implements LoRaWAN 1.0.2 with the regional parameters 1.0.2 revision B.
+const base = { vendor: 'RAK Wireless', supports_otaa: true, supports_class_b: false, supports_class_c: true, codec: CAYENNE_LPP, ...EU868_LORAWAN_1_0_2_B };
 
 export const rakTemplates: TemplateDefinition[] = [
   {
     ...base,
     id: 'rak-rak7204',
+    // Send interval 10 minutes by default.
+    uplink_interval_s: 600,
     model: 'RAK7204 WisNode Sense',
     version: '1.1',
     description: 'Environmental sensor (temperature, humidity, pressure, gas) sending Cayenne LPP.',
@@ -58,6 +61,8 @@ export const rakTemplates: TemplateDefinition[] = [
   {
     ...base,
     id: 'rak-rak7200',
+    // Send interval 10 minutes by default.
+    uplink_interval_s: 600,
     model: 'RAK7200 WisNode Track Lite',
     version: '1.2',
     description: 'GPS tracker with accelerometer, sending position and movement in Cayenne LPP.',

@@ -1,4 +1,4 @@
-import type { TemplateDefinition } from './types.js';
+import { EU868_LORAWAN_1_0_2_A, type TemplateDefinition } from './types.js';
 
 // Tektelic KONA Home Sensor (technical reference manual, sensor data on fPort 10): records of a
 // channel byte, a type byte and a big-endian value. The table maps the channel/type pair to
@@ -42,6 +42,9 @@ export const tektelicTemplates: TemplateDefinition[] = [
     supports_otaa: true,
     supports_class_b: false,
     supports_class_c: false,
+    ...EU868_LORAWAN_1_0_2_A,
+    // Temperature and humidity are reported hourly by default.
+    uplink_interval_s: 3600,
     codec: HOME_SENSOR,
     samples: [
       {
