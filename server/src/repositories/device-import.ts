@@ -34,23 +34,22 @@ export function deviceImportRepository(db: Db) {
     },
 
     /**
-     * Inserts in one transaction; a DevEUI that a concurrent request took meanwhile is skipped
-     * (ON CONFLICT DO NOTHING). Returns the ids that were really inserted.
+     * Inserts the rows; a DevEUI that a concurrent request took meanwhile is skipped (ON CONFLICT DO
+     * NOTHING). Returns the ids that were really inserted. Call it inside a transaction (the route
+     * records the new devices for the network server in the same one).
      */
     async insert(rows: readonly Insertable<DevicesTable>[]): Promise<Set<string>> {
       const inserted = new Set<string>();
-      await db.transaction().execute(async (trx) => {
-        for (const part of chunks(rows)) {
-          await trx
-            .insertInto('devices')
-            .values(part)
-            .onConflict((c) => c.column('dev_eui').doNothing())
-            .execute();
-          const ids = part.map((r) => r.id);
-          const present = await trx.selectFrom('devices').select('id').where('id', 'in', ids).execute();
-          for (const row of present) inserted.add(row.id);
-        }
-      });
+      for (const part of chunks(rows)) {
+        await db
+          .insertInto('devices')
+          .values(part)
+          .onConflict((c) => c.column('dev_eui').doNothing())
+          .execute();
+        const ids = part.map((r) => r.id);
+        const present = await db.selectFrom('devices').select('id').where('id', 'in', ids).execute();
+        for (const row of present) inserted.add(row.id);
+      }
       return inserted;
     },
   };

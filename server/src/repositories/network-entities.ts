@@ -33,6 +33,10 @@ export function networkEntitiesRepository(db: Db) {
 
     gateway: (id: string) => db.selectFrom('gateways').select(['id', 'company_id', 'gateway_id', 'name']).where('id', '=', id).executeTakeFirst(),
 
+    async deviceIdsUsingProfile(profileId: string): Promise<string[]> {
+      return (await db.selectFrom('devices').select('id').where('profile_id', '=', profileId).execute()).map((row) => row.id);
+    },
+
     async profileIdsOfCompany(companyId: string): Promise<string[]> {
       return (await db.selectFrom('profiles').select('id').where('company_id', '=', companyId).execute()).map((row) => row.id);
     },
@@ -47,7 +51,15 @@ export function networkEntitiesRepository(db: Db) {
       let query = db
         .selectFrom('devices')
         .leftJoin('network_sync as ps', (join) => join.onRef('ps.entity_id', '=', 'devices.profile_id').on('ps.kind', '=', 'profile'))
-        .select(['devices.id', 'devices.company_id', 'devices.dev_eui', 'devices.join_eui', 'devices.app_key', 'devices.name', 'ps.remote_id as profile_remote_id']);
+        .select([
+          'devices.id',
+          'devices.company_id',
+          'devices.dev_eui',
+          'devices.join_eui',
+          'devices.app_key',
+          'devices.name',
+          'ps.remote_id as profile_remote_id',
+        ]);
       if (companyId) query = query.where('devices.company_id', '=', companyId);
       return query.execute();
     },
@@ -72,7 +84,11 @@ export function networkEntitiesRepository(db: Db) {
       const found = new Set<string>();
       // 500 per query keeps far below both databases' bound-parameter limits.
       for (let i = 0; i < devEuis.length; i += 500) {
-        const rows = await db.selectFrom('devices').select('dev_eui').where('dev_eui', 'in', devEuis.slice(i, i + 500)).execute();
+        const rows = await db
+          .selectFrom('devices')
+          .select('dev_eui')
+          .where('dev_eui', 'in', devEuis.slice(i, i + 500))
+          .execute();
         for (const row of rows) found.add(row.dev_eui);
       }
       return found;

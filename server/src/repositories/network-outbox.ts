@@ -91,8 +91,48 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
       .execute();
   }
 
+  /** Records puts of entities created just now in bulk, a few statements per 500 (none can have a waiting change). */
+  async function recordNew(kind: NetworkEntityKind, entityIds: readonly string[], companyId: string, at: string): Promise<void> {
+    for (let i = 0; i < entityIds.length; i += 500) {
+      const part = entityIds.slice(i, i + 500);
+      await db
+        .insertInto('network_outbox')
+        .values(
+          part.map((entityId) => ({
+            id: randomUUID(),
+            kind,
+            entity_id: entityId,
+            company_id: companyId,
+            action: 'put' as const,
+            target: null,
+            next_attempt_at: at,
+            claimed_by: null,
+            claimed_until: null,
+            created_at: at,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('network_sync')
+        .values(
+          part.map((entityId) => ({
+            kind,
+            entity_id: entityId,
+            company_id: companyId,
+            state: 'pending' as const,
+            remote_id: null,
+            error_code: null,
+            error_message: null,
+            updated_at: at,
+          })),
+        )
+        .execute();
+    }
+  }
+
   return {
     record,
+    recordNew,
 
     /**
      * Takes up to `limit` due changes for `node` until `leaseUntil`. A change is due when its time has
@@ -129,6 +169,26 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
         .where('id', 'in', due)
         .returningAll()
         .execute();
+    },
+
+    /** Takes the waiting change of one entity now (a dependency pushed ahead of its turn), unless another node holds one of its changes. */
+    async claimEntity(kind: NetworkEntityKind, entityId: string, node: string, at: string, leaseUntil: string): Promise<OutboxRow | undefined> {
+      const rows = await db
+        .selectFrom('network_outbox')
+        .select(['id', 'claimed_until'])
+        .where('kind', '=', kind)
+        .where('entity_id', '=', entityId)
+        .orderBy('created_at')
+        .execute();
+      if (rows.length === 0 || rows.some((row) => row.claimed_until !== null && row.claimed_until >= at)) return undefined;
+      // The claim holds only if nobody took the row between the look and the update.
+      return db
+        .updateTable('network_outbox')
+        .set((eb) => ({ claimed_by: node, claimed_until: leaseUntil, attempts: eb('attempts', '+', 1), next_attempt_at: at }))
+        .where('id', '=', (rows[0] as { id: string }).id)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+        .returningAll()
+        .executeTakeFirst();
     },
 
     /** A pushed change: gone from the outbox; its entity is in sync unless a newer change waits. */

@@ -10,6 +10,7 @@ import { normaliseEui, normaliseKey } from '../domain/eui.js';
 import { DEFAULT_JOIN_EUI } from '../domain/network.js';
 import { fieldErrorText, type FieldError } from '../schemas/messages.js';
 import { assertCompanyMember } from './company-access.js';
+import { networkChanges } from './network-changes.js';
 import { DeviceImportBody, DeviceImportResponse, type DeviceImportResult } from '../schemas/device-import.js';
 
 const ROW_FIELDS = new Set(['dev_eui', 'join_eui', 'app_key', 'name', 'config']);
@@ -62,6 +63,7 @@ const rowReason = (reason: FieldError) => ({ error: fieldErrorText(reason), code
  */
 export async function deviceImportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const network = networkChanges(ctx);
 
   api.post(
     '/device/bulk/',
@@ -94,7 +96,11 @@ export async function deviceImportRoutes(app: FastifyInstance, ctx: AppContext):
 
       const existing = await imports.existing(candidates.map((c) => c.row.dev_eui));
       const fresh = candidates.filter((c) => !existing.has(c.row.dev_eui));
-      const inserted = await imports.insert(fresh.map((c) => c.row));
+      const inserted = await ctx.transaction(async (tx) => {
+        const ids = await tx.deviceImport.insert(fresh.map((c) => c.row));
+        await network.putNew(tx, 'device', [...ids], body.company_id);
+        return ids;
+      });
       for (const { index, row } of candidates) {
         const before = existing.get(row.dev_eui);
         if (inserted.has(row.id)) results[index] = { index, status: 'success', id: row.id };

@@ -10,16 +10,18 @@ import type { FieldError } from '../schemas/messages.js';
 import type { DeviceFields } from '../repositories/devices.js';
 import { DeviceCreateBody, DeviceDetailResponse, DeviceListQuery, DevicePage, DeviceUpdateBody, TopicValuesResponse } from '../schemas/devices.js';
 import { assertCompanyMember } from './company-access.js';
+import { networkChanges } from './network-changes.js';
 
 export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['devices'];
   const { devices } = ctx.repos;
+  const network = networkChanges(ctx);
 
   async function mine(userId: string, id: string) {
     const device = await devices.find(userId, id);
     if (!device) throw notFound();
-    return device;
+    return network.withStatusOne('device', device);
   }
 
   /** Profile and unit must be the device's company's own: another company's id is "no such". */
@@ -37,11 +39,12 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   api.get('/device/', { schema: { tags, querystring: DeviceListQuery, response: { 200: DevicePage, ...errorResponses } } }, async (request) => {
     const q = request.query;
-    return devices.list(
+    const page = await devices.list(
       request.identity.userId,
       { companyId: q.company_id, id: q.id, search: searchText(q), profileId: q.profile, unitId: q.unit, powerStatus: q.power_status },
       { ordering: q.ordering ?? 'name', ...paging(q) },
     );
+    return { ...page, results: await network.withStatus('device', page.results) };
   });
 
   api.post('/device/', { schema: { tags, body: DeviceCreateBody, response: { 201: DeviceDetailResponse, ...errorResponses } } }, async (request, reply) => {
@@ -57,7 +60,11 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
       unit_id: body.unit ?? null,
     };
     await assertNewDevEui(fields.dev_eui);
-    const id = await devices.create(body.company_id, fields, ctx.now().toISOString());
+    const id = await ctx.transaction(async (tx) => {
+      const created = await tx.devices.create(body.company_id, fields, ctx.now().toISOString());
+      await network.put(tx, 'device', created, body.company_id);
+      return created;
+    });
     return reply.code(201).send(await mine(request.identity.userId, id));
   });
 
@@ -80,14 +87,20 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
       if (body.config !== undefined) changes.profile_id = body.config;
       if (body.unit !== undefined) changes.unit_id = body.unit;
       if (changes.dev_eui && changes.dev_eui !== device.dev_eui) await assertNewDevEui(changes.dev_eui);
-      await devices.update(device.id, changes);
+      await ctx.transaction(async (tx) => {
+        await tx.devices.update(device.id, changes);
+        await network.put(tx, 'device', device.id, device.company_id);
+      });
       return mine(request.identity.userId, device.id);
     },
   );
 
   api.delete('/device/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
-    await mine(request.identity.userId, request.params.id);
-    await devices.remove(request.params.id);
+    const device = await mine(request.identity.userId, request.params.id);
+    await ctx.transaction(async (tx) => {
+      await tx.devices.remove(device.id);
+      await network.remove(tx, 'device', device.id, device.company_id, device.dev_eui);
+    });
     return reply.code(204).send(null);
   });
 

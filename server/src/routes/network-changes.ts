@@ -34,6 +34,11 @@ export function networkChanges(ctx: AppContext) {
       if (enabled) await tx.networkOutbox.record({ kind, entityId, companyId, action: 'put' }, at());
     },
 
+    /** Entities just created in bulk (the device import): nothing of theirs can be waiting yet. */
+    async putNew(tx: TransactionRepositories, kind: NetworkEntityKind, entityIds: readonly string[], companyId: string): Promise<void> {
+      if (enabled) await tx.networkOutbox.recordNew(kind, entityIds, companyId, at());
+    },
+
     /** A company's application is created on first need; later changes (a new name) follow only once it exists. */
     async putApplicationIfKnown(tx: TransactionRepositories, companyId: string): Promise<void> {
       if (enabled && (await tx.networkOutbox.remoteId('application', companyId))) await this.put(tx, 'application', companyId, companyId);

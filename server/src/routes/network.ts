@@ -50,19 +50,15 @@ export async function networkRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return { drift: found.map(withoutRemote) };
   });
 
-  api.post(
-    '/network/reconcile',
-    { schema: { tags, body: ReconcileFixBody, response: { 200: ReconcileFixResponse, ...errorResponses } } },
-    async (request) => {
-      const { company_id: companyId, items } = request.body;
-      await assertOwner(request.identity.userId, companyId);
-      const chosen = new Set(items.map((item) => `${item.kind}:${item.key}`));
-      const found = await askNetworkServer(() => findDrift(ctx.networkServer, networkEntities, { companyId }));
-      return fixDrift(
-        { entities: networkEntities, transaction: ctx.transaction, now: ctx.now },
-        found.filter((drift) => chosen.has(`${drift.kind}:${drift.key}`)),
-        companyId,
-      );
-    },
-  );
+  api.post('/network/reconcile', { schema: { tags, body: ReconcileFixBody, response: { 200: ReconcileFixResponse, ...errorResponses } } }, async (request) => {
+    const { company_id: companyId, items } = request.body;
+    await assertOwner(request.identity.userId, companyId);
+    const chosen = new Set(items.map((item) => `${item.kind}:${item.key}`));
+    const found = await askNetworkServer(() => findDrift(ctx.networkServer, networkEntities, { companyId }));
+    return fixDrift(
+      { entities: networkEntities, transaction: ctx.transaction, now: ctx.now },
+      found.filter((drift) => chosen.has(`${drift.kind}:${drift.key}`)),
+      companyId,
+    );
+  });
 }

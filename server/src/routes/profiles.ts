@@ -17,23 +17,26 @@ import {
   ProfileUpdateBody,
 } from '../schemas/profiles.js';
 import { assertCompanyMember } from './company-access.js';
+import { networkChanges } from './network-changes.js';
 
 /** Device profiles under /config/{company_id} (spec §7 "Config profiles"). */
 export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['profiles'];
   const { profiles } = ctx.repos;
+  const network = networkChanges(ctx);
 
   const list = (fromTemplates: boolean) => async (request: { identity: { userId: string }; params: { company_id: string }; query: ProfileListQuery }) => {
     await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
     const q = request.query;
-    return profiles.list(request.params.company_id, {
+    const page = await profiles.list(request.params.company_id, {
       search: searchText(q),
       fromTemplates,
       id: q.id,
       ordering: q.ordering ?? 'name',
       ...paging(q),
     });
+    return { ...page, results: await network.withStatus('profile', page.results) };
   };
 
   const listSchema = { tags, params: CompanyParams, querystring: ProfileListQuery, response: { 200: ProfilePage, ...errorResponses } };
@@ -45,8 +48,12 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     { schema: { tags, params: CompanyParams, body: ProfileCreateBody, response: { 201: ProfileResponse, ...errorResponses } } },
     async (request, reply) => {
       await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
-      const profile = await profiles.create(request.params.company_id, request.body, null, ctx.now().toISOString());
-      return reply.code(201).send(profile);
+      const profile = await ctx.transaction(async (tx) => {
+        const created = await tx.profiles.create(request.params.company_id, request.body, null, ctx.now().toISOString());
+        await network.put(tx, 'profile', created.id, created.company_id);
+        return created;
+      });
+      return reply.code(201).send(await network.withStatusOne('profile', profile));
     },
   );
 
@@ -72,10 +79,13 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const { company_id, profile_id } = request.params;
       await assertCompanyMember(ctx, request.identity.userId, company_id);
       if (!(await profiles.find(company_id, profile_id))) throw notFound();
-      await profiles.update(company_id, profile_id, request.body);
+      await ctx.transaction(async (tx) => {
+        await tx.profiles.update(company_id, profile_id, request.body);
+        await network.put(tx, 'profile', profile_id, company_id);
+      });
       const updated = await profiles.find(company_id, profile_id);
       if (!updated) throw notFound();
-      return updated;
+      return network.withStatusOne('profile', updated);
     },
   );
 
@@ -86,7 +96,12 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const { company_id, profile_id } = request.params;
       await assertCompanyMember(ctx, request.identity.userId, company_id);
       if (!(await profiles.find(company_id, profile_id))) throw notFound();
-      await profiles.remove(company_id, profile_id);
+      await ctx.transaction(async (tx) => {
+        // Its devices lose their profile here; the network server then drops them until they get another.
+        for (const deviceId of await tx.networkEntities.deviceIdsUsingProfile(profile_id)) await network.put(tx, 'device', deviceId, company_id);
+        await tx.profiles.remove(company_id, profile_id);
+        await network.remove(tx, 'profile', profile_id, company_id);
+      });
       return reply.code(204).send(null);
     },
   );

@@ -5,6 +5,7 @@ import { duplicate, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
 import { errorResponses } from '../schemas/common.js';
 import { CompanyParams, ProfileResponse } from '../schemas/profiles.js';
+import { networkChanges } from './network-changes.js';
 import { TemplateListQuery, TemplatePage, TemplateParams } from '../schemas/templates.js';
 import { assertCompanyMember } from './company-access.js';
 
@@ -12,7 +13,8 @@ import { assertCompanyMember } from './company-access.js';
 export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['templates'];
-  const { templates, profiles } = ctx.repos;
+  const { templates } = ctx.repos;
+  const network = networkChanges(ctx);
 
   api.get(
     '/template/:company_id',
@@ -33,23 +35,27 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const template = await templates.find(company_id, template_id);
       if (!template) throw notFound();
       if (template.already_added) throw duplicate('This template is already added to the company.', { template_id: { code: 'already_added' } });
-      const profile = await profiles.create(
-        company_id,
-        {
-          name: `${template.vendor} ${template.model}`,
-          codec: template.codec,
-          supports_otaa: template.supports_otaa,
-          supports_class_b: template.supports_class_b,
-          supports_class_c: template.supports_class_c,
-          region: template.region,
-          mac_version: template.mac_version,
-          reg_params_revision: template.reg_params_revision,
-          uplink_interval_s: template.uplink_interval_s,
-        },
-        template.id,
-        ctx.now().toISOString(),
-      );
-      return reply.code(201).send(profile);
+      const profile = await ctx.transaction(async (tx) => {
+        const created = await tx.profiles.create(
+          company_id,
+          {
+            name: `${template.vendor} ${template.model}`,
+            codec: template.codec,
+            supports_otaa: template.supports_otaa,
+            supports_class_b: template.supports_class_b,
+            supports_class_c: template.supports_class_c,
+            region: template.region,
+            mac_version: template.mac_version,
+            reg_params_revision: template.reg_params_revision,
+            uplink_interval_s: template.uplink_interval_s,
+          },
+          template.id,
+          ctx.now().toISOString(),
+        );
+        await network.put(tx, 'profile', created.id, company_id);
+        return created;
+      });
+      return reply.code(201).send(await network.withStatusOne('profile', profile));
     },
   );
 }

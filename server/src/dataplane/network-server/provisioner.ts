@@ -1,4 +1,4 @@
-import type { NetworkOutboxRepository, OutboxRow } from '../../repositories/network-outbox.js';
+import type { NetworkChange, NetworkOutboxRepository, OutboxRow } from '../../repositories/network-outbox.js';
 import type { NetworkEntitiesRepository } from '../../repositories/network-entities.js';
 import { newIntegrationKey } from '../../auth/integration-keys.js';
 import type { NetworkServer } from './port.js';
@@ -14,11 +14,7 @@ export class ProvisioningProblem extends Error {
   }
 }
 
-/**
- * A device whose application or profile is not there yet. Creating them here as a side effect could
- * race with another node creating them too (two applications for one company), so the device waits
- * for their own changes, which this records if none is waiting.
- */
+/** A device whose application or profile another node is pushing right now: it waits for that. */
 export class DependencyPending extends Error {
   constructor(what: string) {
     super(`waiting for ${what}`);
@@ -43,6 +39,8 @@ export class Provisioner {
     private readonly entities: NetworkEntitiesRepository,
     private readonly now: () => Date,
     private readonly ingestUrl: string,
+    /** Records the dependency's change if none waits, claims it and pushes it now (the worker's own push, failure handling included). */
+    private readonly pushDependency: (change: NetworkChange) => Promise<void>,
   ) {}
 
   /** Applies one change; returns the network server's id of what it put (null for a delete or an entity gone meanwhile). */
@@ -115,12 +113,18 @@ export class Provisioner {
     await this.entities.replaceIntegrationKey(companyId, key.lookup, key.hash, this.now().toISOString());
   }
 
-  /** The network server's id of a dependency, or a wait for its own change to be pushed first. */
+  /**
+   * The network server's id of a device's application or profile. One not there yet is pushed
+   * first, through its own change (claimed like any other, so two nodes never create it twice); if
+   * another node holds that change right now, the device waits for it.
+   */
   private async dependency(kind: 'application' | 'profile', entityId: string, companyId: string): Promise<string> {
+    const known = await this.outbox.remoteId(kind, entityId);
+    if (known) return known;
+    await this.pushDependency({ kind, entityId, companyId, action: 'put' });
     const remoteId = await this.outbox.remoteId(kind, entityId);
-    if (remoteId) return remoteId;
-    await this.outbox.ensurePut({ kind, entityId, companyId, action: 'put' }, this.now().toISOString());
-    throw new DependencyPending(`${kind} ${entityId}`);
+    if (!remoteId) throw new DependencyPending(`${kind} ${entityId}`);
+    return remoteId;
   }
 
   private async putProfile(profileId: string): Promise<string | null> {
@@ -145,13 +149,17 @@ export class Provisioner {
   private async putDevice(deviceId: string): Promise<string | null> {
     const device = await this.entities.device(deviceId);
     if (!device) return null;
-    if (!device.profile_id) throw new ProvisioningProblem('profile_required', 'The network server needs a device profile for every device.');
+    const previous = await this.outbox.remoteId('device', deviceId);
+    if (!device.profile_id) {
+      // Without a profile it cannot be there: it goes (which also frees a deleted profile there) until it gets one.
+      if (previous) await this.server.deleteDevice(previous);
+      throw new ProvisioningProblem('profile_required', 'The network server needs a device profile for every device.');
+    }
     const profile = await this.entities.profile(device.profile_id);
     if (!profile) return null;
     const applicationId = await this.dependency('application', device.company_id, device.company_id);
     const deviceProfileId = await this.dependency('profile', profile.id, profile.company_id);
     // A DevEUI is the device's key there: after it changed here, the old device goes.
-    const previous = await this.outbox.remoteId('device', deviceId);
     if (previous && previous !== device.dev_eui) await this.server.deleteDevice(previous);
     await this.server.putDevice({
       devEui: device.dev_eui,

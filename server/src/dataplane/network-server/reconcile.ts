@@ -38,7 +38,8 @@ export async function findDrift(server: NetworkServer, entities: NetworkEntities
   // Devices, application by application: every device here must be in its company's application.
   const remoteDevices = new Map<string, RemoteDevice & { companyId: string }>();
   for (const application of applications) {
-    for (const device of await server.listDevices(application.remote_id as string)) remoteDevices.set(device.devEui, { ...device, companyId: application.company_id });
+    for (const device of await server.listDevices(application.remote_id as string))
+      remoteDevices.set(device.devEui, { ...device, companyId: application.company_id });
   }
   // A device registered here in another company is that company's drift, not one to adopt.
   const localEuis = companyId ? await entities.registeredDevEuis([...remoteDevices.keys()]) : new Set(devices.map((device) => device.dev_eui));
@@ -52,7 +53,15 @@ export async function findDrift(server: NetworkServer, entities: NetworkEntities
   for (const remote of remoteDevices.values()) {
     if (!localEuis.has(remote.devEui)) {
       const { companyId: owner, ...remoteDevice } = remote;
-      drift.push({ kind: 'device', problem: 'missing_here', key: remote.devEui, name: remote.name || remote.devEui, entity_id: null, company_id: owner, remoteDevice });
+      drift.push({
+        kind: 'device',
+        problem: 'missing_here',
+        key: remote.devEui,
+        name: remote.name || remote.devEui,
+        entity_id: null,
+        company_id: owner,
+        remoteDevice,
+      });
     }
   }
 
@@ -67,13 +76,21 @@ export async function findDrift(server: NetworkServer, entities: NetworkEntities
   const remoteGatewayIds = new Set(remoteGateways.map((gateway) => gateway.gatewayId));
   for (const gateway of gateways) {
     if (!remoteGatewayIds.has(gateway.gateway_id)) {
-      drift.push({ kind: 'gateway', problem: 'missing_there', key: gateway.gateway_id, name: gateway.name || gateway.gateway_id, entity_id: gateway.id, company_id: gateway.company_id });
+      drift.push({
+        kind: 'gateway',
+        problem: 'missing_there',
+        key: gateway.gateway_id,
+        name: gateway.name || gateway.gateway_id,
+        entity_id: gateway.id,
+        company_id: gateway.company_id,
+      });
     }
   }
   if (scope === 'installation') {
     const knownProfiles = new Set(profiles.map((profile) => profile.remote_id));
     for (const [remoteId, profile] of remoteProfiles) {
-      if (!knownProfiles.has(remoteId)) drift.push({ kind: 'profile', problem: 'missing_here', key: remoteId, name: profile.name, entity_id: null, company_id: null });
+      if (!knownProfiles.has(remoteId))
+        drift.push({ kind: 'profile', problem: 'missing_here', key: remoteId, name: profile.name, entity_id: null, company_id: null });
     }
     const localGateways = new Set(gateways.map((gateway) => gateway.gateway_id));
     for (const gateway of remoteGateways) {

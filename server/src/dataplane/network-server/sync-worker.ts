@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { NetworkOutboxRepository, OutboxRow } from '../../repositories/network-outbox.js';
+import type { NetworkChange, NetworkOutboxRepository, OutboxRow } from '../../repositories/network-outbox.js';
 import type { NetworkEntitiesRepository } from '../../repositories/network-entities.js';
 import type { NotificationsRepository } from '../../repositories/notifications.js';
 import { NetworkServerError, type NetworkServer } from './port.js';
@@ -43,7 +43,7 @@ export class NetworkSyncWorker {
 
   constructor(private readonly deps: SyncWorkerDeps) {
     this.node = deps.node ?? `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
-    this.provisioner = new Provisioner(deps.server, deps.outbox, deps.entities, deps.now, deps.ingestUrl);
+    this.provisioner = new Provisioner(deps.server, deps.outbox, deps.entities, deps.now, deps.ingestUrl, (change) => this.pushNow(change));
   }
 
   /** Pushes every change that is due now; returns how many were attempted. */
@@ -75,6 +75,22 @@ export class NetworkSyncWorker {
     // One at a time: a batch often holds a device and its profile, and the profile must exist there first.
     for (const row of rows) await this.push(row);
     return rows.length;
+  }
+
+  /**
+   * Pushes a dependency's change at once, claimed like any other so no other node pushes it too.
+   * Its failure is recorded on it and fails the dependent change as well.
+   */
+  private async pushNow(change: NetworkChange): Promise<void> {
+    const at = this.deps.now();
+    await this.deps.outbox.ensurePut(change, at.toISOString());
+    const row = await this.deps.outbox.claimEntity(change.kind, change.entityId, this.node, at.toISOString(), new Date(at.getTime() + LEASE_MS).toISOString());
+    if (!row) return;
+    const remoteId = await this.provisioner.apply(row).catch(async (error: unknown) => {
+      await this.recordFailure(row, error);
+      throw error;
+    });
+    await this.deps.outbox.complete(row, remoteId, this.deps.now().toISOString());
   }
 
   private async push(row: OutboxRow): Promise<void> {
