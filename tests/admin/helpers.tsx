@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { QueryClient } from '@tanstack/react-query';
-import { AdminContext, memoryStore, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, memoryStore, ResourceContextProvider, testDataProvider, type DataProvider, type I18nProvider } from 'react-admin';
 import { enMessages } from '../../locales/en/console';
 import { createDataProvider } from '../../admin/providers/dataProvider';
 import { isLanguage, loadMessages } from '../../admin/providers/i18nProvider';
@@ -24,11 +24,13 @@ export interface RenderOptions {
   routePath?: string;
   /** The react-admin resource `ui` belongs to, for lists and forms rendered outside a <Resource>. */
   resource?: string;
+  /** Another language than English: `await createI18nProvider('de')`. */
+  i18nProvider?: I18nProvider;
 }
 
-/** Renders inside react-admin's contexts (English catalogue, memory store) at a given path. */
-export function renderInAdmin(ui: ReactElement, { path = '/', dataProvider = {}, routePath = '*', resource }: RenderOptions = {}) {
-  const i18nProvider = polyglotI18nProvider((locale) => (locale === 'en' || !isLanguage(locale) ? enMessages : loadMessages(locale)), 'en');
+/** Renders inside react-admin's contexts (English catalogue unless told, memory store) at a given path. */
+export function renderInAdmin(ui: ReactElement, { path = '/', dataProvider = {}, routePath = '*', resource, i18nProvider: language }: RenderOptions = {}) {
+  const i18nProvider = language ?? polyglotI18nProvider((locale) => (locale === 'en' || !isLanguage(locale) ? enMessages : loadMessages(locale)), 'en');
   // A failed load shows its error at once instead of after react-query's three retries.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
