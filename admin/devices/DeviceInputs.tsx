@@ -36,7 +36,7 @@ export function DeviceInputs(props: Omit<SimpleFormProps, 'children'>) {
   );
 }
 
-/** What the API gets: hex in the stored form (upper case, no prefix or separators). */
+/** What the API gets: hex in the stored form (upper case, no prefix or separators); a JoinEUI cleared is the zeros of none. */
 export function toDeviceBody<T extends { dev_eui?: string; join_eui?: string | null; app_key?: string }>(data: T): T {
   return {
     ...data,
