@@ -1,5 +1,6 @@
 import { Create } from 'react-admin';
 import { ProfileInputs } from './ProfileInputs';
+import { DEFAULT_MAC_VERSION, DEFAULT_REG_PARAMS_REVISION, DEFAULT_REGION, DEFAULT_UPLINK_INTERVAL_S } from '../types/api';
 
 /** A starting point every vendor codec follows (LoRaWAN Payload Codec API, TS013). */
 const STARTER_CODEC = `function decodeUplink(input) {
@@ -11,7 +12,18 @@ const STARTER_CODEC = `function decodeUplink(input) {
 export function ProfileCreate() {
   return (
     <Create redirect="edit">
-      <ProfileInputs defaultValues={{ codec: STARTER_CODEC, supports_otaa: true, supports_class_b: false, supports_class_c: false }} />
+      <ProfileInputs
+        defaultValues={{
+          codec: STARTER_CODEC,
+          supports_otaa: true,
+          supports_class_b: false,
+          supports_class_c: false,
+          region: DEFAULT_REGION,
+          mac_version: DEFAULT_MAC_VERSION,
+          reg_params_revision: DEFAULT_REG_PARAMS_REVISION,
+          uplink_interval_s: DEFAULT_UPLINK_INTERVAL_S,
+        }}
+      />
     </Create>
   );
 }

@@ -3,12 +3,16 @@ import { LinearProgress } from '@mui/material';
 import { BooleanInput, SimpleForm, TextInput, type SimpleFormProps } from 'react-admin';
 import { requiredText } from '../common/validators';
 import { CodecTestPanel } from './CodecTestPanel';
+import { NetworkInputs } from './NetworkInputs';
 import { FormToolbar } from '../common/FormToolbar';
 
 // The editor brings CodeMirror; only the profile form downloads it.
 const CodecEditor = lazy(async () => ({ default: (await import('./CodecEditor')).CodecEditor }));
 
-/** A custom profile: name, payload codec script (JS), OTAA, Class B, Class C; with a test run of the codec. */
+/**
+ * A custom profile: name, payload codec script (JS), OTAA, Class B, Class C, and what the network
+ * server needs (region, LoRaWAN version, uplink interval); with a test run of the codec.
+ */
 export function ProfileInputs(props: Omit<SimpleFormProps, 'children'>) {
   return (
     <SimpleForm toolbar={<FormToolbar />} {...props}>
@@ -20,6 +24,7 @@ export function ProfileInputs(props: Omit<SimpleFormProps, 'children'>) {
       <BooleanInput source="supports_otaa" />
       <BooleanInput source="supports_class_b" />
       <BooleanInput source="supports_class_c" />
+      <NetworkInputs />
     </SimpleForm>
   );
 }

@@ -34,6 +34,7 @@ interface Page<T> {
 /** One device of a bulk import (POST /device/bulk/). */
 export interface BulkDevice {
   dev_eui: string;
+  join_eui?: string;
   app_key: string;
   name?: string;
   config?: string | null;

@@ -24,3 +24,14 @@ export type { SyncStatus, SyncKind, NetworkStatusResponse as NetworkStatus } fro
 
 export { FIELD_ERROR_TEXTS, NOTIFICATION_TEXTS, SYNC_ERROR_TEXTS } from '../../server/src/schemas/messages';
 export { hexInputPattern, normaliseEui, normaliseKey, EUI_BYTES, KEY_BYTES } from '../../server/src/domain/eui';
+export {
+  DEFAULT_JOIN_EUI,
+  DEFAULT_MAC_VERSION,
+  DEFAULT_REG_PARAMS_REVISION,
+  DEFAULT_REGION,
+  DEFAULT_UPLINK_INTERVAL_S,
+  MAC_VERSIONS,
+  REG_PARAMS_REVISIONS,
+  REGIONS,
+} from '../../server/src/domain/network';
+export type { MacVersion, Region, RegParamsRevision } from '../../server/src/domain/network';

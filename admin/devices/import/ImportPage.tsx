@@ -25,7 +25,7 @@ import {
 import { Title, useDataProvider, useGetList, useTranslate } from 'react-admin';
 import { VirtualListbox } from '../../common/VirtualListbox';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { detectColumns, isCsvFile, mappingErrors, toImportRows, type ColumnMapping, type ParsedCsv } from './csv';
+import { detectColumns, isCsvFile, mappingErrors, NO_MAPPING, toImportRows, type ColumnMapping, type ParsedCsv } from './csv';
 import { parseFileInWorker } from './parseFile';
 import { counts, initialRows, ROW_STATUSES, runImport, type RowState } from './rows';
 import { RowTable, type ProfileChoice } from './RowTable';
@@ -45,7 +45,7 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
   const [parsed, setParsed] = useState<ParsedCsv | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [parsing, setParsing] = useState(false);
-  const [mapping, setMapping] = useState<ColumnMapping>({ devEui: null, appKey: null, name: null });
+  const [mapping, setMapping] = useState<ColumnMapping>(NO_MAPPING);
   const [config, setConfig] = useState<string | null>(null);
   const [rows, setRows] = useState<RowState[]>([]);
   const [running, setRunning] = useState(false);
@@ -65,7 +65,7 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
         return;
       }
       setParsed(result);
-      setMapping(source === 'vendor' ? detectColumns(result.headers) : { devEui: null, appKey: null, name: null });
+      setMapping(source === 'vendor' ? detectColumns(result.headers) : NO_MAPPING);
       setStep(2);
     } catch (error) {
       console.error('CSV could not be read', error);
@@ -89,7 +89,13 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
       which,
       (batch) =>
         dataProvider.importDevices(
-          batch.map((row) => ({ dev_eui: row.dev_eui, app_key: row.app_key, ...(row.name ? { name: row.name } : {}), config: row.config })),
+          batch.map((row) => ({
+            dev_eui: row.dev_eui,
+            app_key: row.app_key,
+            ...(row.join_eui ? { join_eui: row.join_eui } : {}),
+            ...(row.name ? { name: row.name } : {}),
+            config: row.config,
+          })),
           config,
         ),
       setRows,
@@ -194,6 +200,7 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
               sx={{ minWidth: 260 }}
             />
             {columnSelect('devEui', 'app.import.dev_eui_column')}
+            {columnSelect('joinEui', 'app.import.join_eui_column', true)}
             {columnSelect('appKey', 'app.import.app_key_column')}
             {columnSelect('name', 'app.import.name_column', true)}
           </Stack>

@@ -6,7 +6,8 @@ import type { RowState, RowStatus } from './rows';
 import { translateMessage } from '../../providers/serverMessages';
 
 const ROW_HEIGHT = 36;
-const COLUMNS = '60px 170px 1fr 1fr 200px 110px 1.4fr';
+const SCROLL_HEIGHT = 480;
+const COLUMNS = '60px 170px 170px 1fr 1fr 200px 110px 1.4fr';
 const STATUS_COLOR: Record<RowStatus, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
   ready: 'default',
   importing: 'info',
@@ -39,19 +40,19 @@ export function RowTable({
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
-    initialRect: { width: 0, height: 480 },
+    initialRect: { width: 0, height: SCROLL_HEIGHT },
   });
   const cell = { px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
     <Box role="table" aria-label={translate('app.import.rows')} aria-rowcount={rows.length + 1} sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
       <Box role="row" sx={{ display: 'grid', gridTemplateColumns: COLUMNS, fontWeight: 600, py: 1, borderBottom: 1, borderColor: 'divider' }}>
-        {['line', 'dev_eui', 'app_key', 'name', 'profile', 'status', 'reason'].map((column) => (
+        {['line', 'dev_eui', 'join_eui', 'app_key', 'name', 'profile', 'status', 'reason'].map((column) => (
           <Box role="columnheader" key={column} sx={cell}>
             {translate(`app.import.columns.${column}`)}
           </Box>
         ))}
       </Box>
-      <Box ref={scroller} sx={{ maxHeight: 480, overflow: 'auto' }}>
+      <Box ref={scroller} role="rowgroup" sx={{ maxHeight: SCROLL_HEIGHT, overflow: 'auto' }}>
         <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index] as RowState;
@@ -80,6 +81,9 @@ export function RowTable({
                 </Box>
                 <Box role="cell" sx={{ ...cell, fontFamily: 'monospace' }}>
                   {row.dev_eui}
+                </Box>
+                <Box role="cell" sx={{ ...cell, fontFamily: 'monospace' }}>
+                  {row.join_eui}
                 </Box>
                 <Box role="cell" sx={{ ...cell, fontFamily: 'monospace' }}>
                   {row.app_key}

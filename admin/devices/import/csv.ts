@@ -22,11 +22,16 @@ export interface ColumnMapping {
   devEui: number | null;
   appKey: number | null;
   name: number | null;
+  /** Optional: a device without a JoinEUI (AppEUI) joins with zeros. */
+  joinEui: number | null;
 }
+
+/** No column chosen yet (a generic CSV is mapped by hand). */
+export const NO_MAPPING: ColumnMapping = { devEui: null, appKey: null, name: null, joinEui: null };
 
 const compact = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** The columns a device-vendor shop export names DevEUI, AppKey and name (any spelling). */
+/** The columns a device-vendor shop export names DevEUI, AppKey, name and JoinEUI or AppEUI (any spelling). */
 export function detectColumns(headers: readonly string[]): ColumnMapping {
   const find = (...names: string[]) => {
     const index = headers.findIndex((header) => names.includes(compact(header)));
@@ -36,12 +41,15 @@ export function detectColumns(headers: readonly string[]): ColumnMapping {
     devEui: find('deveui', 'deviceeui', 'eui', 'deveuihex'),
     appKey: find('appkey', 'applicationkey', 'appkeyhex'),
     name: find('name', 'devicename', 'label'),
+    joinEui: find('joineui', 'appeui', 'applicationeui', 'joineuihex', 'appeuihex'),
   };
 }
 
 export interface ImportRow {
   line: number;
   dev_eui: string;
+  /** Empty when the file has no JoinEUI for the device: the API then stores zeros. */
+  join_eui: string;
   app_key: string;
   name: string;
   /** The device profile for this device (review step); the import's configuration by default. */
@@ -54,6 +62,7 @@ export function toImportRows(parsed: ParsedCsv, mapping: ColumnMapping, config: 
   return parsed.records.map((record) => ({
     line: record.line,
     dev_eui: cell(record.cells, mapping.devEui),
+    join_eui: cell(record.cells, mapping.joinEui),
     app_key: cell(record.cells, mapping.appKey),
     name: cell(record.cells, mapping.name),
     config,
@@ -67,6 +76,7 @@ export function mappingErrors(mapping: ColumnMapping, config: string | null): st
   if (mapping.devEui === null) errors.push('app.import.need_dev_eui');
   if (mapping.appKey === null) errors.push('app.import.need_app_key');
   if (mapping.devEui !== null && mapping.devEui === mapping.appKey) errors.push('app.import.same_column');
+  if (mapping.joinEui !== null && (mapping.joinEui === mapping.devEui || mapping.joinEui === mapping.appKey)) errors.push('app.import.join_eui_same_column');
   return errors;
 }
 

@@ -5,6 +5,8 @@ import type { devices as englishDevices } from '../../en/console/devices';
 export const devices = {
   dev_eui_invalid: 'Die DevEUI muss aus 16 Hexadezimalziffern bestehen.',
   app_key_invalid: 'Der AppKey muss aus 32 Hexadezimalziffern bestehen.',
+  join_eui_invalid: 'Die JoinEUI muss aus 16 Hexadezimalziffern bestehen.',
+  join_eui_help: 'Auch AppEUI genannt. Leer lassen, wenn das Gerät keine hat: Es tritt dann mit Nullen bei.',
   topics: 'Topics',
   topic: 'Topic',
   last_value: 'Letzter Wert',

@@ -9,6 +9,7 @@ export const resources = {
     fields: {
       name: 'Name',
       dev_eui: 'DevEUI',
+      join_eui: 'JoinEUI',
       app_key: 'AppKey',
       config: 'Geräteprofil',
       unit: 'Einheit',
@@ -33,6 +34,10 @@ export const resources = {
       supports_otaa: 'OTAA',
       supports_class_b: 'Klasse B',
       supports_class_c: 'Klasse C',
+      region: 'Region',
+      mac_version: 'LoRaWAN-MAC-Version',
+      reg_params_revision: 'Revision der Regionalparameter',
+      uplink_interval_s: 'Erwarteter Uplink-Abstand (Sekunden)',
       created_at: 'Erstellt',
     },
   },

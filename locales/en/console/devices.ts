@@ -2,6 +2,8 @@
 export const devices = {
   dev_eui_invalid: 'DevEUI must be 16 hexadecimal digits.',
   app_key_invalid: 'AppKey must be 32 hexadecimal digits.',
+  join_eui_invalid: 'JoinEUI must be 16 hexadecimal digits.',
+  join_eui_help: 'Also called AppEUI. Leave empty if the device has none: it then joins with zeros.',
   topics: 'Topics',
   topic: 'Topic',
   last_value: 'Last value',

@@ -1,3 +1,5 @@
+import type { Region } from '../../../admin/types/api';
+
 /** English texts of the device profile screens and the template store (under `app.profiles`). */
 export const profiles = {
   from_template: 'Create from a template',
@@ -19,4 +21,24 @@ export const profiles = {
   samples: 'Sample uplinks',
   sample: 'fPort %{fPort}: %{bytes}',
   no_templates: 'No templates match.',
+  uplink_interval_help: 'How often the devices usually send. The network server counts a device as inactive when it stays silent for longer.',
+  uplink_interval_invalid: 'Enter a whole number of seconds, at least 1.',
+  reg_params_help: "As the device's datasheet states it: LoRaWAN 1.0.3 devices use A, LoRaWAN 1.0.4 devices an RP002 revision.",
+  /** The frequency plans of the LoRaWAN Regional Parameters, by ChirpStack's region name. */
+  regions: {
+    EU868: 'Europe, 863–870 MHz',
+    US915: 'United States, 902–928 MHz',
+    CN779: 'China, 779–787 MHz',
+    EU433: 'Europe, 433 MHz',
+    AU915: 'Australia, 915–928 MHz',
+    CN470: 'China, 470–510 MHz',
+    AS923: 'Asia, 923 MHz, group 1',
+    AS923_2: 'Asia, 923 MHz, group 2',
+    AS923_3: 'Asia, 923 MHz, group 3',
+    AS923_4: 'Asia, 923 MHz, group 4',
+    KR920: 'South Korea, 920–923 MHz',
+    IN865: 'India, 865–867 MHz',
+    RU864: 'Russia, 864–870 MHz',
+    ISM2400: 'Worldwide, 2.4 GHz',
+  } satisfies Record<Region, string>,
 };

@@ -6,6 +6,7 @@ export const resources = {
     fields: {
       name: 'Name',
       dev_eui: 'DevEUI',
+      join_eui: 'JoinEUI',
       app_key: 'AppKey',
       config: 'Device profile',
       unit: 'Unit',
@@ -30,6 +31,10 @@ export const resources = {
       supports_otaa: 'OTAA',
       supports_class_b: 'Class B',
       supports_class_c: 'Class C',
+      region: 'Region',
+      mac_version: 'LoRaWAN MAC version',
+      reg_params_revision: 'Regional parameters revision',
+      uplink_interval_s: 'Expected uplink interval (seconds)',
       created_at: 'Created',
     },
   },

@@ -12,6 +12,10 @@ const template = (id: string, model: string, alreadyAdded: boolean) => ({
   description: `${model} temperature and humidity sensor`,
   supports_otaa: true,
   samples: [{ description: 'Reading', fPort: 2, bytes_hex: 'CBF60B0D0376010ADD7FFF' }],
+  region: 'EU868',
+  mac_version: 'LORAWAN_1_0_2',
+  reg_params_revision: 'B',
+  uplink_interval_s: 1200,
   already_added: alreadyAdded,
 });
 
@@ -47,10 +51,21 @@ describe('template store', () => {
     await waitFor(() => expect(getList.mock.calls.length).toBeGreaterThan(calls));
   });
 
-  it('a row opens to its description and sample uplinks', async () => {
+  it('a row opens to its description, the network settings its profile gets, and sample uplinks', async () => {
     renderStore({ getList: listAnswers.rows([template('t2', 'LDS02', false)]) });
     fireEvent.click(await screen.findByText('LDS02'));
     expect(await screen.findByText('LDS02 temperature and humidity sensor')).toBeInTheDocument();
     expect(screen.getByTestId('template-sample')).toHaveTextContent('fPort 2: CBF60B0D0376010ADD7FFF');
+    const settings = screen.getByTestId('template-network');
+    expect([...settings.querySelectorAll('dt, dd')].map((cell) => cell.textContent)).toEqual([
+      'Region',
+      'EU868 (Europe, 863–870 MHz)',
+      'LoRaWAN MAC version',
+      'LoRaWAN 1.0.2',
+      'Regional parameters revision',
+      'B',
+      'Expected uplink interval (seconds)',
+      '1200',
+    ]);
   });
 });

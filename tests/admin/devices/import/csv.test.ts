@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectColumns, isCsvFile, mappingErrors, parseCsv, toImportRows } from '../../../../admin/devices/import/csv';
+import { detectColumns, isCsvFile, mappingErrors, NO_MAPPING, parseCsv, toImportRows } from '../../../../admin/devices/import/csv';
 import {
   applyResults,
   counts,
@@ -37,25 +37,44 @@ describe('CSV parsing: what real exports contain', () => {
 
   it('keeps hex as typed (case, 0x, spaces): the API normalises it; cells are trimmed', () => {
     const parsed = parseCsv(`DevEUI,AppKey\n 0xa84041000181c61e , 2b 7e 15 16 28 ae d2 a6 ab f7 15 88 09 cf 4f 3c \n`);
-    const [row] = toImportRows(parsed, { devEui: 0, appKey: 1, name: null }, 'p1');
-    expect(row).toEqual({ line: 2, dev_eui: '0xa84041000181c61e', app_key: '2b 7e 15 16 28 ae d2 a6 ab f7 15 88 09 cf 4f 3c', name: '', config: 'p1' });
+    const [row] = toImportRows(parsed, { ...NO_MAPPING, devEui: 0, appKey: 1 }, 'p1');
+    expect(row).toEqual({
+      line: 2,
+      dev_eui: '0xa84041000181c61e',
+      join_eui: '',
+      app_key: '2b 7e 15 16 28 ae d2 a6 ab f7 15 88 09 cf 4f 3c',
+      name: '',
+      config: 'p1',
+    });
   });
 
   it('finds the DevEUI, AppKey and name columns of a shop export under any spelling', () => {
-    expect(detectColumns(['Device Name', 'Dev EUI', 'App-Key'])).toEqual({ devEui: 1, appKey: 2, name: 0 });
-    expect(detectColumns(['serial', 'foo'])).toEqual({ devEui: null, appKey: null, name: null });
+    expect(detectColumns(['Device Name', 'Dev EUI', 'App-Key'])).toEqual({ devEui: 1, appKey: 2, name: 0, joinEui: null });
+    expect(detectColumns(['serial', 'foo'])).toEqual(NO_MAPPING);
   });
+
+  it.each([['join_eui'], ['JoinEUI'], ['AppEUI'], ['app_eui'], ['App EUI'], ['Application EUI'], ['APPEUI (hex)']])(
+    'finds the JoinEUI column of a shop export named %j, and takes its cells as typed',
+    (header) => {
+      const parsed = parseCsv(`DevEUI,${header},AppKey\n${EUI}, 70b3d57ed0012345 ,${KEY}\n${EUI},,${KEY}\n`);
+      const mapping = detectColumns(parsed.headers);
+      expect(mapping).toEqual({ devEui: 0, joinEui: 1, appKey: 2, name: null });
+      expect(toImportRows(parsed, mapping, 'p1').map((row) => row.join_eui)).toEqual(['70b3d57ed0012345', '']);
+    },
+  );
 });
 
 describe('mapping and file checks (spec §5)', () => {
   it('requires a configuration, a DevEUI column and an AppKey column, not the same one', () => {
-    expect(mappingErrors({ devEui: null, appKey: null, name: null }, null)).toEqual([
-      'app.import.need_config',
-      'app.import.need_dev_eui',
-      'app.import.need_app_key',
-    ]);
-    expect(mappingErrors({ devEui: 1, appKey: 1, name: null }, 'p1')).toEqual(['app.import.same_column']);
-    expect(mappingErrors({ devEui: 0, appKey: 1, name: null }, 'p1')).toEqual([]);
+    expect(mappingErrors(NO_MAPPING, null)).toEqual(['app.import.need_config', 'app.import.need_dev_eui', 'app.import.need_app_key']);
+    expect(mappingErrors({ ...NO_MAPPING, devEui: 1, appKey: 1 }, 'p1')).toEqual(['app.import.same_column']);
+    expect(mappingErrors({ ...NO_MAPPING, devEui: 0, appKey: 1 }, 'p1')).toEqual([]);
+  });
+
+  it('takes the JoinEUI column as optional, but not the DevEUI or AppKey column for it', () => {
+    expect(mappingErrors({ ...NO_MAPPING, devEui: 0, appKey: 1, joinEui: 2 }, 'p1')).toEqual([]);
+    expect(mappingErrors({ ...NO_MAPPING, devEui: 0, appKey: 1, joinEui: 0 }, 'p1')).toEqual(['app.import.join_eui_same_column']);
+    expect(mappingErrors({ ...NO_MAPPING, devEui: 0, appKey: 1, joinEui: 1 }, 'p1')).toEqual(['app.import.join_eui_same_column']);
   });
 
   it('accepts only CSV files', () => {
@@ -67,7 +86,7 @@ describe('mapping and file checks (spec §5)', () => {
 
 describe('import rows: states and retry', () => {
   const rows = (n: number): RowState[] =>
-    initialRows(Array.from({ length: n }, (_, i) => ({ line: i + 2, dev_eui: EUI, app_key: KEY, name: '', config: 'p1' })));
+    initialRows(Array.from({ length: n }, (_, i) => ({ line: i + 2, dev_eui: EUI, join_eui: '', app_key: KEY, name: '', config: 'p1' })));
 
   it('goes Ready → Importing → Success, Failed (with reason) or Duplicate; the counts add up', async () => {
     let state = markImporting(rows(3), [0, 1, 2]);
@@ -97,6 +116,9 @@ describe('import rows: states and retry', () => {
     const shown = (result: BulkResult) => translateMessage(de.translate, reasonMessage(result));
     expect(shown({ index: 0, status: 'failed', code: 'dev_eui_invalid', error: 'DevEUI must be 16 hexadecimal digits.' })).toBe(
       'Die DevEUI muss aus 16 Hexadezimalziffern bestehen.',
+    );
+    expect(shown({ index: 0, status: 'failed', code: 'join_eui_invalid', error: 'JoinEUI must be 16 hexadecimal digits.' })).toBe(
+      'Die JoinEUI muss aus 16 Hexadezimalziffern bestehen.',
     );
     expect(shown({ index: 0, status: 'failed', code: 'unknown_fields', params: { fields: 'colour' }, error: 'Unknown field: colour.' })).toBe(
       'Unbekanntes Feld: colour.',
