@@ -3,11 +3,8 @@ import { status } from '@grpc/grpc-js';
 import { createChirpstackNetworkServer } from '../../../server/src/dataplane/network-server/chirpstack.js';
 import type { DeviceProfileSpec, DeviceSpec, NetworkServer } from '../../../server/src/dataplane/network-server/port.js';
 import { ChirpstackDouble, DOUBLE_API_TOKEN, DOUBLE_TENANT_ID, type RunningDouble } from './chirpstack-double.js';
+import { APP_KEY, DEV_EUI, GATEWAY_ID, JOIN_EUI } from './samples.js';
 
-const GATEWAY = '0016C001F153A14C';
-const DEV_EUI = '70B3D57ED0001234';
-const JOIN_EUI = '70B3D57ED0000000';
-const APP_KEY = '2B7E151628AED2A6ABF7158809CF4F3C';
 const NO_KEY = '00000000000000000000000000000000';
 /**
  * A tenant key's look-up of a missing object is denied as if the key were bad (UNAUTHENTICATED, no
@@ -242,32 +239,32 @@ describe('chirpstack adapter: devices', () => {
 
 describe('chirpstack adapter: gateways', () => {
   it('creates a gateway in the tenant with the forwarder stats interval, then renames it', async () => {
-    await ns.putGateway({ gatewayId: GATEWAY, name: 'Roof' });
-    await ns.putGateway({ gatewayId: GATEWAY, name: 'Roof north' });
+    await ns.putGateway({ gatewayId: GATEWAY_ID, name: 'Roof' });
+    await ns.putGateway({ gatewayId: GATEWAY_ID, name: 'Roof north' });
 
     expect(chirpstack.methods).toEqual(['GatewayService/Get', TENANT_PROBE, 'GatewayService/Create', 'GatewayService/Get', 'GatewayService/Update']);
     expect(chirpstack.requests('GatewayService/Create')).toEqual([
       expect.objectContaining({
-        gateway: expect.objectContaining({ gatewayId: GATEWAY.toLowerCase(), name: 'Roof', tenantId: DOUBLE_TENANT_ID, statsInterval: 30 }),
+        gateway: expect.objectContaining({ gatewayId: GATEWAY_ID.toLowerCase(), name: 'Roof', tenantId: DOUBLE_TENANT_ID, statsInterval: 30 }),
       }),
     ]);
-    expect(chirpstack.gateways.get(GATEWAY.toLowerCase())).toMatchObject({ name: 'Roof north', statsInterval: 30, downlinkPriority: 10 });
+    expect(chirpstack.gateways.get(GATEWAY_ID.toLowerCase())).toMatchObject({ name: 'Roof north', statsInterval: 30, downlinkPriority: 10 });
   });
 
   it('reads a gateway with when ChirpStack last saw it, and nothing for one it does not know', async () => {
-    await ns.putGateway({ gatewayId: GATEWAY, name: 'Roof' });
-    expect(await ns.getGateway(GATEWAY)).toEqual({ gatewayId: GATEWAY, name: 'Roof', lastSeenAt: null });
+    await ns.putGateway({ gatewayId: GATEWAY_ID, name: 'Roof' });
+    expect(await ns.getGateway(GATEWAY_ID)).toEqual({ gatewayId: GATEWAY_ID, name: 'Roof', lastSeenAt: null });
 
-    chirpstack.setLastSeen(GATEWAY, new Date('2026-11-22T10:15:30.250Z'));
-    expect(await ns.getGateway(GATEWAY)).toEqual({ gatewayId: GATEWAY, name: 'Roof', lastSeenAt: new Date('2026-11-22T10:15:30.250Z') });
+    chirpstack.setLastSeen(GATEWAY_ID, new Date('2026-11-22T10:15:30.250Z'));
+    expect(await ns.getGateway(GATEWAY_ID)).toEqual({ gatewayId: GATEWAY_ID, name: 'Roof', lastSeenAt: new Date('2026-11-22T10:15:30.250Z') });
 
     expect(await ns.getGateway('0016C001F153A14D')).toBeUndefined();
   });
 
   it('deletes a gateway, and a second delete of it succeeds', async () => {
-    await ns.putGateway({ gatewayId: GATEWAY, name: 'Roof' });
-    await ns.deleteGateway(GATEWAY);
-    await ns.deleteGateway(GATEWAY);
+    await ns.putGateway({ gatewayId: GATEWAY_ID, name: 'Roof' });
+    await ns.deleteGateway(GATEWAY_ID);
+    await ns.deleteGateway(GATEWAY_ID);
     expect(chirpstack.gateways.size).toBe(0);
   });
 });
@@ -338,16 +335,16 @@ describe('chirpstack adapter: lists for reconciliation', () => {
 
   it('lists the tenant’s application ids, its own profiles and its gateways with their last-seen time', async () => {
     const { applicationId, deviceProfileId } = await applicationWithProfile();
-    await ns.putGateway({ gatewayId: GATEWAY, name: 'Roof' });
+    await ns.putGateway({ gatewayId: GATEWAY_ID, name: 'Roof' });
     await ns.putGateway({ gatewayId: '0016C001F153A14D', name: 'Cellar' });
-    chirpstack.setLastSeen(GATEWAY, new Date('2026-11-22T10:00:00Z'));
+    chirpstack.setLastSeen(GATEWAY_ID, new Date('2026-11-22T10:00:00Z'));
 
     expect(await ns.listApplicationIds()).toEqual([applicationId]);
     expect(await ns.listDeviceProfiles()).toEqual([{ remoteId: deviceProfileId, name: 'Room sensor' }]);
     expect(chirpstack.requests('DeviceProfileService/List')).toEqual([expect.objectContaining({ tenantId: DOUBLE_TENANT_ID, tenantOnly: true })]);
     expect(await ns.listGateways()).toEqual([
       { gatewayId: '0016C001F153A14D', name: 'Cellar', lastSeenAt: null },
-      { gatewayId: GATEWAY, name: 'Roof', lastSeenAt: new Date('2026-11-22T10:00:00Z') },
+      { gatewayId: GATEWAY_ID, name: 'Roof', lastSeenAt: new Date('2026-11-22T10:00:00Z') },
     ]);
   });
 });

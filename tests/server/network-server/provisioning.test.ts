@@ -4,11 +4,9 @@ import commonPb from '@chirpstack/chirpstack-api/common/common_pb.js';
 import { call } from '../helpers/users.js';
 import { createRecord } from '../helpers/fixtures.js';
 import { provisioningSetup, waiting, PUBLIC_URL, type ProvisioningSetup } from './provisioning-setup.js';
+import { APP_KEY, DEV_EUI, GATEWAY_ID, devEuis } from './samples.js';
 
 const { Region, MacVersion } = commonPb;
-const DEV_EUI = '70B3D57ED0001234';
-const APP_KEY = '2B7E151628AED2A6ABF7158809CF4F3C';
-const GATEWAY_ID = '0016C001F153A14C';
 
 /** The Authorization header of an HTTP integration as the double holds it (`headersMap`: [name, value] pairs). */
 const header = (integration: { headersMap: [string, string][] } | undefined) => integration?.headersMap.find(([name]) => name === 'Authorization')?.[1];
@@ -119,7 +117,7 @@ describe('provisioning into ChirpStack', () => {
 
   it('a 1,000-row import provisions 1,000 devices', async () => {
     const profile = await createProfile();
-    const devices = Array.from({ length: 1000 }, (_, i) => ({ dev_eui: `70B3D57E${i.toString(16).toUpperCase().padStart(8, '0')}`, app_key: APP_KEY }));
+    const devices = devEuis(1000).map((dev_eui) => ({ dev_eui, app_key: APP_KEY }));
     const imported = await call(s.t.app, s.alice, 'POST', '/api/device/bulk/', { company_id: s.company, config: profile, devices });
     expect(imported.json().results.filter((row: { status: string }) => row.status === 'success')).toHaveLength(1000);
     await s.worker().drain();

@@ -7,12 +7,10 @@ import { call } from '../helpers/users.js';
 import { createRecord } from '../helpers/fixtures.js';
 import { testDatabaseUrl } from '../helpers/test-app.js';
 import { provisioningSetup, type ProvisioningSetup } from './provisioning-setup.js';
+import { APP_KEY, DEV_EUI, GATEWAY_ID } from './samples.js';
 
-const APP_KEY = '2B7E151628AED2A6ABF7158809CF4F3C';
 const OTHER_KEY = '000102030405060708090A0B0C0D0E0F';
-const DEV_EUI = '70B3D57ED0001234';
 const STRAY_EUI = '70B3D57ED0005678';
-const GATEWAY_ID = '0016C001F153A14C';
 const STRAY_GATEWAY = '0016C001F153FFFF';
 
 // Reconciliation (issue #13): what differs between this platform and ChirpStack is listed, then fixed.

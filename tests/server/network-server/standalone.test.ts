@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../helpers/users.js';
 import { createRecord, twoCompanies, type TwoCompanies } from '../helpers/fixtures.js';
+import { APP_KEY, DEV_EUI, GATEWAY_ID } from './samples.js';
 
 // Without CHIRPSTACK_API_URL (standalone mode) everything works as before: nothing is recorded for
 // a network server, nothing waits on one, and what needs one says so.
@@ -15,11 +16,11 @@ describe('standalone mode', () => {
     const profile = await createRecord(s.t, s.alice, `/api/config/${s.company}`, { name: 'Room sensor' });
     const device = await createRecord(s.t, s.alice, '/api/device/', {
       company_id: s.company,
-      dev_eui: '70B3D57ED0001234',
-      app_key: '2B7E151628AED2A6ABF7158809CF4F3C',
+      dev_eui: DEV_EUI,
+      app_key: APP_KEY,
       config: profile,
     });
-    await createRecord(s.t, s.alice, '/api/gateway/', { company_id: s.company, gateway_id: '0016C001F153A14C' });
+    await createRecord(s.t, s.alice, '/api/gateway/', { company_id: s.company, gateway_id: GATEWAY_ID });
     expect(await s.t.db.selectFrom('network_outbox').selectAll().execute()).toEqual([]);
     expect(await s.t.db.selectFrom('network_sync').selectAll().execute()).toEqual([]);
     expect(Object.keys((await call(s.t.app, s.alice, 'GET', `/api/device/${device}/`)).json())).not.toContain('network_sync');

@@ -5,8 +5,7 @@ import { call } from '../helpers/users.js';
 import { createRecord } from '../helpers/fixtures.js';
 import { testDatabaseUrl } from '../helpers/test-app.js';
 import { provisioningSetup, waiting, type ProvisioningSetup } from './provisioning-setup.js';
-
-const APP_KEY = '2B7E151628AED2A6ABF7158809CF4F3C';
+import { APP_KEY, devEuis } from './samples.js';
 
 // Several API nodes share one PostgreSQL (issue #13): each node's worker has its own connection
 // pool, as separate processes have, and each change reaches ChirpStack exactly once.
@@ -25,7 +24,7 @@ describe.skipIf(!testDatabaseUrl)('two nodes on one PostgreSQL', () => {
 
   it('push each of 300 changes once, the application and profile they need included', async () => {
     const profile = await createRecord(s.t, s.alice, `/api/config/${s.company}`, { name: 'Room sensor' });
-    const devices = Array.from({ length: 300 }, (_, i) => ({ dev_eui: `70B3D57E${i.toString(16).toUpperCase().padStart(8, '0')}`, app_key: APP_KEY }));
+    const devices = devEuis(300).map((dev_eui) => ({ dev_eui, app_key: APP_KEY }));
     await call(s.t.app, s.alice, 'POST', '/api/device/bulk/', { company_id: s.company, config: profile, devices });
     const nodes = [s.worker(s.t.db, 'node-a'), s.worker(second.db, 'node-b')];
     // A node that finds the dependency held by the other waits a moment for it: drain until all is done.
