@@ -13,6 +13,7 @@ import { groups } from './groups';
 import { IMPORT_PATH, ImportPage } from './devices/import';
 import { INFO_PATH, InfoPage } from './info';
 import { NotFound } from './layout/NotFound';
+import { RECONCILE_PATH, ReconcilePage } from './network/reconcile';
 import { notifications } from './notifications';
 import { profiles } from './profiles';
 import { createAuthProvider } from './providers/authProvider';
@@ -97,6 +98,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path={INFO_PATH} element={<InfoPage />} />
           <Route path={USERS_PATH} element={<UsersPage />} />
           <Route path={IMPORT_PATH} element={<ImportPage />} />
+          <Route path={RECONCILE_PATH} element={<ReconcilePage />} />
         </CustomRoutes>
         <Resource name="dashboards" {...dashboards} />
         <Resource name="devices" {...devices} />

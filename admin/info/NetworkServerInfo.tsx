@@ -1,17 +1,23 @@
-import { Alert, Chip, Paper, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Paper, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { useApiQuery } from '../common/useApiQuery';
+import { RECONCILE_PATH } from '../network/reconcile';
 import type { AppDataProvider } from '../providers/dataProvider';
+import { useCompanyState } from '../stores/hooks';
 
 /**
  * The Info page's network-server section (issue #13): standalone, where data arrives through the
- * ingest API, or ChirpStack with how many changes of the user's companies wait or failed.
+ * ingest API, or ChirpStack with how many changes of the user's companies wait or failed. Owners
+ * of the selected company find its reconciliation here, beside the counts that make one wanted.
  */
 export function NetworkServerInfo() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const query = useApiQuery({ queryKey: ['networkStatus'], queryFn: () => dataProvider.networkStatus() });
   const status = query.data;
+  const { companies, selectedCompanyId } = useCompanyState();
+  const owner = companies.find((company) => company.id === selectedCompanyId)?.role === 'owner';
 
   return (
     <Paper sx={{ maxWidth: 560, mt: 3 }} component="section" aria-labelledby="network-server-info">
@@ -53,6 +59,16 @@ export function NetworkServerInfo() {
             )}
           </TableBody>
         </Table>
+      )}
+      {status?.mode === 'chirpstack' && owner && (
+        <Box sx={{ p: 2 }}>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {translate('app.network.reconcile.open_help')}
+          </Typography>
+          <Button component={Link} to={RECONCILE_PATH} variant="outlined">
+            {translate('app.network.reconcile.open')}
+          </Button>
+        </Box>
       )}
     </Paper>
   );

@@ -6,9 +6,11 @@ import type {
   Company,
   CompanyPeople,
   DeviceImportResult,
+  Drift,
   FilterOption,
   GatewayCertificate,
   NetworkStatus,
+  ReconcileResult,
   SearchResult,
   SyncKind,
   Tenant,
@@ -72,7 +74,14 @@ export interface AppDataProvider extends DataProvider, UserApi, CompanyApi {
   retryNetworkSync(kind: SyncKind, id: Identifier): Promise<void>;
   /** Which network server is linked, and how many changes of the user's companies wait or failed. */
   networkStatus(): Promise<NetworkStatus>;
+  /** Where a company and the network server disagree (owners only; 409 standalone, 503 unreachable). */
+  reconcileDrift(companyId: string): Promise<Drift[]>;
+  /** Fixes the chosen differences of a company: ours is sent again, or what exists only there is adopted. */
+  reconcileFix(companyId: string, items: ReconcileItem[]): Promise<ReconcileResult>;
 }
+
+/** A difference to fix, as the drift names it. */
+export type ReconcileItem = Pick<Drift, 'kind' | 'key'>;
 
 export interface DataProviderOptions {
   /** The selected company (spec §4); company-owned resources are read and written in its scope. */
@@ -223,6 +232,8 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     retryNetworkSync: (kind, id) =>
       call(async () => void (await apiRequest(`/network/sync/${encodeURIComponent(kind)}/${encodeURIComponent(String(id))}/retry`, { method: 'POST' }))),
     networkStatus: () => call(() => apiRequest<NetworkStatus>('/network/status')),
+    reconcileDrift: (company) => call(async () => (await apiRequest<{ drift: Drift[] }>('/network/reconcile', { query: { company_id: company } })).drift),
+    reconcileFix: (company, items) => call(() => apiRequest<ReconcileResult>('/network/reconcile', { method: 'POST', body: { company_id: company, items } })),
     currentUser: () => apiRequest<User>('/user/'),
     updateCurrentUser: (fields) => apiRequest<User>('/user/', { method: 'PUT', body: fields }),
     myCompanies: async () => {

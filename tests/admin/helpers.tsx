@@ -68,7 +68,7 @@ export function connectStores(): void {
 
 export interface StoreAnswers {
   user?: typeof sampleUser;
-  companies?: { id: string; name: string; tenant_id: string | null }[];
+  companies?: { id: string; name: string; tenant_id: string | null; role?: 'owner' | 'member' }[];
   /** What GET /tenant/{id}/ answers; without one it answers 404. */
   tenant?: Record<string, unknown>;
 }

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import { InfoPage } from '../../../admin/info/InfoPage';
 import type { NetworkStatus } from '../../../admin/types/api';
 import { version } from '../../../package.json';
-import { renderInAdmin } from '../helpers';
+import { renderInAdmin, signInWith, signOut } from '../helpers';
 
 const standalone = async (): Promise<NetworkStatus> => ({ mode: 'standalone', pending: 0, failed: 0 });
 
@@ -78,5 +78,38 @@ describe('info screen: network server', () => {
     expect(await within(await section()).findByRole('alert')).toHaveTextContent('The network server status could not be loaded.');
     expect(screen.queryByTestId('network-mode')).toBeNull();
     expect(await screen.findByText('Online')).toBeInTheDocument();
+  });
+});
+
+describe('info screen: the way to reconciliation', () => {
+  afterEach(signOut);
+  const chirpstack = async (): Promise<NetworkStatus> => ({ mode: 'chirpstack', pending: 0, failed: 2 });
+  const renderAs = async (role: 'owner' | 'member', networkStatus: () => Promise<NetworkStatus>, locale?: 'de') => {
+    await signInWith({ companies: [{ id: 'c1', name: 'Acme', tenant_id: null, role }] });
+    renderInAdmin(<InfoPage />, { locale, dataProvider: { version: async () => ({ version: '9.8.7' }), networkStatus } });
+  };
+
+  it("an owner of the selected company, with ChirpStack: a link to the company's reconciliation", async () => {
+    await renderAs('owner', chirpstack);
+    const link = await screen.findByRole('link', { name: 'Reconcile with the network server' });
+    expect(link).toHaveAttribute('href', '/network/reconcile');
+    expect(screen.getByRole('region', { name: 'Network server' })).toContainElement(link);
+  });
+
+  it('in German', async () => {
+    await renderAs('owner', chirpstack, 'de');
+    expect(await screen.findByRole('link', { name: 'Mit dem Netzwerkserver abgleichen' })).toBeInTheDocument();
+  });
+
+  it('a member: no link', async () => {
+    await renderAs('member', chirpstack);
+    expect(await screen.findByText('ChirpStack')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reconcile with the network server' })).toBeNull();
+  });
+
+  it('standalone: no link, there is nothing to reconcile with', async () => {
+    await renderAs('owner', standalone);
+    expect(await screen.findByText('Standalone')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reconcile with the network server' })).toBeNull();
   });
 });

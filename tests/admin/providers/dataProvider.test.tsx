@@ -138,6 +138,22 @@ describe('dataProvider', () => {
     await expect(provider().retryNetworkSync('device', 'd1')).rejects.toMatchObject({ message: 'app.errors.notFound', status: 404 });
   });
 
+  it("reads and fixes a company's drift on the reconciliation paths; the network server's failures keep their code", async () => {
+    const drift = [{ kind: 'device', problem: 'missing_there', key: '0011223344556677', name: 'Cellar', entity_id: 'd1', company_id: 'c 1' }];
+    let fetch = stubFetch(() => jsonResponse({ drift }));
+    expect(await provider().reconcileDrift('c 1')).toEqual(drift);
+    expect(`${fetch.mock.calls[0][1]?.method} ${fetch.mock.calls[0][0]}`).toBe('GET /api/network/reconcile?company_id=c+1');
+    fetch = stubFetch(() => jsonResponse({ fixed: 1, skipped: [] }));
+    expect(await provider().reconcileFix('c 1', [{ kind: 'device', key: '0011223344556677' }])).toEqual({ fixed: 1, skipped: [] });
+    expect(fetch.mock.calls[0][1]).toMatchObject({
+      method: 'POST',
+      body: JSON.stringify({ company_id: 'c 1', items: [{ kind: 'device', key: '0011223344556677' }] }),
+    });
+    expect(String(fetch.mock.calls[0][0])).toBe('/api/network/reconcile');
+    stubFetch(() => jsonResponse({ code: 'networkServerUnavailable', message: 'The network server cannot be reached: down' }, 503));
+    await expect(provider().reconcileDrift('c1')).rejects.toMatchObject({ status: 503, body: { code: 'networkServerUnavailable' } });
+  });
+
   it('never sends the sync state back with an update (it changes on its own)', async () => {
     const fetch = stubFetch(() => jsonResponse({ id: 'd1', name: 'Cellar 2' }));
     const before = { id: 'd1', name: 'Cellar', network_sync: { state: 'failed' } };
