@@ -1,9 +1,8 @@
-import { useReducer, useState, type FormEvent } from 'react';
+import { useCallback, useReducer, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -20,12 +19,13 @@ import {
 } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useMutation } from '@tanstack/react-query';
-import { useCreate, useDataProvider, useGetOne, useTranslate, type Identifier } from 'react-admin';
+import { useCreate, useDataProvider, useTranslate, type Identifier } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { translateMessage } from '../providers/serverMessages';
 import { CertificateFiles } from './CertificateFiles';
-import { initialWizard, VERIFY_POLL_MS, WIZARD_STEPS, wizardReducer, type RegisteredGateway } from './wizard';
-import type { Gateway } from '../types/api';
+import { VerifyStep } from './VerifyStep';
+import { initialWizard, WIZARD_STEPS, wizardReducer, type RegisteredGateway } from './wizard';
+import type { GatewayNetwork } from '../types/api';
 
 const REQUIREMENTS = ['os', 'password', 'concentrator', 'forwarder'] as const;
 
@@ -48,18 +48,7 @@ export function SetupWizard({ open, onClose }: { open: boolean; onClose: () => v
   // for once, when the registration succeeds, and never refetched behind the user's back.
   const issue = useMutation({ mutationFn: (id: Identifier) => dataProvider.gatewayCertificate(id) });
   const certificate = issue.data ?? null;
-  // Verify: ask until the gateway has connected with its certificate.
-  useGetOne<Pick<Gateway, 'id' | 'connected'>>(
-    'gateways',
-    { id: gateway?.id },
-    {
-      enabled: state.step === 'verify' && gateway !== null,
-      refetchInterval: VERIFY_POLL_MS,
-      retry: false,
-      onSuccess: (status) => status.connected && dispatch({ type: 'connected' }),
-      onError: (error) => console.warn('Gateway status check failed', error),
-    },
-  );
+  const verified = useCallback((by: GatewayNetwork['mode']) => dispatch({ type: 'verified', by }), []);
 
   const close = () => {
     dispatch({ type: 'reset' });
@@ -143,17 +132,12 @@ export function SetupWizard({ open, onClose }: { open: boolean; onClose: () => v
           </>
         )}
 
-        {state.step === 'verify' && (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} role="status">
-            <CircularProgress size={24} />
-            <Typography>{translate('app.gateways.waiting')}</Typography>
-          </Box>
-        )}
+        {state.step === 'verify' && gateway && <VerifyStep gatewayId={gateway.id} onVerified={verified} />}
 
         {state.step === 'complete' && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} role="status">
             <CheckCircleIcon color="success" />
-            <Typography>{translate('app.gateways.complete')}</Typography>
+            <Typography>{translate(state.verifiedBy === 'chirpstack' ? 'app.gateways.complete_network_server' : 'app.gateways.complete')}</Typography>
           </Box>
         )}
       </DialogContent>

@@ -9,6 +9,7 @@ import type {
   Drift,
   FilterOption,
   GatewayCertificate,
+  GatewayNetwork,
   NetworkStatus,
   ReconcileResult,
   SearchResult,
@@ -65,6 +66,8 @@ export interface AppDataProvider extends DataProvider, UserApi, CompanyApi {
   deviceTopics(id: Identifier): Promise<TopicValue[]>;
   /** Issues a fresh client certificate for a gateway (the key exists only in this answer). */
   gatewayCertificate(id: Identifier): Promise<GatewayCertificate>;
+  /** Whether the network server hears the gateway (its last-seen is recent); standalone says so. */
+  gatewayNetwork(id: Identifier): Promise<GatewayNetwork>;
   search(query: string, includeTenants: boolean): Promise<SearchResult[]>;
   regenerateApiKey(id: Identifier): Promise<ApiKeyWithSecret>;
   companyPeople(companyId: string): Promise<CompanyPeople>;
@@ -227,6 +230,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     codecTest: (input) =>
       call(() => apiRequest<CodecTestResult>(`/config/${encodeURIComponent(selectedCompany())}/codec-test`, { method: 'POST', body: input })),
     gatewayCertificate: (id) => call(() => apiRequest<GatewayCertificate>(`/gateway/${encodeURIComponent(String(id))}/cert`)),
+    gatewayNetwork: (id) => call(() => apiRequest<GatewayNetwork>(`/gateway/${encodeURIComponent(String(id))}/network`)),
     companyPeople: (id) => call(() => apiRequest<CompanyPeople>(`/company/${encodeURIComponent(id)}/i_query`)),
     version: () => call(() => apiRequest<Version>('/version')),
     retryNetworkSync: (kind, id) =>

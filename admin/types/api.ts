@@ -10,7 +10,7 @@ export type { Dashboard } from '../../server/src/schemas/dashboards';
 export type { DeviceImportResult } from '../../server/src/schemas/device-import';
 export type { Device, TopicValue } from '../../server/src/schemas/devices';
 export type { FilterOption } from '../../server/src/schemas/filter-options';
-export type { Gateway, GatewayCertificate } from '../../server/src/schemas/gateways';
+export type { Gateway, GatewayCertificate, GatewayNetwork } from '../../server/src/schemas/gateways';
 export type { Notification } from '../../server/src/schemas/notifications';
 export type { CodecTestBody as CodecTestInput, CodecTestResult } from '../../server/src/schemas/profiles';
 export type { SearchResult, SearchType } from '../../server/src/schemas/search';

@@ -29,6 +29,12 @@ export const gateways = {
   download_certificate: 'Zertifikat herunterladen',
   waiting: 'Warten auf die Verbindung des Gateways…',
   complete: 'Einrichtung abgeschlossen: Das Gateway ist verbunden.',
+  complete_network_server: 'Einrichtung abgeschlossen: Das Gateway ist verbunden und der Netzwerkserver hört es.',
+  checks: { tls: 'Mit der Plattform verbunden (TLS)', network_server: 'Vom Netzwerkserver gesehen' },
+  check_states: { done: 'Erledigt', waiting: 'Warten…', unavailable: 'Nicht prüfbar' },
+  not_seen_yet:
+    'Das Gateway ist verbunden, aber ChirpStack hat es noch nicht gehört. Prüfen Sie die Regionskonfiguration: den Kanalplan des Gateways und das Topic-Präfix des MQTT-Gateway-Backends von ChirpStack (README, „Connecting ChirpStack v4“).',
+  network_unreachable: 'Der Netzwerkserver ist nicht erreichbar; ob er das Gateway hört, lässt sich daher nicht prüfen. Der Assistent fragt weiter nach.',
   expiring_soon: 'läuft bald ab',
   next: 'Weiter',
   back: 'Zurück',

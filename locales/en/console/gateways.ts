@@ -25,6 +25,12 @@ export const gateways = {
   download_certificate: 'Download certificate',
   waiting: 'Waiting for the gateway to connect…',
   complete: 'Setup complete: the gateway is connected.',
+  complete_network_server: 'Setup complete: the gateway is connected and the network server hears it.',
+  checks: { tls: 'Connected to the platform (TLS)', network_server: 'Seen by the network server' },
+  check_states: { done: 'Done', waiting: 'Waiting…', unavailable: 'Cannot be checked' },
+  not_seen_yet:
+    "The gateway is connected, but ChirpStack has not heard from it yet. Check the region configuration: the gateway's channel plan and the topic prefix of ChirpStack's MQTT gateway backend (README, “Connecting ChirpStack v4”).",
+  network_unreachable: 'The network server cannot be reached, so whether it hears the gateway cannot be checked. The wizard keeps asking.',
   expiring_soon: 'expiring soon',
   next: 'Next',
   back: 'Back',

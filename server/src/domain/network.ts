@@ -42,3 +42,16 @@ export const DEFAULT_JOIN_EUI = '0000000000000000';
 
 /** LoRaWAN 1.1 devices have a separate network key; for 1.0.x the AppKey is sent as ChirpStack's nwkKey. */
 export const isLorawan11 = (version: MacVersion): boolean => version === 'LORAWAN_1_1_0';
+
+/**
+ * How recently the network server must have heard from a gateway for the setup wizard to count it as
+ * seen. ChirpStack updates a gateway's last-seen with each statistics report (every 30 s by default)
+ * and itself calls a gateway online within twice its statistics interval; five minutes also covers
+ * forwarders set to report less often, while a gateway heard only before its new setup is not taken
+ * for one that works now.
+ */
+export const GATEWAY_SEEN_WINDOW_MS = 5 * 60_000;
+
+/** Whether a gateway last heard at `lastSeenAt` counts as seen by the network server at `now`. */
+export const gatewaySeenRecently = (lastSeenAt: Date | null, now: Date): boolean =>
+  lastSeenAt !== null && now.getTime() - lastSeenAt.getTime() <= GATEWAY_SEEN_WINDOW_MS;

@@ -30,7 +30,8 @@ function bodyFor(error: FastifyError): { status: number; body: ErrorBody } {
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = bodyFor(error);
-    if (status === 503) request.log.warn({ err: error }, 'database unavailable');
+    // A 503 is the database, or the network server a request asked (routes/network-errors.ts).
+    if (status === 503) request.log.warn({ err: error }, body.code === 'networkServerUnavailable' ? 'network server unavailable' : 'database unavailable');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(body);
   });

@@ -5,9 +5,19 @@ import { duplicate, invalid, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
 import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { normaliseEui } from '../domain/eui.js';
-import { GatewayCertResponse, GatewayCreateBody, GatewayListQuery, GatewayPage, GatewayResponse, GatewayUpdateBody } from '../schemas/gateways.js';
+import { gatewaySeenRecently } from '../domain/network.js';
+import {
+  GatewayCertResponse,
+  GatewayCreateBody,
+  GatewayListQuery,
+  GatewayNetworkResponse,
+  GatewayPage,
+  GatewayResponse,
+  GatewayUpdateBody,
+} from '../schemas/gateways.js';
 import { assertCompanyMember } from './company-access.js';
 import { networkChanges } from './network-changes.js';
+import { askNetworkServer } from './network-errors.js';
 
 export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -88,5 +98,15 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
       tls_key: issued.keyPem,
       expires_at: issued.expiresAt.toISOString(),
     };
+  });
+
+  // The wizard's verify step: the broker's TLS session alone does not show that the network server
+  // hears the gateway (a wrong region topic, say). Standalone knows no gateway and says never seen.
+  api.get('/gateway/:id/network', { schema: { tags, params: IdParams, response: { 200: GatewayNetworkResponse, ...errorResponses } } }, async (request) => {
+    const gateway = await gateways.find(request.identity.userId, request.params.id);
+    if (!gateway) throw notFound();
+    const remote = await askNetworkServer(() => ctx.networkServer.getGateway(gateway.gateway_id));
+    const lastSeenAt = remote?.lastSeenAt ?? null;
+    return { mode: ctx.networkServer.mode, seen: gatewaySeenRecently(lastSeenAt, ctx.now()), last_seen_at: lastSeenAt?.toISOString() ?? null };
   });
 }

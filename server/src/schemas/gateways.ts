@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
 import { hexInput } from './devices.js';
 import { EUI_BYTES } from '../domain/eui.js';
-import { WithSyncStatus } from './network.js';
+import { NetworkMode, WithSyncStatus } from './network.js';
 
 /** EUI-64 as 16 hex digits; separators and any case are accepted and normalised. */
 export const GatewayIdInput = hexInput(EUI_BYTES, 'gateway_id_invalid');
@@ -50,3 +50,16 @@ export const GatewayCertResponse = Type.Object({
   expires_at: Timestamp,
 });
 export type GatewayCertificate = Static<typeof GatewayCertResponse>;
+
+/**
+ * Whether the network server hears the gateway (setup wizard, verify step): `seen` when its
+ * last-seen lies within GATEWAY_SEEN_WINDOW_MS (domain/network.ts). Standalone has no network server
+ * to ask: never seen, and the broker connection alone counts.
+ */
+export const GatewayNetworkResponse = Type.Object({
+  mode: NetworkMode,
+  seen: Type.Boolean(),
+  /** When the network server last heard from the gateway; null if never, or if it does not know the gateway (yet). */
+  last_seen_at: Type.Union([Timestamp, Type.Null()]),
+});
+export type GatewayNetwork = Static<typeof GatewayNetworkResponse>;

@@ -24,9 +24,12 @@ export type SyncKind = Static<typeof SyncKind>;
 
 export const SyncRetryParams = Type.Object({ kind: SyncKind, id: Uuid });
 
+/** Which network server the installation is linked to: none (standalone) or ChirpStack. */
+export const NetworkMode = Type.Union([Type.Literal('standalone'), Type.Literal('chirpstack')]);
+
 /** The Info page: which network server, and how far provisioning is behind for the user's companies. */
 export const NetworkStatusResponse = Type.Object({
-  mode: Type.Union([Type.Literal('standalone'), Type.Literal('chirpstack')]),
+  mode: NetworkMode,
   pending: Type.Integer(),
   failed: Type.Integer(),
 });

@@ -5,6 +5,7 @@ import { GatewayList } from '../../../admin/gateways/GatewayList';
 import { SetupWizard } from '../../../admin/gateways/SetupWizard';
 import { VERIFY_POLL_MS } from '../../../admin/gateways/wizard';
 import { renderInAdmin } from '../helpers';
+import type { Language } from '../../../admin/providers/i18nProvider';
 import { isShowingSkeleton, listAnswers } from '../listStates';
 import { fieldErrorMessage } from '../../../admin/providers/serverMessages';
 import { syncStates } from '../network/samples';
@@ -89,9 +90,9 @@ describe('gateway list', () => {
 describe('setup wizard', () => {
   afterEach(() => vi.useRealTimers());
 
-  function setup(dataProvider: Record<string, unknown>) {
+  function setup(dataProvider: Record<string, unknown>, locale?: Language) {
     const onClose = vi.fn();
-    renderInAdmin(<SetupWizard open onClose={onClose} />, { resource: 'gateways', dataProvider });
+    renderInAdmin(<SetupWizard open onClose={onClose} />, { resource: 'gateways', dataProvider, locale });
     return onClose;
   }
 
@@ -117,32 +118,128 @@ describe('setup wizard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration Failed — This gateway ID is already registered.');
   });
 
-  it('configure shows the server and the three files; verify polls until connected, then setup complete', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+  /** Registers gateway g1 and goes on from configure to verify (button names in the language's words). */
+  async function toVerify(dataProvider: Record<string, unknown>, locale: Language = 'en') {
+    const words = locale === 'de' ? { next: 'Weiter', id: /Gateway-ID/, register: 'Registrieren' } : { next: 'Next', id: /Gateway ID/, register: 'Register' };
     const create = vi.fn(async () => ({ data: { id: 'g1', gateway_id: '0016C001FF10A235', name: '' } })) as DataProvider['create'] & Mock;
+    const gatewayCertificate = vi.fn(async () => certificate);
+    setup({ create, gatewayCertificate, ...dataProvider }, locale);
+    // Other languages than English load lazily.
+    fireEvent.click(await screen.findByRole('button', { name: words.next }));
+    fireEvent.change(screen.getByLabelText(words.id), { target: { value: '0016C001FF10A235' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: words.register })));
+    expect(await screen.findByDisplayValue('mqtts://console.example:8883')).toBeInTheDocument();
+    return { gatewayCertificate, next: () => fireEvent.click(screen.getByRole('button', { name: words.next })) };
+  }
+
+  /** A check of the verify step and the state it shows (Done, Waiting…, Cannot be checked). */
+  const check = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
+  const broker = (connected: boolean) => vi.fn(async () => ({ data: { id: 'g1', connected } }));
+  const chirpstack = (seen: boolean) => ({ mode: 'chirpstack', seen, last_seen_at: seen ? '2026-11-23T10:00:00.000Z' : null });
+  const standalone = { mode: 'standalone', seen: false, last_seen_at: null };
+  const unavailable = () => new HttpError('app.errors.general', 503, { code: 'networkServerUnavailable', errors: {} });
+  const poll = () => act(async () => vi.advanceTimersByTime(VERIFY_POLL_MS));
+
+  it('configure shows the server and the three files; standalone: verify polls until connected, then setup complete', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const getOne = vi
       .fn()
       .mockResolvedValueOnce({ data: { id: 'g1', connected: false } })
       .mockResolvedValue({ data: { id: 'g1', connected: true } });
-    const gatewayCertificate = vi.fn(async () => certificate);
-    setup({ create, getOne, gatewayCertificate });
-    toRegister();
-    fireEvent.change(screen.getByLabelText(/Gateway ID/), { target: { value: '0016C001FF10A235' } });
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Register' })));
+    const gatewayNetwork = vi.fn(async () => standalone);
+    const { gatewayCertificate, next } = await toVerify({ getOne, gatewayNetwork });
 
-    expect(await screen.findByDisplayValue('mqtts://console.example:8883')).toBeInTheDocument();
     expect(screen.getByLabelText('CA certificate')).toHaveValue('CA PEM');
     expect(screen.getByLabelText('TLS certificate')).toHaveValue('CERT PEM');
     expect(screen.getByLabelText('TLS key')).toHaveValue('KEY PEM');
     expect(screen.getByRole('button', { name: 'Download ca.pem' })).toBeInTheDocument();
     expect(gatewayCertificate).toHaveBeenCalledTimes(1);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    next();
     expect(await screen.findByText('Waiting for the gateway to connect…')).toBeInTheDocument();
     await waitFor(() => expect(getOne).toHaveBeenCalledTimes(1));
-    await act(async () => vi.advanceTimersByTime(VERIFY_POLL_MS));
+    // Standalone: no network-server check to show, the broker connection alone counts.
+    expect(screen.queryByText('Seen by the network server')).toBeNull();
+    await poll();
     expect(await screen.findByText('Setup complete: the gateway is connected.')).toBeInTheDocument();
     expect(getOne).toHaveBeenCalledWith('gateways', { id: 'g1' });
+    expect(gatewayNetwork).toHaveBeenCalledWith('g1');
+  });
+
+  it('ChirpStack, nothing yet: both checks wait, no hint yet', async () => {
+    const { next } = await toVerify({ getOne: broker(false), gatewayNetwork: vi.fn(async () => chirpstack(false)) });
+    next();
+    await waitFor(() => expect(check('Connected to the platform (TLS)')).toHaveTextContent('Waiting…'));
+    expect(check('Seen by the network server')).toHaveTextContent('Waiting…');
+    expect(screen.queryByText(/ChirpStack has not heard/)).toBeNull();
+  });
+
+  it('ChirpStack: connected but not yet seen explains why, and completes only once the network server sees the gateway', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const gatewayNetwork = vi.fn().mockResolvedValueOnce(chirpstack(false)).mockResolvedValue(chirpstack(true));
+    const { next } = await toVerify({ getOne: broker(true), gatewayNetwork });
+    next();
+    expect(await screen.findByText(/ChirpStack has not heard from it yet/)).toHaveTextContent('README, “Connecting ChirpStack v4”');
+    expect(check('Connected to the platform (TLS)')).toHaveTextContent('Done');
+    expect(check('Seen by the network server')).toHaveTextContent('Waiting…');
+    expect(screen.queryByText(/Setup complete/)).toBeNull();
+    await poll();
+    expect(await screen.findByText('Setup complete: the gateway is connected and the network server hears it.')).toBeInTheDocument();
+  });
+
+  it('ChirpStack: seen but the TLS session is not up yet is not complete', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const getOne = vi
+      .fn()
+      .mockResolvedValueOnce({ data: { id: 'g1', connected: false } })
+      .mockResolvedValue({ data: { id: 'g1', connected: true } });
+    const { next } = await toVerify({ getOne, gatewayNetwork: vi.fn(async () => chirpstack(true)) });
+    next();
+    await waitFor(() => expect(check('Seen by the network server')).toHaveTextContent('Done'));
+    expect(check('Connected to the platform (TLS)')).toHaveTextContent('Waiting…');
+    expect(screen.queryByText(/ChirpStack has not heard/)).toBeNull();
+    await poll();
+    expect(await screen.findByText('Setup complete: the gateway is connected and the network server hears it.')).toBeInTheDocument();
+  });
+
+  it('ChirpStack down (503): says the network server cannot be reached, never completes on TLS alone, recovers when it answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const gatewayNetwork = vi.fn().mockRejectedValueOnce(unavailable()).mockRejectedValueOnce(unavailable()).mockResolvedValue(chirpstack(true));
+    const { next } = await toVerify({ getOne: broker(true), gatewayNetwork });
+    next();
+    expect(await screen.findByText(/The network server cannot be reached/)).toBeInTheDocument();
+    expect(check('Seen by the network server')).toHaveTextContent('Cannot be checked');
+    expect(check('Connected to the platform (TLS)')).toHaveTextContent('Done');
+    await poll();
+    await waitFor(() => expect(gatewayNetwork).toHaveBeenCalledTimes(2));
+    expect(screen.getByText(/The network server cannot be reached/)).toBeInTheDocument();
+    expect(screen.queryByText(/Setup complete/)).toBeNull();
+    await poll();
+    expect(await screen.findByText('Setup complete: the gateway is connected and the network server hears it.')).toBeInTheDocument();
+  });
+
+  it('in German: the checks, the hint and the unreachable network server', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const gatewayNetwork = vi.fn().mockResolvedValueOnce(chirpstack(false)).mockRejectedValue(unavailable());
+    const { next } = await toVerify({ getOne: broker(true), gatewayNetwork }, 'de');
+    next();
+    expect(await screen.findByText(/ChirpStack hat es noch nicht gehört/)).toBeInTheDocument();
+    expect(check('Mit der Plattform verbunden (TLS)')).toHaveTextContent('Erledigt');
+    expect(check('Vom Netzwerkserver gesehen')).toHaveTextContent('Warten…');
+    await poll();
+    expect(await screen.findByText(/Der Netzwerkserver ist nicht erreichbar/)).toBeInTheDocument();
+    expect(check('Vom Netzwerkserver gesehen')).toHaveTextContent('Nicht prüfbar');
+  });
+
+  it('another failure of the check: the error in words, and no completion on TLS alone', async () => {
+    const gatewayNetwork = vi.fn(async () => {
+      throw new HttpError('app.errors.networkError', 0, { code: 'networkError', errors: {} });
+    });
+    const { next } = await toVerify({ getOne: broker(true), gatewayNetwork });
+    next();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Please check your connection.');
+    expect(screen.getByText('Waiting for the gateway to connect…')).toBeInTheDocument();
+    expect(screen.queryByText(/Setup complete/)).toBeNull();
   });
 
   it('skip and close works from any step', async () => {

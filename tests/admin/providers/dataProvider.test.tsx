@@ -154,6 +154,15 @@ describe('dataProvider', () => {
     await expect(provider().reconcileDrift('c1')).rejects.toMatchObject({ status: 503, body: { code: 'networkServerUnavailable' } });
   });
 
+  it("asks whether the network server hears a gateway; ChirpStack down is an HttpError with the API's code", async () => {
+    const answer = { mode: 'chirpstack', seen: true, last_seen_at: '2026-11-23T10:00:00.000Z' };
+    const fetch = stubFetch(() => jsonResponse(answer));
+    expect(await provider().gatewayNetwork('g 1')).toEqual(answer);
+    expect(`${fetch.mock.calls[0][1]?.method} ${fetch.mock.calls[0][0]}`).toBe('GET /api/gateway/g%201/network');
+    stubFetch(() => jsonResponse({ code: 'networkServerUnavailable', message: 'The network server cannot be reached: connection refused' }, 503));
+    await expect(provider().gatewayNetwork('g1')).rejects.toMatchObject({ status: 503, body: { code: 'networkServerUnavailable' } });
+  });
+
   it('never sends the sync state back with an update (it changes on its own)', async () => {
     const fetch = stubFetch(() => jsonResponse({ id: 'd1', name: 'Cellar 2' }));
     const before = { id: 'd1', name: 'Cellar', network_sync: { state: 'failed' } };
