@@ -4,7 +4,7 @@ import type { ErrorResponse } from '../../../server/src/schemas/common.js';
 import type { DownlinkQueue } from '../../../server/src/schemas/downlinks.js';
 import { createApiKey, createRecord, twoCompanies } from '../helpers/fixtures.js';
 import { call, callWithKey, type Method, type SignedIn } from '../helpers/users.js';
-import { DEV_EUI, downlinkWorld, type DownlinkWorld } from './downlinks-setup.js';
+import { DEV_EUI, downlinkWorld, throughCodec, type DownlinkWorld } from './downlinks-setup.js';
 
 type ErrorBody = Static<typeof ErrorResponse>;
 
@@ -85,7 +85,9 @@ describe('the downlink queue with ChirpStack', () => {
 
   it('works with an API key: send, list, flush', async () => {
     const key = await createApiKey(w.t, w.alice, 'Automation');
-    const sent = await callWithKey(w.t.app, key, 'POST', path(), { f_port: 3, confirmed: true, payload: '{"setpoint": 20.5}', encoding: 'json' });
+    const sent = await throughCodec(() =>
+      callWithKey(w.t.app, key, 'POST', path(), { f_port: 3, confirmed: true, payload: '{"setpoint": 20.5}', encoding: 'json' }),
+    );
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toMatchObject({ f_port: 3, confirmed: true, data_hex: '0100CD' });
     expect((await callWithKey(w.t.app, key, 'GET', path())).json<DownlinkQueue>().items).toEqual([expect.objectContaining({ data_hex: '0100CD' })]);

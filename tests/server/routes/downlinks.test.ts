@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { ErrorResponse } from '../../../server/src/schemas/common.js';
 import type { DownlinkQueued } from '../../../server/src/schemas/downlinks.js';
 import { call } from '../helpers/users.js';
-import { DEV_EUI, downlinkWorld, type DownlinkWorld } from './downlinks-setup.js';
+import { DEV_EUI, downlinkWorld, throughCodec, type DownlinkWorld } from './downlinks-setup.js';
 
 type ErrorBody = Static<typeof ErrorResponse>;
 
@@ -14,6 +14,7 @@ beforeEach(async () => {
 afterEach(async () => w.close());
 
 const send = (body: object, device = w.device) => call(w.t.app, w.alice, 'POST', `/api/device/${device}/downlink`, body);
+const sendJson = (body: object) => throughCodec(() => send({ ...body, encoding: 'json' }));
 /** What ChirpStack received: the queue items of its Enqueue calls (bytes as base64). */
 const enqueued = () => w.chirpstack.requests('DeviceService/Enqueue').map((request) => (request as { queueItem: object }).queueItem);
 const queuedBytes = () => w.chirpstack.queue.get(DEV_EUI.toLowerCase())?.map((item) => [...item.data]);
@@ -37,7 +38,7 @@ describe('POST /api/device/{id}/downlink', () => {
   });
 
   it("encodes JSON with the profile's codec: its bytes and port, with its warnings", async () => {
-    const response = await send({ payload: '{"setpoint": 21}', encoding: 'json', confirmed: true });
+    const response = await sendJson({ payload: '{"setpoint": 21}', confirmed: true });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ f_port: 10, confirmed: true, data_hex: '0100D2', warnings: ['whole degrees'] });
     expect(enqueued()).toEqual([expect.objectContaining({ fPort: 10, confirmed: true, data: Buffer.from([1, 0, 210]).toString('base64') })]);
@@ -45,7 +46,7 @@ describe('POST /api/device/{id}/downlink', () => {
   });
 
   it("sends on the port asked for rather than the codec's", async () => {
-    const response = await send({ f_port: 20, payload: '{"setpoint": 21.5}', encoding: 'json' });
+    const response = await sendJson({ f_port: 20, payload: '{"setpoint": 21.5}' });
     expect(response.json()).toMatchObject({ f_port: 20, data_hex: '0100D7', warnings: [] });
     expect(enqueued()).toEqual([expect.objectContaining({ fPort: 20 })]);
   });
@@ -54,7 +55,7 @@ describe('POST /api/device/{id}/downlink', () => {
     ['its own errors', '{"setpoint": 31}', 'reported', 'setpoint out of range', ['setpoint out of range']],
     ['an exception', '{"setpoint": "warm"}', 'exception', 'Error: setpoint must be a number', []],
   ])("shows the codec's failure (%s) on the payload, with its message, and queues nothing", async (_, payload, kind, message, codecErrors) => {
-    const response = await send({ payload, encoding: 'json' });
+    const response = await sendJson({ payload });
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>()).toEqual({
       code: 'validation',
