@@ -7,11 +7,15 @@ import type {
   CompanyPeople,
   DeviceImportResult,
   Drift,
+  DownlinkInput,
+  DownlinkQueue,
+  DownlinkQueued,
   FilterOption,
   GatewayCertificate,
   GatewayNetwork,
   NetworkStatus,
   ReconcileResult,
+  QueuedDownlink,
   SearchResult,
   SyncKind,
   Tenant,
@@ -64,6 +68,11 @@ export interface AppDataProvider extends DataProvider, UserApi, CompanyApi {
   /** Runs a codec (saved or not) on one uplink in the server's sandbox, for the selected company. */
   codecTest(input: CodecTestInput): Promise<CodecTestResult>;
   deviceTopics(id: Identifier): Promise<TopicValue[]>;
+  /** Queues a downlink for the device in the network server (bytes as hex or base64, or JSON for the profile's codec). */
+  sendDownlink(id: Identifier, input: DownlinkInput): Promise<DownlinkQueued>;
+  /** The device's downlink queue in the network server, oldest first. */
+  downlinkQueue(id: Identifier): Promise<QueuedDownlink[]>;
+  flushDownlinkQueue(id: Identifier): Promise<void>;
   /** Issues a fresh client certificate for a gateway (the key exists only in this answer). */
   gatewayCertificate(id: Identifier): Promise<GatewayCertificate>;
   /** Whether the network server hears the gateway (its last-seen is recent); standalone says so. */
@@ -203,6 +212,9 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
       call(async () => (await apiRequest<{ results: SearchResult[] }>('/search/', { query: { q: query, include_tenants: includeTenants } })).results),
     regenerateApiKey: (id) => call(() => apiRequest<ApiKeyWithSecret>(`/api-keys/${encodeURIComponent(String(id))}/regenerate`, { method: 'PUT' })),
     deviceTopics: (id) => call(() => apiRequest<TopicValue[]>(`/device/${encodeURIComponent(String(id))}/topics/values`)),
+    sendDownlink: (id, input) => call(() => apiRequest<DownlinkQueued>(downlinkPath(id), { method: 'POST', body: input })),
+    downlinkQueue: (id) => call(async () => (await apiRequest<DownlinkQueue>(downlinkPath(id))).items),
+    flushDownlinkQueue: (id) => call(async () => void (await apiRequest(downlinkPath(id), { method: 'DELETE' }))),
     importDevices: (devices, config) =>
       call(async () => {
         const answer = await apiRequest<{ results: DeviceImportResult[] }>('/device/bulk/', {
@@ -250,6 +262,8 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
   };
   return provider;
 }
+
+const downlinkPath = (id: Identifier): string => `/device/${encodeURIComponent(String(id))}/downlink`;
 
 /**
  * Sends only what the form changed, minus read-only fields the API does not accept. The sync state

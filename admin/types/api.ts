@@ -9,6 +9,13 @@ export type { Company, CompanyPeople } from '../../server/src/schemas/companies'
 export type { Dashboard } from '../../server/src/schemas/dashboards';
 export type { DeviceImportResult } from '../../server/src/schemas/device-import';
 export type { Device, TopicValue } from '../../server/src/schemas/devices';
+export type {
+  DownlinkBody as DownlinkInput,
+  DownlinkEncoding,
+  DownlinkQueue,
+  DownlinkQueued,
+  QueuedDownlinkItem as QueuedDownlink,
+} from '../../server/src/schemas/downlinks';
 export type { FilterOption } from '../../server/src/schemas/filter-options';
 export type { Gateway, GatewayCertificate, GatewayNetwork } from '../../server/src/schemas/gateways';
 export type { Notification } from '../../server/src/schemas/notifications';
@@ -29,6 +36,7 @@ export type {
 } from '../../server/src/schemas/network';
 
 export { FIELD_ERROR_TEXTS, NOTIFICATION_TEXTS, SYNC_ERROR_TEXTS } from '../../server/src/schemas/messages';
+export { DOWNLINK_FPORT_MAX, DOWNLINK_FPORT_MIN, isDownlinkFPort } from '../../server/src/domain/downlink';
 export { hexInputPattern, normaliseEui, normaliseKey, EUI_BYTES, KEY_BYTES } from '../../server/src/domain/eui';
 export {
   DEFAULT_JOIN_EUI,

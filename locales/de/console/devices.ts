@@ -1,5 +1,6 @@
 import type { CatalogueOf } from '../../en/console/types';
 import type { devices as englishDevices } from '../../en/console/devices';
+import { downlinks } from './downlinks';
 
 /** German texts of the device screens. */
 export const devices = {
@@ -14,6 +15,7 @@ export const devices = {
   topics_empty: 'Noch keine Daten empfangen.',
   topics_error: 'Fehler beim Laden der Topics',
   bulk_delete_title: '%{smart_count} Gerät löschen? |||| %{smart_count} Geräte löschen?',
+  downlinks,
   power_filter: {
     external: 'Externe Stromversorgung',
     battery: 'Batterie',

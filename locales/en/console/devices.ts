@@ -1,3 +1,5 @@
+import { downlinks } from './downlinks';
+
 /** English texts of the device screens (under `app.devices`). */
 export const devices = {
   dev_eui_invalid: 'DevEUI must be 16 hexadecimal digits.',
@@ -11,6 +13,7 @@ export const devices = {
   topics_empty: 'No data received yet.',
   topics_error: 'Error loading topics',
   bulk_delete_title: 'Delete %{smart_count} device? |||| Delete %{smart_count} devices?',
+  downlinks,
   power_filter: {
     external: 'External power',
     battery: 'Battery',

@@ -25,6 +25,8 @@ export interface ErrorBody {
   message: string;
   fields?: Record<string, string>;
   field_codes?: Record<string, FieldError>;
+  /** A payload codec's own error texts, as it wrote them (a downlink its `encodeDownlink` refused). */
+  codec_errors?: string[];
 }
 
 /** The error body for field problems: the English texts and the codes side by side. */
@@ -42,12 +44,13 @@ export class HttpProblem extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, FieldError>,
+    readonly details: Pick<ErrorBody, 'codec_errors'> = {},
   ) {
     super(message);
   }
 
   toBody(): ErrorBody {
-    return { code: this.code, message: this.message, ...(this.fields ? fieldsBody(this.fields) : {}) };
+    return { code: this.code, message: this.message, ...(this.fields ? fieldsBody(this.fields) : {}), ...this.details };
   }
 }
 
@@ -62,4 +65,18 @@ export const messages = {
 export const notFound = (message: string = messages.notFound): HttpProblem => new HttpProblem(404, 'notFound', message);
 export const forbidden = (message: string = messages.unauthorized): HttpProblem => new HttpProblem(403, 'forbidden', message);
 export const invalid = (fields: Record<string, FieldError>): HttpProblem => new HttpProblem(400, 'validation', messages.validation, fields);
+/**
+ * A codec that could not encode a downlink: a field error on `payload` (code `codec_failed`, with
+ * the sandbox's kind and message) and the codec's own `errors` list beside it.
+ */
+export const codecFailed = (error: { kind: string; message: string }, codecErrors: string[]): HttpProblem =>
+  new HttpProblem(
+    400,
+    'validation',
+    messages.validation,
+    { payload: { code: 'codec_failed', params: { kind: error.kind, message: error.message } } },
+    {
+      codec_errors: codecErrors,
+    },
+  );
 export const duplicate = (message: string, fields?: Record<string, FieldError>): HttpProblem => new HttpProblem(409, 'duplicate', message, fields);

@@ -13,6 +13,8 @@ export const ErrorResponse = Type.Object(
         Type.Object({ code: Type.String(), params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))) }),
       ),
     ),
+    /** A payload codec's own error texts (a downlink its encodeDownlink refused). */
+    codec_errors: Type.Optional(Type.Array(Type.String())),
   },
   { $id: 'ErrorResponse' },
 );

@@ -163,6 +163,34 @@ describe('dataProvider', () => {
     await expect(provider().gatewayNetwork('g1')).rejects.toMatchObject({ status: 503, body: { code: 'networkServerUnavailable' } });
   });
 
+  it("sends, reads and flushes a device's downlinks on the issue #13 paths; a codec failure keeps its code and message", async () => {
+    const fetch = stubFetch(() => jsonResponse({ id: 'q1', f_port: 10, confirmed: true, data_hex: '01', warnings: [] }, 201));
+    const input = { f_port: 10, confirmed: true, encoding: 'hex' as const, payload: '01' };
+    expect(await provider().sendDownlink('d 1', input)).toMatchObject({ id: 'q1', data_hex: '01' });
+    stubFetch(() => jsonResponse({ items: [{ id: 'q1', f_port: 10, confirmed: true, data_hex: '01', f_cnt_down: null, is_pending: false }] }));
+    expect(await provider().downlinkQueue('d 1')).toEqual([{ id: 'q1', f_port: 10, confirmed: true, data_hex: '01', f_cnt_down: null, is_pending: false }]);
+    const flushed = stubFetch(() => new Response(null, { status: 204 }));
+    await expect(provider().flushDownlinkQueue('d 1')).resolves.toBeUndefined();
+    expect(`${fetch.mock.calls[0][1]?.method} ${fetch.mock.calls[0][0]}`).toBe('POST /api/device/d%201/downlink');
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toEqual(input);
+    expect(`${flushed.mock.calls[0][1]?.method} ${flushed.mock.calls[0][0]}`).toBe('DELETE /api/device/d%201/downlink');
+
+    const params = { kind: 'reported', message: 'setpoint out of range' };
+    stubFetch(() =>
+      jsonResponse(
+        { code: 'validation', message: 'Bad', fields: { payload: 'x' }, field_codes: { payload: { code: 'codec_failed', params } }, codec_errors: [] },
+        400,
+      ),
+    );
+    const error = await provider()
+      .sendDownlink('d1', { ...input, encoding: 'json', payload: '{}' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, body: { code: 'validation' } });
+    expect(await shown((error as HttpError).body.errors.payload, 'de')).toBe('Der Codec konnte dies nicht kodieren: setpoint out of range');
+    stubFetch(() => jsonResponse({ code: 'networkServerRequired', message: 'Needs one' }, 409));
+    await expect(provider().downlinkQueue('d1')).rejects.toMatchObject({ status: 409, body: { code: 'networkServerRequired' } });
+  });
+
   it('never sends the sync state back with an update (it changes on its own)', async () => {
     const fetch = stubFetch(() => jsonResponse({ id: 'd1', name: 'Cellar 2' }));
     const before = { id: 'd1', name: 'Cellar', network_sync: { state: 'failed' } };

@@ -5,11 +5,15 @@ import {
   CODEC_MEMORY_LIMIT_BYTES,
   CODEC_STACK_LIMIT_BYTES,
   CODEC_TIME_LIMIT_MS,
+  type CodecCall,
   type CodecRequest,
   type CodecResult,
   type CodecWorkerMessage,
+  type DownlinkInput,
+  type EncodeResult,
   type UplinkInput,
 } from './types.js';
+import { checkEncoded } from './encode.js';
 
 // Resolves to server/src/dataplane/codec/worker.mjs from both src/ (tests) and dist/ (production).
 const WORKER_URL = new URL('../../../src/dataplane/codec/worker.mjs', import.meta.url);
@@ -51,18 +55,15 @@ export class CodecPool {
 
   constructor(private readonly size = Math.max(1, Math.min(2, os.availableParallelism()))) {}
 
+  /** Decodes an uplink (TS013 `decodeUplink`, or the older `Decode`). */
   run(script: string, input: UplinkInput): Promise<CodecResult> {
-    if (this.closed) return Promise.resolve(shutDown);
-    const request: CodecRequest = {
-      id: this.nextId++,
-      script,
-      input: { bytes: input.bytes, fPort: input.fPort, recvTime: input.recvTime.getTime(), variables: input.variables },
-      limits: { timeMs: CODEC_TIME_LIMIT_MS, memoryBytes: CODEC_MEMORY_LIMIT_BYTES, stackBytes: CODEC_STACK_LIMIT_BYTES },
-    };
-    return new Promise((resolve) => {
-      this.queue.push({ request, resolve });
-      this.dispatch();
-    });
+    const { bytes, fPort, recvTime, variables } = input;
+    return this.submit(script, { entry: 'decode', input: { bytes, fPort, recvTime: recvTime.getTime(), variables } });
+  }
+
+  /** Encodes a downlink (TS013 `encodeDownlink`, or the older `Encode`), its bytes and port checked. */
+  async encode(script: string, input: DownlinkInput): Promise<EncodeResult> {
+    return checkEncoded(await this.submit(script, { entry: 'encode', input }));
   }
 
   async close(): Promise<void> {
@@ -70,6 +71,16 @@ export class CodecPool {
     for (const job of this.queue.splice(0)) job.resolve(shutDown);
     for (const slot of this.slots) for (const job of slot.jobs.splice(0)) job.resolve(shutDown);
     await Promise.all(this.slots.splice(0).map((slot) => this.stop(slot)));
+  }
+
+  private submit(script: string, call: CodecCall): Promise<CodecResult> {
+    if (this.closed) return Promise.resolve(shutDown);
+    const limits = { timeMs: CODEC_TIME_LIMIT_MS, memoryBytes: CODEC_MEMORY_LIMIT_BYTES, stackBytes: CODEC_STACK_LIMIT_BYTES };
+    const request: CodecRequest = { ...call, id: this.nextId++, script, limits };
+    return new Promise((resolve) => {
+      this.queue.push({ request, resolve });
+      this.dispatch();
+    });
   }
 
   private dispatch(): void {

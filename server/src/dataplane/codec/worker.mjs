@@ -4,13 +4,23 @@
 import { parentPort } from 'node:worker_threads';
 import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
 
-// Calls the codec's entry point and serialises its answer inside the sandbox. The markers
-// (never valid JSON of an object) say why there is nothing to parse; a TypeError from
-// JSON.stringify means a cycle or a BigInt in the result. Interrupts and out-of-memory are not
-// TypeErrors, so they still surface as timeout and memory errors.
-const DRIVER = `(function (input) {
-  input.recvTime = new Date(input.recvTime);
+// Drivers call the codec's entry point and serialise its answer inside the sandbox, one per
+// entry. The markers (never valid JSON of an object) say why there is nothing to parse; a
+// TypeError from JSON.stringify means a cycle or a BigInt in the result. Interrupts and
+// out-of-memory are not TypeErrors, so they still surface as timeout and memory errors.
+const driver = (body) => `(function (input) {
   var out, result;
+  ${body}
+  try {
+    return JSON.stringify(result);
+  } catch (error) {
+    if (error instanceof TypeError) return '__unserialisable__';
+    throw error;
+  }
+})`;
+
+const DRIVERS = {
+  decode: driver(`input.recvTime = new Date(input.recvTime);
   if (typeof decodeUplink === 'function') {
     out = decodeUplink(input);
     if (out === null || typeof out !== 'object') return '__not_object__';
@@ -19,14 +29,42 @@ const DRIVER = `(function (input) {
     result = { data: Decode(input.fPort, input.bytes, input.variables), warnings: [], errors: [] };
   } else {
     return '__missing__';
+  }`),
+  // The answer's data is the codec's { bytes, fPort }; the pool checks them (encode.ts). A typed
+  // array would serialise as an object, so its values are handed over as a plain list.
+  encode: driver(`if (typeof encodeDownlink === 'function') {
+    out = encodeDownlink({ data: input.data, variables: input.variables });
+    if (out === null || typeof out !== 'object') return '__not_object__';
+  } else if (typeof Encode === 'function') {
+    out = { bytes: Encode(input.fPort, input.data, input.variables) };
+  } else {
+    return '__missing__';
   }
-  try {
-    return JSON.stringify(result);
-  } catch (error) {
-    if (error instanceof TypeError) return '__unserialisable__';
-    throw error;
-  }
-})`;
+  var bytes = ArrayBuffer.isView(out.bytes) ? Array.prototype.slice.call(out.bytes) : out.bytes;
+  result = {
+    data: { bytes: bytes === undefined ? null : bytes, fPort: out.fPort === undefined ? null : out.fPort },
+    warnings: out.warnings || [],
+    errors: out.errors || []
+  };`),
+};
+
+const MISSING = {
+  decode: 'The codec defines neither decodeUplink(input) nor Decode(fPort, bytes, variables).',
+  encode: 'The codec defines neither encodeDownlink(input) nor Encode(fPort, obj, variables).',
+};
+const NOT_OBJECT = {
+  decode: 'decodeUplink must return an object { data, warnings, errors }.',
+  encode: 'encodeDownlink must return an object { bytes, fPort, warnings, errors }.',
+};
+
+/**
+ * The driver's call. An uplink's input is ours and goes in as a literal; a downlink's data is
+ * the user's JSON, parsed inside the sandbox so that keys like "__proto__" stay plain keys.
+ */
+function invocation(entry, input) {
+  if (entry === 'encode') return `${DRIVERS.encode}(JSON.parse(${JSON.stringify(JSON.stringify(input))}))`;
+  return `${DRIVERS.decode}(${JSON.stringify(input)})`;
+}
 
 const quickjs = await getQuickJS();
 // Set when QuickJS could not free a runtime: this worker's memory is no longer trustworthy.
@@ -80,11 +118,9 @@ function evaluate(context, code, file, limits, deadline) {
   return { value };
 }
 
-function interpret(text) {
-  if (text === '__missing__') {
-    return failure('missing-function', 'The codec defines neither decodeUplink(input) nor Decode(fPort, bytes, variables).');
-  }
-  if (text === '__not_object__') return failure('invalid-result', 'decodeUplink must return an object { data, warnings, errors }.');
+function interpret(text, entry) {
+  if (text === '__missing__') return failure('missing-function', MISSING[entry]);
+  if (text === '__not_object__') return failure('invalid-result', NOT_OBJECT[entry]);
   if (text === '__unserialisable__') return failure('invalid-result', 'The codec result cannot be stored as JSON (a cycle or a BigInt).');
   if (typeof text !== 'string') return failure('invalid-result', 'The codec returned nothing that can be stored.');
   let parsed;
@@ -100,7 +136,7 @@ function interpret(text) {
   return { ok: true, data: parsed.data ?? null, warnings: list(parsed.warnings), errors };
 }
 
-function run({ script, input, limits }) {
+function run({ script, entry, input, limits }) {
   const runtime = acquireRuntime(limits);
   const deadline = Date.now() + limits.timeMs;
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
@@ -111,8 +147,8 @@ function run({ script, input, limits }) {
     result =
       loaded.failed ??
       (() => {
-        const called = evaluate(context, `${DRIVER}(${JSON.stringify(input)})`, 'driver.js', limits, deadline);
-        return called.failed ?? interpret(called.value);
+        const called = evaluate(context, invocation(entry, input), 'driver.js', limits, deadline);
+        return called.failed ?? interpret(called.value, entry);
       })();
     return result;
   } finally {

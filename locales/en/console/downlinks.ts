@@ -1,0 +1,33 @@
+/** English texts of a device's downlinks panel (under `app.devices.downlinks`). */
+export const downlinks = {
+  title: 'Downlinks',
+  standalone:
+    'Downlinks need a network server (ChirpStack). This installation runs without one: device data arrives through the ingest API, and nothing can be sent to devices.',
+  f_port: 'FPort',
+  f_port_from_codec: "Empty: the codec's port",
+  f_port_invalid: 'A whole number from %{min} to %{max}',
+  confirmed: 'Confirmed',
+  encoding: 'Payload format',
+  encodings: { hex: 'Hex', base64: 'Base64', json: 'JSON (profile codec)' },
+  payload: 'Payload',
+  payload_help: {
+    hex: 'The bytes as hex, e.g. 01 A4 FF',
+    base64: 'The bytes as base64, e.g. AaT/',
+    json: 'JSON for the profile\'s encodeDownlink, e.g. {"setpoint": 21.5}',
+  },
+  send: 'Send',
+  sent: 'Downlink queued on FPort %{f_port}: %{data}',
+  empty_payload: '(no bytes)',
+  codec_warning: 'Codec warning: %{warning}',
+  queue: 'Queue',
+  refresh: 'Refresh queue',
+  flush: 'Flush queue',
+  flush_title: 'Flush the downlink queue?',
+  flush_content: 'Every downlink still waiting for this device is removed from the network server.',
+  queue_empty: 'No downlinks waiting.',
+  columns: { f_port: 'FPort', confirmed: 'Confirmed', data: 'Payload (hex)', f_cnt: 'FCnt', state: 'State' },
+  states: { pending: 'Sent, awaiting acknowledgement', waiting: 'Waiting' },
+  unavailable: 'The network server cannot be reached. Please try again later.',
+  refused: 'The network server refused the downlink.',
+  queue_failed: 'The downlink queue could not be loaded.',
+};
