@@ -2,10 +2,12 @@ import { Alert, Chip, Paper, Table, TableBody, TableCell, TableRow, Typography }
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useApiQuery } from '../common/useApiQuery';
 import type { AppDataProvider } from '../providers/dataProvider';
+import { MqttLinkRows } from './MqttLinkRows';
 
 /**
  * The Info page's network-server section (issue #13): standalone, where data arrives through the
- * ingest API, or ChirpStack with how many changes of the user's companies wait or failed.
+ * ingest API, or ChirpStack with how many changes of the user's companies wait or failed; and the
+ * answering server's MQTT link when it subscribes to the network server's broker (issue #14).
  */
 export function NetworkServerInfo() {
   const translate = useTranslate();
@@ -37,6 +39,7 @@ export function NetworkServerInfo() {
                 )}
               </TableCell>
             </TableRow>
+            {status?.mqtt && <MqttLinkRows link={status.mqtt} />}
             {status?.mode === 'chirpstack' && (
               <>
                 <TableRow>

@@ -39,11 +39,14 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs =
   return check();
 }
 
+// Recent enough that no node's retention chores delete the samples while a test counts them.
+const FIRST_UPLINK = Date.now() - 3600_000;
+
 /** An `up` event as ChirpStack v4 publishes it (JSON), carrying `counter` as a decoded value. */
 export function uplinkEvent(devEui: string, fCnt: number): string {
   return JSON.stringify({
     deduplicationId: `${randomBytes(4).toString('hex')}-${fCnt}`,
-    time: new Date(Date.UTC(2025, 0, 1) + fCnt * 1000).toISOString(),
+    time: new Date(FIRST_UPLINK + fCnt * 1000).toISOString(),
     deviceInfo: { devEui: devEui.toLowerCase(), applicationId: 'app' },
     fCnt,
     fPort: 1,
