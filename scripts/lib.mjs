@@ -94,9 +94,9 @@ export const builds = [
   },
 ];
 
-/** Builds what is missing or older than its sources (or everything with force). */
-export async function ensureBuilt({ force = false } = {}) {
-  for (const build of builds) {
+/** Builds what is missing or older than its sources (or everything with force); `only` names the builds wanted (e.g. ['server']). */
+export async function ensureBuilt({ force = false, only } = {}) {
+  for (const build of builds.filter((candidate) => !only || only.includes(candidate.name))) {
     const stamp = path.join(root, build.stamp);
     const upToDate = fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs >= newestMtime(build.sources);
     if (upToDate && !force) continue;

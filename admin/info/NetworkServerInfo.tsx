@@ -5,11 +5,13 @@ import { useApiQuery } from '../common/useApiQuery';
 import { RECONCILE_PATH } from '../network/reconcile';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { useCompanyState } from '../stores/hooks';
+import { MqttLinkRows } from './MqttLinkRows';
 
 /**
- * The Info page's network-server section (issue #13): standalone, where data arrives through the
- * ingest API, or ChirpStack with how many changes of the user's companies wait or failed. Owners
- * of the selected company find its reconciliation here, beside the counts that make one wanted.
+ * The Info page's network-server section (issues #13, #14): standalone, where data arrives through
+ * the ingest API, or ChirpStack with how many changes of the user's companies wait or failed; the
+ * answering server's MQTT link when it subscribes to the network server's broker. Owners of the
+ * selected company find its reconciliation here, beside the counts that make one wanted.
  */
 export function NetworkServerInfo() {
   const translate = useTranslate();
@@ -43,6 +45,7 @@ export function NetworkServerInfo() {
                 )}
               </TableCell>
             </TableRow>
+            {status?.mqtt && <MqttLinkRows link={status.mqtt} />}
             {status?.mode === 'chirpstack' && (
               <>
                 <TableRow>

@@ -26,16 +26,17 @@ export type { Tenant } from '../../server/src/schemas/tenants';
 export type { User } from '../../server/src/schemas/users';
 export type { Version } from '../../server/src/schemas/version';
 export type { Widget, WidgetData } from '../../server/src/schemas/widgets';
-export type { MessageParams, SyncErrorCode } from '../../server/src/schemas/messages';
+export type { MessageParams, MqttLinkErrorCode, SyncErrorCode } from '../../server/src/schemas/messages';
 export type {
   Drift,
+  MqttLinkStatus,
   NetworkStatusResponse as NetworkStatus,
   ReconcileFixResponse as ReconcileResult,
   SyncKind,
   SyncStatus,
 } from '../../server/src/schemas/network';
 
-export { FIELD_ERROR_TEXTS, NOTIFICATION_TEXTS, SYNC_ERROR_TEXTS } from '../../server/src/schemas/messages';
+export { FIELD_ERROR_TEXTS, MQTT_LINK_ERROR_TEXTS, NOTIFICATION_TEXTS, SYNC_ERROR_TEXTS } from '../../server/src/schemas/messages';
 export { DOWNLINK_FPORT_MAX, DOWNLINK_FPORT_MIN, isDownlinkFPort } from '../../server/src/domain/downlink';
 export { hexInputPattern, normaliseEui, normaliseKey, EUI_BYTES, KEY_BYTES } from '../../server/src/domain/eui';
 export {

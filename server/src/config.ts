@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 export interface ChirpstackConfig {
@@ -7,6 +8,18 @@ export interface ChirpstackConfig {
   apiToken: string;
   /** The tenant whose applications, device profiles and gateways are this installation's. */
   tenantId: string;
+}
+
+/** The subscription on the network server's broker (MQTT_URL). */
+export interface MqttSubscriberConfig {
+  /** Names this node's persistent session at the broker: stable across restarts, different per node. */
+  clientId: string;
+  /** Nodes with the same group split the event stream ($share/<group>/…) instead of each getting all of it. */
+  shareGroup: string;
+  /** How long the broker keeps the session (and queues this node's share) while the node is away. */
+  sessionExpirySeconds: number;
+  username: string | undefined;
+  password: string | undefined;
 }
 
 /** Every setting the server reads from the environment, parsed in this one place. */
@@ -41,6 +54,8 @@ export interface Config {
     publicUrl: string;
     /** An external broker to subscribe to instead of running the embedded one. */
     url: string | undefined;
+    /** How this node subscribes on MQTT_URL (dataplane/ingest/mqtt-subscriber.ts). */
+    subscriber: MqttSubscriberConfig;
     gatewayCertDays: number;
     /** The network server's login for the embedded broker when it connects without a client certificate. */
     networkServer: { username: string; password: string } | undefined;
@@ -85,6 +100,23 @@ function chirpstackConfig(env: Env): ChirpstackConfig | undefined {
   const tenantId = env.CHIRPSTACK_TENANT_ID?.trim();
   if (!apiToken || !tenantId) throw new Error('CHIRPSTACK_API_URL needs CHIRPSTACK_API_TOKEN (an API key) and CHIRPSTACK_TENANT_ID');
   return { apiUrl, apiToken, tenantId };
+}
+
+/** A share name may not hold topic-filter characters (MQTT 5, 4.8.2). */
+const NOT_A_SHARE_NAME = /[/+#\s]/;
+
+function mqttSubscriberConfig(env: Env): MqttSubscriberConfig {
+  // The host name is stable for a machine or a StatefulSet pod, and differs between nodes.
+  const clientId = env.MQTT_CLIENT_ID?.trim() || `lora-console-${os.hostname()}`;
+  const shareGroup = env.MQTT_SHARE_GROUP?.trim() || 'lora-console';
+  if (NOT_A_SHARE_NAME.test(shareGroup)) throw new Error(`MQTT_SHARE_GROUP must not contain "/", "+", "#" or spaces, got "${shareGroup}"`);
+  return {
+    clientId,
+    shareGroup,
+    sessionExpirySeconds: integer(env, 'MQTT_SESSION_EXPIRY_SECONDS', 24 * 3600, 1),
+    username: env.MQTT_USERNAME || undefined,
+    password: env.MQTT_PASSWORD || undefined,
+  };
 }
 
 const MIN_NETWORK_SERVER_PASSWORD = 16;
@@ -133,6 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
       port: integer(env, 'MQTT_PORT', 8883, 0),
       publicUrl: env.MQTT_PUBLIC_URL || `mqtts://localhost:${env.MQTT_PORT || 8883}`,
       url: env.MQTT_URL?.trim() || undefined,
+      subscriber: mqttSubscriberConfig(env),
       gatewayCertDays: integer(env, 'GATEWAY_CERT_DAYS', 365, 1),
       networkServer: networkServerLogin(env),
     },

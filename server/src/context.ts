@@ -6,6 +6,7 @@ import { networkEntitiesRepository } from './repositories/network-entities.js';
 import type { GatewayCertificates } from './dataplane/pki/gateway-certificates.js';
 import type { CodecPool } from './dataplane/codec/index.js';
 import type { IngestService } from './dataplane/ingest/service.js';
+import type { MqttLinkStatus } from './schemas/network.js';
 import { companiesRepository } from './repositories/companies.js';
 import { apiKeysRepository } from './repositories/api-keys.js';
 import { searchRepository } from './repositories/search.js';
@@ -38,6 +39,8 @@ export interface AppContext {
   ingest: IngestService;
   /** The network server devices, profiles and gateways are provisioned into (standalone: none). */
   networkServer: NetworkServer;
+  /** This node's subscription on the network server's broker, set by startDataPlane when MQTT_URL is set. */
+  mqttIngest?: { status(): MqttLinkStatus } | undefined;
   /** Runs `work` in one database transaction, with the repositories a change and its outbox record need. */
   transaction<T>(work: (repos: TransactionRepositories) => Promise<T>): Promise<T>;
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
 
@@ -24,5 +25,34 @@ describe("the network server's broker login (MQTT_NETWORK_SERVER_*)", () => {
     expect(() => loadConfig({ MQTT_NETWORK_SERVER_USERNAME: 'chirpstack', MQTT_NETWORK_SERVER_PASSWORD: 'x'.repeat(15) })).toThrow(
       'MQTT_NETWORK_SERVER_PASSWORD must have at least 16 characters',
     );
+  });
+});
+
+describe("the subscription on the network server's broker (MQTT_URL)", () => {
+  it('defaults to a client id from the host name, the lora-console share group and a one-day session', () => {
+    expect(loadConfig({}).mqtt.subscriber).toEqual({
+      clientId: `lora-console-${os.hostname()}`,
+      shareGroup: 'lora-console',
+      sessionExpirySeconds: 86_400,
+      username: undefined,
+      password: undefined,
+    });
+  });
+
+  it('reads client id, share group, session expiry and login', () => {
+    const env = { MQTT_CLIENT_ID: 'api-1', MQTT_SHARE_GROUP: 'console', MQTT_SESSION_EXPIRY_SECONDS: '600', MQTT_USERNAME: 'console', MQTT_PASSWORD: 'secret' };
+    expect(loadConfig(env).mqtt.subscriber).toEqual({
+      clientId: 'api-1',
+      shareGroup: 'console',
+      sessionExpirySeconds: 600,
+      username: 'console',
+      password: 'secret',
+    });
+  });
+
+  it('refuses a share group with topic characters and a session that ends with the connection', () => {
+    expect(() => loadConfig({ MQTT_SHARE_GROUP: 'a/b' })).toThrow('MQTT_SHARE_GROUP must not contain "/", "+", "#" or spaces, got "a/b"');
+    expect(() => loadConfig({ MQTT_SHARE_GROUP: 'all+' })).toThrow('MQTT_SHARE_GROUP must not contain');
+    expect(() => loadConfig({ MQTT_SESSION_EXPIRY_SECONDS: '0' })).toThrow('MQTT_SESSION_EXPIRY_SECONDS must be an integer ≥ 1, got "0"');
   });
 });

@@ -20,6 +20,12 @@ export const network = {
     standalone_help: 'Gerätedaten kommen über die Ingest-API; in einem Netzwerkserver wird nichts angelegt.',
     pending: 'Wartende Änderungen',
     failed: 'Fehlgeschlagene Änderungen',
+    mqtt: 'MQTT-Verbindung dieses Servers',
+    mqtt_states: { connecting: 'Verbindet', connected: 'Verbunden', reconnecting: 'Verbindet erneut', stopped: 'Beendet' },
+    mqtt_since: 'Seit %{time}',
+    mqtt_help: 'Ereignisse vom Broker des Netzwerkservers (MQTT_URL). Solange die Verbindung fehlt, hält der Broker sie für diesen Server bereit.',
+    mqtt_last_error: 'Letztes MQTT-Problem',
+    mqtt_error_at: 'Am %{time}',
     load_failed: 'Der Status des Netzwerkservers konnte nicht geladen werden.',
   },
   reconcile: {

@@ -1,7 +1,7 @@
 import type { CatalogueOf } from '../../en/console/types';
 import type { server as englishServer } from '../../en/console/server';
 
-/** German texts of the server's codes: field problems, import-row reasons and notifications. */
+/** German texts of the server's codes: field problems, import-row reasons, notifications, sync and MQTT link problems. */
 export const server = {
   fields: {
     required: 'Dieses Feld ist erforderlich.',
@@ -83,5 +83,13 @@ export const server = {
     internal: 'Der Netzwerkserver ist an dieser Änderung gescheitert.',
     not_configured: 'Es ist kein Netzwerkserver eingerichtet.',
     profile_required: 'Der Netzwerkserver braucht für jedes Gerät ein Geräteprofil: Wählen Sie eines aus.',
+  },
+  mqtt: {
+    broker_unreachable: 'Der MQTT-Broker (MQTT_URL) ist nicht erreichbar. Die Verbindung wird automatisch erneut versucht.',
+    broker_refused: 'Der MQTT-Broker hat die Verbindung abgelehnt: Prüfen Sie MQTT_USERNAME und MQTT_PASSWORD.',
+    connection_lost: 'Die Verbindung zum MQTT-Broker ist abgerissen. Sie wird automatisch wiederhergestellt; der Broker hält die Ereignisse so lange bereit.',
+    client_id_taken: 'Eine andere Verbindung hat diese MQTT_CLIENT_ID übernommen: Jeder Server braucht seine eigene.',
+    subscription_refused: 'Der MQTT-Broker hat das Abonnement abgelehnt: Er muss geteilte MQTT-5-Abonnements auf application/# mit QoS 1 erlauben.',
+    processing_failed: 'Ein Ereignis konnte nicht gespeichert werden. Es wurde nicht bestätigt, daher sendet der Broker es nach dem Wiederverbinden erneut.',
   },
 } satisfies CatalogueOf<typeof englishServer>;

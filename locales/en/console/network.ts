@@ -20,6 +20,12 @@ export const network = {
     standalone_help: 'Device data arrives through the ingest API; nothing is provisioned in a network server.',
     pending: 'Changes waiting',
     failed: 'Changes failed',
+    mqtt: 'MQTT link of this server',
+    mqtt_states: { connecting: 'Connecting', connected: 'Connected', reconnecting: 'Reconnecting', stopped: 'Stopped' },
+    mqtt_since: 'Since %{time}',
+    mqtt_help: 'Events from the network server’s broker (MQTT_URL). While the link is down the broker keeps them for this server.',
+    mqtt_last_error: 'Last MQTT problem',
+    mqtt_error_at: 'At %{time}',
     load_failed: 'The network server status could not be loaded.',
   },
   reconcile: {

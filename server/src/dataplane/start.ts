@@ -4,7 +4,7 @@ import type { MaintenanceRepository } from '../repositories/maintenance.js';
 
 import { startEmbeddedBroker } from './broker/start.js';
 import type { RunningBroker } from './broker/gateway-broker.js';
-import { startChirpstackSubscriber, type Subscriber } from './ingest/mqtt-subscriber.js';
+import { MqttIngestSubscriber } from './ingest/mqtt-subscriber.js';
 import { Maintenance } from './maintenance.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { NetworkSyncWorker } from './network-server/sync-worker.js';
@@ -23,19 +23,27 @@ const NETWORK_SYNC_TICK_MS = 1000;
 export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanceStore: MaintenanceRepository): ReadinessCheck[] {
   const mqttUrl = ctx.config.mqtt.url;
   let broker: RunningBroker | undefined;
-  let subscriber: Subscriber | undefined;
+  const subscriber = mqttUrl
+    ? new MqttIngestSubscriber(
+        { url: mqttUrl, ...ctx.config.mqtt.subscriber },
+        ctx.ingest,
+        {
+          info: (message) => app.log.info(message),
+          warn: (error, message) => app.log.warn({ err: error }, message),
+        },
+        ctx.now,
+      )
+    : undefined;
+  // The Info page shows this node's link (GET /api/network/status).
+  ctx.mqttIngest = subscriber;
   const dispatcher = new WebhookDispatcher(ctx.repos.webhooks, ctx.now);
   const networkSync = ctx.networkServer.mode === 'standalone' ? undefined : networkSyncWorker(ctx);
   const maintenance = new Maintenance(maintenanceStore, ctx.repos.notifications, ctx.now, ctx.config.maintenance);
 
   app.addHook('onReady', async () => {
-    if (mqttUrl) {
-      try {
-        subscriber = await startChirpstackSubscriber(mqttUrl, ctx.ingest, (error) => app.log.warn({ err: error }, 'MQTT ingest'));
-        app.log.info('subscribed to network server events on MQTT_URL');
-      } catch (error) {
-        app.log.error({ err: error }, 'could not subscribe to MQTT_URL; events still arrive over HTTP');
-      }
+    if (subscriber) {
+      // Connects in the background and keeps reconnecting; events still arrive over HTTP meanwhile.
+      subscriber.start();
     } else {
       try {
         broker = await startEmbeddedBroker(ctx, (error) => app.log.error({ err: error }, 'gateway broker'));
@@ -58,7 +66,9 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
   });
 
   // Gateways connect to this node's embedded broker: without it listening the node is not ready.
-  return mqttUrl ? [] : [{ name: 'broker', ok: () => broker !== undefined }];
+  // The MQTT link is no readiness check: while the broker is away the node still serves the API
+  // and the HTTP ingest, and the broker keeps the events for when the link is back.
+  return subscriber ? [] : [{ name: 'broker', ok: () => broker !== undefined }];
 }
 
 /** The worker that pushes recorded changes to the network server, as a node runs it. */

@@ -8,7 +8,7 @@ import { findDrift, fixDrift, withoutRemote } from '../dataplane/network-server/
 import { assertCompanyMember } from './company-access.js';
 import { askNetworkServer } from './network-errors.js';
 
-/** The network-server link as users see it: its mode and backlog, and the retry of a failed sync (issue #13). */
+/** The network-server link as users see it: its mode, backlog and this node's MQTT link, and the retry of a failed sync (issues #13, #14). */
 export async function networkRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['network server'];
@@ -24,6 +24,7 @@ export async function networkRoutes(app: FastifyInstance, ctx: AppContext): Prom
   api.get('/network/status', { schema: { tags, response: { 200: NetworkStatusResponse, ...errorResponses } } }, async (request) => ({
     mode: ctx.networkServer.mode,
     ...(await networkOutbox.counts(request.identity.userId)),
+    ...(ctx.mqttIngest ? { mqtt: ctx.mqttIngest.status() } : {}),
   }));
 
   api.post(

@@ -105,6 +105,17 @@ export const SYNC_ERROR_TEXTS = {
 } as const;
 export type SyncErrorCode = keyof typeof SYNC_ERROR_TEXTS;
 
+/** Why this node's subscription on the network server's broker (MQTT_URL) last failed. */
+export const MQTT_LINK_ERROR_TEXTS = {
+  broker_unreachable: 'The MQTT broker (MQTT_URL) cannot be reached. The connection is retried automatically.',
+  broker_refused: 'The MQTT broker refused the connection: check MQTT_USERNAME and MQTT_PASSWORD.',
+  connection_lost: 'The connection to the MQTT broker was lost. It is reconnected automatically; the broker keeps the events meanwhile.',
+  client_id_taken: 'Another connection took over this MQTT_CLIENT_ID: each node needs its own.',
+  subscription_refused: 'The MQTT broker refused the subscription: it must allow MQTT 5 shared subscriptions to application/# at QoS 1.',
+  processing_failed: 'An event could not be stored. It was not acknowledged, so the broker sends it again after reconnecting.',
+} as const;
+export type MqttLinkErrorCode = keyof typeof MQTT_LINK_ERROR_TEXTS;
+
 /** Fills `%{name}` placeholders; an unknown one stays as written, so a missing value is visible. */
 export function interpolate(text: string, params: MessageParams = {}): string {
   return text.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));

@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { Timestamp, Uuid } from './common.js';
-import { SYNC_ERROR_TEXTS } from './messages.js';
+import { MQTT_LINK_ERROR_TEXTS, SYNC_ERROR_TEXTS } from './messages.js';
 
 const SYNC_ERROR_CODES = Object.keys(SYNC_ERROR_TEXTS) as (keyof typeof SYNC_ERROR_TEXTS)[];
+const MQTT_LINK_ERROR_CODES = Object.keys(MQTT_LINK_ERROR_TEXTS) as (keyof typeof MQTT_LINK_ERROR_TEXTS)[];
 
 /**
  * Whether an entity is provisioned in the network server (issue #13). Absent in standalone mode.
@@ -27,11 +28,27 @@ export const SyncRetryParams = Type.Object({ kind: SyncKind, id: Uuid });
 /** Which network server the installation is linked to: none (standalone) or ChirpStack. */
 export const NetworkMode = Type.Union([Type.Literal('standalone'), Type.Literal('chirpstack')]);
 
-/** The Info page: which network server, and how far provisioning is behind for the user's companies. */
+export const MQTT_LINK_STATES = ['connecting', 'connected', 'reconnecting', 'stopped'] as const;
+
+/**
+ * The answering node's subscription on the network server's broker (MQTT_URL): its state since
+ * when, and the last error (kept after recovery; the detail is in the server log, as it may
+ * name internal hosts).
+ */
+export const MqttLinkStatus = Type.Object({
+  state: Type.Enum(MQTT_LINK_STATES),
+  since: Timestamp,
+  error_code: Type.Union([Type.Enum(MQTT_LINK_ERROR_CODES), Type.Null()]),
+  error_at: Type.Union([Timestamp, Type.Null()]),
+});
+export type MqttLinkStatus = Static<typeof MqttLinkStatus>;
+
+/** The Info page: which network server, how far provisioning is behind for the user's companies, and the MQTT link when there is one. */
 export const NetworkStatusResponse = Type.Object({
   mode: NetworkMode,
   pending: Type.Integer(),
   failed: Type.Integer(),
+  mqtt: Type.Optional(MqttLinkStatus),
 });
 export type NetworkStatusResponse = Static<typeof NetworkStatusResponse>;
 

@@ -73,6 +73,44 @@ describe('info screen: network server', () => {
     expect(within(region).getByRole('row', { name: 'Fehlgeschlagene Änderungen 3' })).toBeInTheDocument();
   });
 
+  it('no MQTT link (no MQTT_URL): no MQTT rows', async () => {
+    renderInfo(async () => ({ mode: 'chirpstack', pending: 0, failed: 0 }));
+    expect(await screen.findByText('ChirpStack')).toBeInTheDocument();
+    expect(screen.queryByTestId('mqtt-link')).toBeNull();
+    expect(screen.queryByTestId('mqtt-error')).toBeNull();
+  });
+
+  it('MQTT link connected, never failed: the state and since when, no problem row', async () => {
+    const mqtt = { state: 'connected', since: '2026-03-01T10:00:00.000Z', error_code: null, error_at: null } as const;
+    renderInfo(async () => ({ mode: 'standalone', pending: 0, failed: 0, mqtt }));
+    const link = await within(await section()).findByTestId('mqtt-link');
+    expect(within(link).getByText('Connected')).toBeInTheDocument();
+    expect(link).toHaveTextContent(/Since .*2026/);
+    expect(screen.getByRole('row', { name: /^MQTT link of this server Connected/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('mqtt-error')).toBeNull();
+  });
+
+  it('MQTT link reconnecting: says so, and why it last failed and when', async () => {
+    const mqtt = { state: 'reconnecting', since: '2026-03-01T10:05:00.000Z', error_code: 'broker_unreachable', error_at: '2026-03-01T10:05:00.000Z' } as const;
+    renderInfo(async () => ({ mode: 'chirpstack', pending: 0, failed: 0, mqtt }));
+    const region = await section();
+    expect(within(await within(region).findByTestId('mqtt-link')).getByText('Reconnecting')).toBeInTheDocument();
+    const problem = within(region).getByRole('row', { name: /^Last MQTT problem/ });
+    expect(problem).toHaveTextContent('The MQTT broker (MQTT_URL) cannot be reached. The connection is retried automatically.');
+    expect(problem).toHaveTextContent(/At .*2026/);
+  });
+
+  it('MQTT link in German', async () => {
+    const mqtt = { state: 'connected', since: '2026-03-01T10:05:00.000Z', error_code: 'processing_failed', error_at: '2026-03-01T10:04:00.000Z' } as const;
+    renderInfo(async () => ({ mode: 'standalone', pending: 0, failed: 0, mqtt }), 'de');
+    const region = await section('Netzwerkserver');
+    expect(within(await within(region).findByTestId('mqtt-link')).getByText('Verbunden')).toBeInTheDocument();
+    expect(within(region).getByRole('row', { name: /^MQTT-Verbindung dieses Servers Verbunden Seit/ })).toBeInTheDocument();
+    expect(within(region).getByRole('row', { name: /^Letztes MQTT-Problem/ })).toHaveTextContent(
+      'Ein Ereignis konnte nicht gespeichert werden. Es wurde nicht bestätigt, daher sendet der Broker es nach dem Wiederverbinden erneut.',
+    );
+  });
+
   it('error: says the status could not be loaded; the rest of the page stays', async () => {
     renderInfo(() => Promise.reject(new HttpError('app.errors.networkError', 0)));
     expect(await within(await section()).findByRole('alert')).toHaveTextContent('The network server status could not be loaded.');

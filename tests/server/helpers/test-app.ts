@@ -29,14 +29,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh app on a fresh database: in-memory SQLite, or its own PostgreSQL schema. */
-export async function createTestApp(env: Record<string, string> = {}, beforeReady?: (app: FastifyInstance) => void): Promise<TestApp> {
+/** A fresh app on a fresh database: in-memory SQLite, or its own PostgreSQL schema; `dataPlane` also runs its background parts. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+  { dataPlane = false }: { dataPlane?: boolean } = {},
+): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
   const clock = new TestClock();
   const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, now: clock.now, logger: false });
+  const app = await buildApp({ config, database, now: clock.now, logger: false, dataPlane });
   beforeReady?.(app);
   await app.ready();
   return {
