@@ -5,6 +5,7 @@ import { duplicate, invalid, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
 import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { normaliseEui } from '../domain/eui.js';
+import { GatewayFramesQuery, GatewayFramesResponse } from '../schemas/frames.js';
 import { GatewayCertResponse, GatewayCreateBody, GatewayListQuery, GatewayPage, GatewayResponse, GatewayUpdateBody } from '../schemas/gateways.js';
 import { assertCompanyMember } from './company-access.js';
 import { networkChanges } from './network-changes.js';
@@ -74,6 +75,17 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
     });
     return reply.code(204).send(null);
   });
+
+  /** The newest uplinks the gateway received, of devices the caller may see (issue #14). */
+  api.get(
+    '/gateway/:id/frames',
+    { schema: { tags, params: IdParams, querystring: GatewayFramesQuery, response: { 200: GatewayFramesResponse, ...errorResponses } } },
+    async (request) => {
+      const gateway = await gateways.find(request.identity.userId, request.params.id);
+      if (!gateway) throw notFound();
+      return { results: await ctx.repos.frames.ofGateway(request.identity.userId, gateway.gateway_id, request.query.limit) };
+    },
+  );
 
   // Every call issues a fresh client certificate (the private key exists only in this answer).
   api.get('/gateway/:id/cert', { schema: { tags, params: IdParams, response: { 200: GatewayCertResponse, ...errorResponses } } }, async (request, reply) => {
