@@ -8,6 +8,7 @@ import gwPb from '@chirpstack/chirpstack-api/gw/gw_pb.js';
 import { newIntegrationKey } from '../../../server/src/auth/integration-keys.js';
 import type { IngestEventType } from '../../../server/src/schemas/ingest.js';
 import type { TestApp } from './test-app.js';
+import type * as Jspb from 'google-protobuf';
 import type * as StructPb from 'google-protobuf/google/protobuf/struct_pb.js';
 import type * as TimestampPb from 'google-protobuf/google/protobuf/timestamp_pb.js';
 
@@ -16,6 +17,8 @@ import type * as TimestampPb from 'google-protobuf/google/protobuf/timestamp_pb.
 const fromChirpstack = createRequire(createRequire(import.meta.url).resolve('@chirpstack/chirpstack-api/integration/integration_pb.js'));
 const timestampPb = fromChirpstack('google-protobuf/google/protobuf/timestamp_pb.js') as typeof TimestampPb;
 const structPb = fromChirpstack('google-protobuf/google/protobuf/struct_pb.js') as typeof StructPb;
+/** google-protobuf as ChirpStack's messages use it, for writing messages the library no longer defines. */
+export const chirpstackJspb = fromChirpstack('google-protobuf') as typeof Jspb;
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/chirpstack');
 
@@ -51,7 +54,8 @@ export function postEvent(t: TestApp, key: string, type: string, body: object | 
   });
 }
 
-const timestamp = (iso: string) => timestampPb.Timestamp.fromDate(new Date(iso));
+export const timestamp = (iso: string) => timestampPb.Timestamp.fromDate(new Date(iso));
+export const struct = (value: Record<string, unknown>) => structPb.Struct.fromJavaScript(value as Record<string, never>);
 
 /** The Protobuf encoding of an `up` event in the fixture's JSON shape (what ChirpStack posts with "Payload encoding: Protobuf"). */
 export function uplinkProtobuf(json: ChirpstackJson): Uint8Array {
@@ -70,7 +74,7 @@ export function uplinkProtobuf(json: ChirpstackJson): Uint8Array {
   event.setFPort(Number(json.fPort));
   event.setConfirmed(Boolean(json.confirmed));
   event.setData(String(json.data));
-  if (json.object) event.setObject(structPb.Struct.fromJavaScript(json.object as Record<string, never>));
+  if (json.object) event.setObject(struct(json.object as Record<string, unknown>));
   for (const rx of json.rxInfo as { gatewayId: string; rssi: number; snr: number; channel: number }[]) {
     const info = new gwPb.UplinkRxInfo();
     info.setGatewayId(rx.gatewayId);
