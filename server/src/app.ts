@@ -90,7 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     repos,
     gatewayCertificates: gatewayCertificates(settingsStore(database.db), config.mqtt.gatewayCertDays),
     codecs,
-    ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications, repos.webhooks),
+    ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications, repos.unregisteredDevices),
     networkServer,
     transaction: transactionRunner(database.db, database.dialect),
   };

@@ -25,6 +25,8 @@ import { templatesRepository } from './repositories/templates.js';
 import { sessionsRepository } from './repositories/sessions.js';
 import { tenantsRepository } from './repositories/tenants.js';
 import { telemetryRepository } from './repositories/telemetry.js';
+import { framesRepository } from './repositories/frames.js';
+import { unregisteredDevicesRepository } from './repositories/unregistered-devices.js';
 import { groupsRepository, unitsRepository } from './repositories/units.js';
 import { usersRepository } from './repositories/users.js';
 
@@ -67,6 +69,8 @@ export function createRepositories(db: Db, dialect: Dialect) {
     widgetData: widgetDataRepository(db),
     webhooks: webhooksRepository(db),
     telemetry: telemetryRepository(db),
+    frames: framesRepository(db),
+    unregisteredDevices: unregisteredDevicesRepository(db),
     templates: templatesRepository(db),
     networkOutbox: networkOutboxRepository(db, dialect),
     networkEntities: networkEntitiesRepository(db),

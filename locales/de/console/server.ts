@@ -70,6 +70,10 @@ export const server = {
       title: 'Nicht im Netzwerkserver: %{name}',
       message: '%{name} konnte nicht im Netzwerkserver angelegt werden. Öffnen Sie den Eintrag, um den Grund zu sehen und es erneut zu versuchen.',
     },
+    device_cannot_join: {
+      title: 'Gerät kann nicht beitreten: %{name}',
+      message: 'Der Netzwerkserver hat innerhalb einer Stunde %{count} Join-Anfragen oder Frames von %{name} abgewiesen; zuletzt: %{reason} (%{code}).',
+    },
   },
   sync: {
     unavailable: 'Der Netzwerkserver ist nicht erreichbar. Die Änderung bleibt gespeichert und wird automatisch erneut gesendet.',

@@ -15,6 +15,7 @@ const DAY_MS = 86_400_000;
 export interface MaintenanceReport {
   eventsDeleted: number;
   samplesDeleted: number;
+  framesDeleted: number;
   silentDevices: number;
   expiringCertificates: number;
 }
@@ -41,16 +42,17 @@ export class Maintenance {
     const now = this.now();
     return {
       eventsDeleted: await this.store.deleteEventsBefore(daysFrom(now, -this.settings.eventRetentionDays)),
-      samplesDeleted: await this.deleteExpiredSamples(now),
+      samplesDeleted: await this.deleteExpired(now, (cutoff, plans) => this.store.deleteSamplesBefore(cutoff, plans)),
+      framesDeleted: await this.deleteExpired(now, (cutoff, plans) => this.store.deleteFramesBefore(cutoff, plans)),
       silentDevices: await this.notifySilentDevices(now),
       expiringCertificates: await this.notifyExpiringCertificates(now),
     };
   }
 
-  /** Time series are kept as long as the plan of the device's company says (spec §9). */
-  private async deleteExpiredSamples(now: Date): Promise<number> {
+  /** Time series and frames are kept as long as the plan of the device's company says (spec §9). */
+  private async deleteExpired(now: Date, deleteBefore: (cutoff: string, plans: readonly Plan[]) => Promise<number>): Promise<number> {
     let deleted = 0;
-    for (const [days, plans] of plansByRetention()) deleted += await this.store.deleteSamplesBefore(daysFrom(now, -days), plans);
+    for (const [days, plans] of plansByRetention()) deleted += await deleteBefore(daysFrom(now, -days), plans);
     return deleted;
   }
 

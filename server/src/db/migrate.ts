@@ -10,6 +10,7 @@ import * as companyPlan from './migrations/0007_company_plan.js';
 import * as notificationParams from './migrations/0008_notification_params.js';
 import * as networkFields from './migrations/0009_network_fields.js';
 import * as networkSync from './migrations/0010_network_sync.js';
+import * as eventStore from './migrations/0011_event_store.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0008_notification_params': notificationParams,
   '0009_network_fields': networkFields,
   '0010_network_sync': networkSync,
+  '0011_event_store': eventStore,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

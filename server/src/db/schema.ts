@@ -2,6 +2,7 @@ import type { ColumnType } from 'kysely';
 import type { MacVersion, Region, RegParamsRevision } from '../domain/network.js';
 import type { Plan } from '../domain/plans.js';
 import type { PowerSource } from '../domain/power.js';
+import type { DeviceEventType } from '../schemas/ingest.js';
 import type { SearchType } from '../schemas/search.js';
 
 /**
@@ -133,6 +134,9 @@ export interface Database {
   device_topics: DeviceTopicsTable;
   topic_samples: TopicSamplesTable;
   device_events: DeviceEventsTable;
+  frames: FramesTable;
+  frame_receptions: FrameReceptionsTable;
+  unregistered_devices: UnregisteredDevicesTable;
   gateways: GatewaysTable;
   dashboards: DashboardsTable;
   widgets: WidgetsTable;
@@ -215,6 +219,13 @@ export interface DevicesTable {
   created_at: string;
   /** Moving average of the gaps between uplinks (seconds); null until two uplinks arrived. */
   uplink_interval_s: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The last position a location event reported (migration 0011); null until one did. */
+  latitude: ColumnType<number | null, number | null | undefined, number | null>;
+  longitude: ColumnType<number | null, number | null | undefined, number | null>;
+  altitude: ColumnType<number | null, number | null | undefined, number | null>;
+  /** ChirpStack's LocationSource name (GPS, GEO_RESOLVER_TDOA, …). */
+  location_source: ColumnType<string | null, string | null | undefined, string | null>;
+  location_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DeviceTopicsTable {
@@ -236,10 +247,62 @@ export interface DeviceEventsTable {
   id: string;
   company_id: string;
   device_id: string;
-  type: 'up' | 'join' | 'status' | 'error';
+  type: DeviceEventType;
   summary: string;
   payload: string | null;
   created_at: string;
+  /** What makes the event idempotent (unique per device, migration 0011); null on older rows. */
+  dedupe_key: string | null;
+  /** A log event's ChirpStack level (INFO, WARNING, ERROR) and code (OTAA, UPLINK_MIC, …). */
+  level: string | null;
+  code: string | null;
+}
+
+/** Radio metadata of one uplink (migration 0011); bigint columns come back as strings from PostgreSQL. */
+export interface FramesTable {
+  id: string;
+  device_id: string;
+  received_at: string;
+  f_cnt: number | string | null;
+  f_port: number | null;
+  dr: number | null;
+  modulation: string | null;
+  spreading_factor: number | null;
+  bandwidth: number | null;
+  frequency: number | string | null;
+  adr: number | null;
+  confirmed: number | null;
+  dev_addr: string | null;
+  gateway_count: number;
+  rssi: number | null;
+  snr: number | null;
+}
+
+export interface FrameReceptionsTable {
+  frame_id: string;
+  gateway_id: string;
+  device_id: string;
+  received_at: string;
+  rssi: number | null;
+  snr: number | null;
+  channel: number | null;
+}
+
+export interface UnregisteredDevicesTable {
+  /** The company id, or '' for events whose company is not known. */
+  scope: string;
+  dev_eui: string;
+  join_eui: string | null;
+  device_name: string | null;
+  application_id: string | null;
+  last_event: string;
+  last_event_key: string | null;
+  last_rssi: number | null;
+  last_snr: number | null;
+  last_gateway_id: string | null;
+  count: number;
+  first_seen: string;
+  last_seen: string;
 }
 
 export interface GatewaysTable {

@@ -108,7 +108,17 @@ export function devicesRepository(db: Db) {
 
     async find(userId: string, id: string): Promise<DeviceDetail | undefined> {
       const row = await withNames(visible(userId).where('devices.id', '=', id)).executeTakeFirst();
-      return row ? { ...toDevice(row), app_key: row.app_key } : undefined;
+      return row
+        ? {
+            ...toDevice(row),
+            app_key: row.app_key,
+            latitude: row.latitude,
+            longitude: row.longitude,
+            altitude: row.altitude,
+            location_source: row.location_source,
+            location_at: row.location_at,
+          }
+        : undefined;
     },
 
     async findByDevEui(devEui: string): Promise<{ id: string; company_id: string } | undefined> {

@@ -21,6 +21,18 @@ export function maintenanceRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
 
+    /** Frames (radio metadata, with their receptions) older than `cutoff` of devices whose company is on one of `plans`. */
+    async deleteFramesBefore(cutoff: string, plans: readonly Plan[]): Promise<number> {
+      const result = await db
+        .deleteFrom('frames')
+        .where('received_at', '<', cutoff)
+        .where('device_id', 'in', (eb) =>
+          eb.selectFrom('devices').innerJoin('companies', 'companies.id', 'devices.company_id').select('devices.id').where('companies.plan', 'in', plans),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Devices with a known interval not heard since `before`: the ones that may have gone silent. */
     async silentCandidates(before: string) {
       return db

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { DeviceEventsTable } from '../db/schema.js';
 import type { PowerSource } from '../domain/power.js';
-import type { TopicReading } from '../domain/topics.js';
 import { memberCompanyIds } from './member-companies.js';
 import { prepare } from '../db/prepared.js';
-import { UplinkWriter } from './uplink-writer.js';
+import { UplinkWriter, type UplinkWrite, type WriteOutcome } from './uplink-writer.js';
 
 export interface IngestDevice {
   id: string;
@@ -29,6 +28,19 @@ export interface DeviceEvent {
   type: DeviceEventsTable['type'];
   summary: string;
   payload?: unknown;
+  /** What makes it idempotent (eventKey); null: always stored. */
+  key: string | null;
+  /** A log event's level and code. */
+  level?: string | undefined;
+  code?: string | undefined;
+}
+
+/** What an event changes on its device, written only when the event is new. */
+export interface DeviceChanges {
+  /** Moves last seen to the event's time (events the device sent; not acks of the network server). */
+  seen?: boolean;
+  power?: { source: PowerSource; batteryLevel: number | null };
+  location?: { latitude: number; longitude: number; altitude: number | null; source: string | null };
 }
 
 type Transaction = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
@@ -43,7 +55,17 @@ function markSeen(trx: Transaction, deviceId: string, at: string) {
     .execute();
 }
 
-/** Writes of the data plane: readings, status and events of devices, each in one transaction. */
+/** Like last seen, a position reported later but measured earlier does not replace a newer one. */
+function moveTo(trx: Transaction, deviceId: string, at: string, location: NonNullable<DeviceChanges['location']>) {
+  return trx
+    .updateTable('devices')
+    .set({ latitude: location.latitude, longitude: location.longitude, altitude: location.altitude, location_source: location.source, location_at: at })
+    .where('id', '=', deviceId)
+    .where((eb) => eb.or([eb('location_at', 'is', null), eb('location_at', '<=', at)]))
+    .execute();
+}
+
+/** Writes of the data plane: readings, status, position and events of devices, each event once, in one transaction. */
 export function telemetryRepository(db: Db) {
   // The two lookups every message makes, compiled once (see prepare).
   const deviceQuery = (devEui: string) =>
@@ -80,32 +102,48 @@ export function telemetryRepository(db: Db) {
       return ('companyId' in scope ? await companyDevice(eui, scope.companyId) : await memberDevice(eui, scope.userId))[0];
     },
 
-    /** Stores an uplink (last seen, topics' latest values, time series, event) with group commit. */
-    recordUplink(device: IngestDevice, at: string, readings: readonly TopicReading[], event: DeviceEvent): Promise<void> {
-      return uplinks.write({ device, at, readings, event: { summary: event.summary, payload: event.payload } });
+    /**
+     * Stores an uplink (last seen, topics' latest values, time series, event, frame, webhook
+     * deliveries) with group commit; `duplicate` when its event was stored before.
+     */
+    recordUplink(uplink: UplinkWrite): Promise<WriteOutcome> {
+      return uplinks.write(uplink);
     },
 
-    async recordStatus(device: IngestDevice, at: string, power: { source: PowerSource; batteryLevel: number | null }, event: DeviceEvent): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('devices').set({ power_source: power.source, battery_level: power.batteryLevel }).where('id', '=', device.id).execute();
-        await markSeen(trx, device.id, at);
-        await trx
+    /** Stores an event and what it changes on its device in one transaction; false when it was stored before. */
+    async recordEvent(device: IngestDevice, at: string, event: DeviceEvent, changes: DeviceChanges = {}): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const fresh = await trx
           .insertInto('device_events')
           .values(eventRow(device, at, event))
-          .execute();
-      });
-    },
-
-    async recordEvent(device: IngestDevice, at: string, event: DeviceEvent, seen: boolean): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        if (seen) {
-          await markSeen(trx, device.id, at);
+          .onConflict((oc) => oc.columns(['device_id', 'dedupe_key']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!fresh) return false;
+        if (changes.power) {
+          await trx
+            .updateTable('devices')
+            .set({ power_source: changes.power.source, battery_level: changes.power.batteryLevel })
+            .where('id', '=', device.id)
+            .execute();
         }
-        await trx
-          .insertInto('device_events')
-          .values(eventRow(device, at, event))
-          .execute();
+        if (changes.location) await moveTo(trx, device.id, at, changes.location);
+        if (changes.seen) await markSeen(trx, device.id, at);
+        return true;
       });
+    },
+
+    /** How many log events with one of `codes` the device had since `since`. */
+    async countLogs(deviceId: string, codes: readonly string[], since: string): Promise<number> {
+      const row = await db
+        .selectFrom('device_events')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('device_id', '=', deviceId)
+        .where('created_at', '>=', since)
+        .where('type', '=', 'log')
+        .where('code', 'in', codes)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
     },
   };
 }
@@ -119,6 +157,9 @@ function eventRow(device: IngestDevice, at: string, event: DeviceEvent): DeviceE
     summary: event.summary.slice(0, 500),
     payload: event.payload === undefined ? null : JSON.stringify(event.payload),
     created_at: at,
+    dedupe_key: event.key,
+    level: event.level ?? null,
+    code: event.code ?? null,
   };
 }
 

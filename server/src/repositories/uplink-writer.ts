@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { DeviceEventsTable, DeviceTopicsTable, TopicSamplesTable } from '../db/schema.js';
-import type { TopicReading } from '../domain/topics.js';
-import { nextInterval } from '../domain/uplinks.js';
+import type { WebhookDeliveriesTable } from '../db/schema.js';
+import { eventRow, inLockOrder, uplinkRows, type QueuedUplink, type UplinkWrite } from './uplink-rows.js';
 
-export interface UplinkWrite {
-  device: { id: string; company_id: string; last_seen: string | null; uplink_interval_s: number | null };
-  at: string;
-  readings: readonly TopicReading[];
-  event: { summary: string; payload: unknown };
-}
+export type { UplinkWrite } from './uplink-rows.js';
 
-interface Job extends UplinkWrite {
-  resolve: () => void;
+/** `duplicate`: the uplink's event was stored before (same key), so nothing was written. */
+export type WriteOutcome = 'stored' | 'duplicate';
+
+type Transaction = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
+
+interface Job extends QueuedUplink {
+  resolve: (outcome: WriteOutcome) => void;
   reject: (error: unknown) => void;
 }
 
@@ -32,6 +30,11 @@ function chunks<T>(rows: readonly T[]): T[][] {
  * together in the next one (one statement per table, not per message). Every caller is answered
  * only after the transaction holding its message committed; if a batch fails, each message is
  * retried alone so one bad message cannot take the others down.
+ *
+ * Exactly once: each uplink's event row goes first, and a row whose key the device already has is
+ * skipped by the database (unique key, so it holds across API nodes and restarts); only uplinks
+ * whose row is new write their topics, time series, frame and webhook deliveries, in the same
+ * transaction.
  */
 export class UplinkWriter {
   private queue: Job[] = [];
@@ -39,9 +42,9 @@ export class UplinkWriter {
 
   constructor(private readonly db: Db) {}
 
-  write(uplink: UplinkWrite): Promise<void> {
+  write(uplink: UplinkWrite): Promise<WriteOutcome> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ ...uplink, resolve, reject });
+      this.queue.push({ ...uplink, eventId: randomUUID(), resolve, reject });
       if (!this.flushing) void this.flush();
     });
   }
@@ -53,74 +56,102 @@ export class UplinkWriter {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
-        await this.commit(batch);
-        for (const job of batch) job.resolve();
+        const fresh = await this.commit(batch);
+        for (const job of batch) job.resolve(fresh.has(job.eventId) ? 'stored' : 'duplicate');
       } catch {
-        for (const job of batch) await this.commit([job]).then(job.resolve, job.reject);
+        for (const job of batch) await this.commit([job]).then((fresh) => job.resolve(fresh.has(job.eventId) ? 'stored' : 'duplicate'), job.reject);
       }
     }
     this.flushing = false;
   }
 
-  private async commit(jobs: readonly Job[]): Promise<void> {
-    const topics = new Map<string, Insertable<DeviceTopicsTable>>();
-    const samples: Insertable<TopicSamplesTable>[] = [];
-    const events: Insertable<DeviceEventsTable>[] = [];
-    const seen = new Map<string, { last_seen: string | null; uplink_interval_s: number | null; moved: boolean }>();
-    for (const job of jobs) {
-      const state = seen.get(job.device.id) ?? { last_seen: job.device.last_seen, uplink_interval_s: job.device.uplink_interval_s, moved: false };
-      if (!state.last_seen || state.last_seen < job.at) {
-        state.uplink_interval_s = nextInterval(state, job.at);
-        state.last_seen = job.at;
-        state.moved = true;
-      }
-      seen.set(job.device.id, state);
-      for (const reading of job.readings) {
-        const value = JSON.stringify(reading.value);
-        const key = `${job.device.id}\u0000${reading.topic}`;
-        // One row per device topic per statement (PostgreSQL refuses to upsert a row twice): the newest wins.
-        const previous = topics.get(key);
-        if (!previous || String(previous.last_timestamp) <= job.at)
-          topics.set(key, { device_id: job.device.id, topic: reading.topic, last_value: value, last_timestamp: job.at });
-        samples.push({ device_id: job.device.id, topic: reading.topic, ts: job.at, value });
-      }
-      events.push({
-        id: randomUUID(),
-        company_id: job.device.company_id,
-        device_id: job.device.id,
-        type: 'up',
-        summary: job.event.summary.slice(0, 500),
-        payload: JSON.stringify(job.event.payload),
-        created_at: job.at,
-      });
-    }
-
-    await this.db.transaction().execute(async (trx) => {
-      for (const [deviceId, state] of seen) {
-        if (!state.moved || !state.last_seen) continue;
-        const at = state.last_seen;
-        await trx
-          .updateTable('devices')
-          .set({ last_seen: at, uplink_interval_s: state.uplink_interval_s })
-          .where('id', '=', deviceId)
-          // A late, older message never sets last seen back.
-          .where((eb) => eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', at)]))
-          .execute();
-      }
-      for (const part of chunks([...topics.values()])) {
-        await trx
-          .insertInto('device_topics')
+  /** Writes a batch; answers the event ids that were new. */
+  private async commit(jobs: readonly Job[]): Promise<Set<string>> {
+    // A redelivery racing its original can land in the same batch: one of each key goes in.
+    const keys = new Set<string>();
+    const candidates = jobs.filter((job) => {
+      if (job.event.key === null) return true;
+      const key = `${job.device.id}\u0000${job.event.key}`;
+      if (keys.has(key)) return false;
+      keys.add(key);
+      return true;
+    });
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = new Set<string>();
+      for (const part of chunks(inLockOrder(candidates.map(eventRow)))) {
+        const rows = await trx
+          .insertInto('device_events')
           .values(part)
-          .onConflict((oc) =>
-            oc
-              .columns(['device_id', 'topic'])
-              .doUpdateSet((eb) => ({ last_value: eb.ref('excluded.last_value'), last_timestamp: eb.ref('excluded.last_timestamp') }))
-              .where('device_topics.last_timestamp', '<=', (eb) => eb.ref('excluded.last_timestamp')),
-          )
+          .onConflict((oc) => oc.columns(['device_id', 'dedupe_key']).doNothing())
+          .returning('id')
           .execute();
+        for (const row of rows) inserted.add(row.id);
       }
-      for (const part of chunks(samples)) await trx.insertInto('topic_samples').values(part).execute();
-      for (const part of chunks(events)) await trx.insertInto('device_events').values(part).execute();
+      const fresh = candidates.filter((job) => inserted.has(job.eventId));
+      await writeUplinks(trx, fresh);
+      await queueWebhooks(trx, fresh);
+      return inserted;
     });
   }
+}
+
+async function writeUplinks(trx: Transaction, jobs: readonly Job[]): Promise<void> {
+  const { topics, samples, frames, receptions, seen } = uplinkRows(jobs);
+  for (const [deviceId, state] of seen) {
+    if (!state.moved || !state.last_seen) continue;
+    const at = state.last_seen;
+    await trx
+      .updateTable('devices')
+      .set({ last_seen: at, uplink_interval_s: state.uplink_interval_s })
+      .where('id', '=', deviceId)
+      // A late, older message never sets last seen back.
+      .where((eb) => eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', at)]))
+      .execute();
+  }
+  for (const part of chunks(topics)) {
+    await trx
+      .insertInto('device_topics')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['device_id', 'topic'])
+          .doUpdateSet((eb) => ({ last_value: eb.ref('excluded.last_value'), last_timestamp: eb.ref('excluded.last_timestamp') }))
+          .where('device_topics.last_timestamp', '<=', (eb) => eb.ref('excluded.last_timestamp')),
+      )
+      .execute();
+  }
+  for (const part of chunks(samples)) await trx.insertInto('topic_samples').values(part).execute();
+  for (const part of chunks(frames)) await trx.insertInto('frames').values(part).execute();
+  for (const part of chunks(receptions)) await trx.insertInto('frame_receptions').values(part).execute();
+}
+
+/** One delivery per enabled webhook of each uplink's company, committed with the uplink (so a redelivered uplink queues none). */
+async function queueWebhooks(trx: Transaction, jobs: readonly Job[]): Promise<void> {
+  const hooked = jobs.filter((job) => job.webhook !== undefined);
+  if (hooked.length === 0) return;
+  const companies = [...new Set(hooked.map((job) => job.device.company_id))];
+  const hooks = await trx.selectFrom('webhooks').select(['id', 'company_id']).where('enabled', '=', 1).where('company_id', 'in', companies).execute();
+  if (hooks.length === 0) return;
+  const deliveries: WebhookDeliveriesTable[] = [];
+  for (const job of hooked) {
+    if (!job.webhook) continue;
+    const { payload, queuedAt: at } = job.webhook;
+    const body = JSON.stringify(payload);
+    for (const hook of hooks) {
+      if (hook.company_id !== job.device.company_id) continue;
+      deliveries.push({
+        id: randomUUID(),
+        webhook_id: hook.id,
+        payload: body,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: at,
+        last_error: null,
+        response_status: null,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+  }
+  for (const part of chunks(deliveries)) await trx.insertInto('webhook_deliveries').values(part).execute();
 }

@@ -9,6 +9,7 @@ import { DEFAULT_JOIN_EUI } from '../domain/network.js';
 import type { FieldError } from '../schemas/messages.js';
 import type { DeviceFields } from '../repositories/devices.js';
 import { DeviceCreateBody, DeviceDetailResponse, DeviceListQuery, DevicePage, DeviceUpdateBody, TopicValuesResponse } from '../schemas/devices.js';
+import { DeviceFramesQuery, FramePage } from '../schemas/frames.js';
 import { assertCompanyMember } from './company-access.js';
 import { networkChanges } from './network-changes.js';
 
@@ -108,4 +109,15 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
     const device = await mine(request.identity.userId, request.params.id);
     return devices.topics(device.id);
   });
+
+  /** The radio metadata of the device's uplinks, newest first (issue #14). */
+  api.get(
+    '/device/:id/frames',
+    { schema: { tags, params: IdParams, querystring: DeviceFramesQuery, response: { 200: FramePage, ...errorResponses } } },
+    async (request) => {
+      const device = await devices.find(request.identity.userId, request.params.id);
+      if (!device) throw notFound();
+      return ctx.repos.frames.ofDevice(device.id, paging(request.query));
+    },
+  );
 }

@@ -15,6 +15,7 @@ import {
   GatewayResponse,
   GatewayUpdateBody,
 } from '../schemas/gateways.js';
+import { GatewayFramesQuery, GatewayFramesResponse } from '../schemas/frames.js';
 import { assertCompanyMember } from './company-access.js';
 import { networkChanges } from './network-changes.js';
 import { askNetworkServer } from './network-errors.js';
@@ -84,6 +85,17 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
     });
     return reply.code(204).send(null);
   });
+
+  /** The newest uplinks the gateway received, of devices the caller may see (issue #14). */
+  api.get(
+    '/gateway/:id/frames',
+    { schema: { tags, params: IdParams, querystring: GatewayFramesQuery, response: { 200: GatewayFramesResponse, ...errorResponses } } },
+    async (request) => {
+      const gateway = await gateways.find(request.identity.userId, request.params.id);
+      if (!gateway) throw notFound();
+      return { results: await ctx.repos.frames.ofGateway(request.identity.userId, gateway.gateway_id, request.query.limit) };
+    },
+  );
 
   // Every call issues a fresh client certificate (the private key exists only in this answer).
   api.get('/gateway/:id/cert', { schema: { tags, params: IdParams, response: { 200: GatewayCertResponse, ...errorResponses } } }, async (request, reply) => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { notFound } from '../http/errors.js';
 import { errorResponses } from '../schemas/common.js';
 import { IngestBody, IngestQuery, IngestResponse } from '../schemas/ingest.js';
 import { integrationKeyAuthenticator } from '../auth/integration-keys.js';
@@ -10,16 +9,23 @@ import type { IngestScope } from '../repositories/telemetry.js';
 /** How a user is recognised elsewhere (auth/identity.ts `identify`): sessions and API keys. */
 type IdentifyUser = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
 
+/** The Protobuf encoding (ChirpStack's HTTP integration sends `application/octet-stream`; others name it). */
+const PROTOBUF_TYPES = ['application/octet-stream', 'application/x-protobuf', 'application/protobuf'];
+
 /**
- * ChirpStack v4 HTTP integration (DESIGN §6): POST /api/ingest/chirpstack?event=up|status|join,
- * authenticated by the integration key the platform issued for a company's application (its
- * devices only), or by a user's API key or session (the devices of the user's companies). The
- * answer comes only after the data is committed.
+ * ChirpStack v4 HTTP integration (DESIGN §6): POST /api/ingest/chirpstack?event=<one of its eight
+ * event types>, JSON or Protobuf, authenticated by the integration key the platform issued for a
+ * company's application (its devices only), or by a user's API key or session (the devices of the
+ * user's companies). The answer comes only after the data is committed; a redelivered event and
+ * an unregistered DevEUI are answered with success too, so the network server logs no failure.
  */
 export async function ingestRoutes(app: FastifyInstance, ctx: AppContext, identifyUser: IdentifyUser): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const integrationKey = integrationKeyAuthenticator(ctx.repos.networkEntities.findIntegrationKey);
   const scopes = new WeakMap<FastifyRequest, IngestScope>();
+
+  // The raw bytes go to the ingest service, which decodes them with the event's message type.
+  app.addContentTypeParser(PROTOBUF_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.addHook('onRequest', async (request, reply) => {
     const companyId = await integrationKey(request);
@@ -38,10 +44,16 @@ export async function ingestRoutes(app: FastifyInstance, ctx: AppContext, identi
       schema: { tags: ['ingest'], querystring: IngestQuery, body: IngestBody, response: { 200: IngestResponse, ...errorResponses } },
       bodyLimit: 64 * 1024,
     },
-    async (request) => {
+    async (request): Promise<IngestResponse> => {
       const outcome = await ctx.ingest.handle(scopes.get(request) as IngestScope, request.query.event, request.body);
-      if (outcome.status === 'unknown-device') throw notFound('Unknown device: register its DevEUI first.');
-      return { status: 'stored' as const, device_id: outcome.deviceId, topics: outcome.topics };
+      switch (outcome.status) {
+        case 'stored':
+          return { status: 'stored', device_id: outcome.deviceId, topics: outcome.topics };
+        case 'duplicate':
+          return { status: 'duplicate', device_id: outcome.deviceId };
+        case 'unregistered':
+          return { status: 'unregistered' };
+      }
     },
   );
 }

@@ -3,7 +3,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { errorResponses, NoContent } from '../schemas/common.js';
-import { NetworkStatusResponse, ReconcileFixBody, ReconcileFixResponse, ReconcileQuery, ReconcileResponse, SyncRetryParams } from '../schemas/network.js';
+import {
+  NetworkStatusResponse,
+  ReconcileFixBody,
+  ReconcileFixResponse,
+  ReconcileQuery,
+  ReconcileResponse,
+  SyncRetryParams,
+  UnregisteredQuery,
+  UnregisteredResponse,
+} from '../schemas/network.js';
 import { findDrift, fixDrift, withoutRemote } from '../dataplane/network-server/reconcile.js';
 import { assertCompanyMember } from './company-access.js';
 import { askNetworkServer } from './network-errors.js';
@@ -42,6 +51,16 @@ export async function networkRoutes(app: FastifyInstance, ctx: AppContext): Prom
         await ctx.transaction((tx) => tx.networkOutbox.record({ kind, entityId: id, companyId, action: 'put' }, at));
       }
       return reply.code(204).send(null);
+    },
+  );
+
+  /** DevEUIs the network server sent events for that no device here has, newest first (issue #14). */
+  api.get(
+    '/network/unregistered',
+    { schema: { tags, querystring: UnregisteredQuery, response: { 200: UnregisteredResponse, ...errorResponses } } },
+    async (request) => {
+      await assertCompanyMember(ctx, request.identity.userId, request.query.company_id);
+      return { results: await ctx.repos.unregisteredDevices.list(request.query.company_id) };
     },
   );
 

@@ -37,7 +37,16 @@ const DeviceFields = {
 /** In lists the app key is never returned. */
 export const DeviceResponse = Type.Object({ ...DeviceFields, ...WithSyncStatus });
 export type Device = Static<typeof DeviceResponse>;
-export const DeviceDetailResponse = Type.Object({ ...DeviceFields, app_key: Type.String(), ...WithSyncStatus });
+/** The last position a location event of the network server reported (issue #14); all null until one did. */
+const DeviceLocationFields = {
+  latitude: Type.Union([Type.Number(), Type.Null()]),
+  longitude: Type.Union([Type.Number(), Type.Null()]),
+  altitude: Type.Union([Type.Number(), Type.Null()]),
+  /** ChirpStack's source: GPS, CONFIG, GEO_RESOLVER_TDOA, … */
+  location_source: Type.Union([Type.String(), Type.Null()]),
+  location_at: Type.Union([Timestamp, Type.Null()]),
+};
+export const DeviceDetailResponse = Type.Object({ ...DeviceFields, app_key: Type.String(), ...DeviceLocationFields, ...WithSyncStatus });
 export type DeviceDetail = Static<typeof DeviceDetailResponse>;
 export const DevicePage = Page(DeviceResponse);
 

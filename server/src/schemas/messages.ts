@@ -84,6 +84,10 @@ export const NOTIFICATION_TEXTS = {
     title: 'Not in the network server: %{name}',
     message: '%{name} could not be provisioned in the network server. Open it to see why and to retry.',
   },
+  device_cannot_join: {
+    title: 'Device cannot join: %{name}',
+    message: 'The network server rejected %{count} join requests or frames of %{name} within an hour; the last: %{reason} (%{code}).',
+  },
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_TEXTS;
 

@@ -80,3 +80,26 @@ export const ReconcileFixBody = Type.Object(
 );
 export const ReconcileFixResponse = Type.Object({ fixed: Type.Integer(), skipped: Type.Array(Drift) });
 export type ReconcileFixResponse = Static<typeof ReconcileFixResponse>;
+
+/** A DevEUI the network server sent events for that no device here has (issue #14), to be added. */
+export const UnregisteredDevice = Type.Object({
+  dev_eui: Type.String(),
+  /** From a failed join's log (ChirpStack's other events do not carry it); null until one came. */
+  join_eui: Type.Union([Type.String(), Type.Null()]),
+  /** The network server's name and application for it. */
+  device_name: Type.Union([Type.String(), Type.Null()]),
+  application_id: Type.Union([Type.String(), Type.Null()]),
+  /** The type of the newest event (up, join, log, …). */
+  last_event: Type.String(),
+  /** The strongest reception of the newest uplink. */
+  last_rssi: Type.Union([Type.Number(), Type.Null()]),
+  last_snr: Type.Union([Type.Number(), Type.Null()]),
+  last_gateway_id: Type.Union([Type.String(), Type.Null()]),
+  count: Type.Integer(),
+  first_seen: Timestamp,
+  last_seen: Timestamp,
+});
+export type UnregisteredDevice = Static<typeof UnregisteredDevice>;
+
+export const UnregisteredQuery = Type.Object({ company_id: Uuid }, { additionalProperties: false });
+export const UnregisteredResponse = Type.Object({ results: Type.Array(UnregisteredDevice) });

@@ -61,17 +61,14 @@ describe('IngestService with pre-decoded objects', () => {
   afterAll(async () => t.close());
 
   it('stores the network server object as topics, series, event and last seen', async () => {
-    const outcome = await service.uplink(
-      { userId: owner.id },
-      {
-        deviceInfo: { devEui: devEui.toLowerCase() },
-        time: '2026-11-22T10:00:00.000Z',
-        fPort: 2,
-        fCnt: 7,
-        data: 'AQI=',
-        object: { TempC_SHT: 21.4, Hum_SHT: 55, ext: { sensor: 'ok' } },
-      },
-    );
+    const outcome = await service.handle({ userId: owner.id }, 'up', {
+      deviceInfo: { devEui: devEui.toLowerCase() },
+      time: '2026-11-22T10:00:00.000Z',
+      fPort: 2,
+      fCnt: 7,
+      data: 'AQI=',
+      object: { TempC_SHT: 21.4, Hum_SHT: 55, ext: { sensor: 'ok' } },
+    });
     expect(outcome).toEqual({ status: 'stored', deviceId, topics: 3 });
     expect(decoderCalls).toEqual([]);
     const topics = await t.db.selectFrom('device_topics').selectAll().where('device_id', '=', deviceId).orderBy('topic').execute();
@@ -87,7 +84,7 @@ describe('IngestService with pre-decoded objects', () => {
   });
 
   it('keeps the newer value when an older message arrives late', async () => {
-    await service.uplink({ userId: owner.id }, { deviceInfo: { devEui }, time: '2026-11-22T09:00:00.000Z', fPort: 2, object: { TempC_SHT: 5 } });
+    await service.handle({ userId: owner.id }, 'up', { deviceInfo: { devEui }, time: '2026-11-22T09:00:00.000Z', fPort: 2, object: { TempC_SHT: 5 } });
     const topic = await t.db
       .selectFrom('device_topics')
       .selectAll()
@@ -102,15 +99,15 @@ describe('IngestService with pre-decoded objects', () => {
   });
 
   it('sets the power status from status events', async () => {
-    await service.status({ userId: owner.id }, { deviceInfo: { devEui }, batteryLevel: 14.2, margin: 7 });
+    await service.handle({ userId: owner.id }, 'status', { deviceInfo: { devEui }, batteryLevel: 14.2, margin: 7 });
     const device = await t.db.selectFrom('devices').select(['power_source', 'battery_level']).where('id', '=', deviceId).executeTakeFirstOrThrow();
     expect(device).toEqual({ power_source: 'battery', battery_level: 14 });
   });
 
-  it('rejects and counts devices that are unknown or belong to another company', async () => {
+  it('stores nothing for devices that are unknown or belong to another company, and counts them', async () => {
     const stranger = await signUp(t.app);
-    expect(await service.uplink({ userId: stranger.id }, { deviceInfo: { devEui }, object: { x: 1 } })).toEqual({ status: 'unknown-device' });
-    expect(await service.join({ userId: owner.id }, { deviceInfo: { devEui: 'FFFFFFFFFFFFFFFF' } })).toEqual({ status: 'unknown-device' });
+    expect(await service.handle({ userId: stranger.id }, 'up', { deviceInfo: { devEui }, object: { x: 1 } })).toEqual({ status: 'unregistered' });
+    expect(await service.handle({ userId: owner.id }, 'join', { deviceInfo: { devEui: 'FFFFFFFFFFFFFFFF' } })).toEqual({ status: 'unregistered' });
     expect(service.stats.unknownDevices).toBe(2);
   });
 });

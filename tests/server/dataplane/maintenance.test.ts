@@ -98,23 +98,32 @@ describe('data plane maintenance', () => {
       });
       expect(sent.statusCode).toBe(200);
     }
+    // Time series and frames (radio metadata) alike.
     const kept = async () => {
-      const rows = await t.db
-        .selectFrom('topic_samples')
-        .select('device_id')
-        .where('device_id', 'in', [...devices.values()])
-        .execute();
-      return plans.filter((plan) => rows.some((row) => row.device_id === devices.get(plan)));
+      const rows = [
+        ...(await t.db
+          .selectFrom('topic_samples')
+          .select('device_id')
+          .where('device_id', 'in', [...devices.values()])
+          .execute()),
+        ...(await t.db
+          .selectFrom('frames')
+          .select('device_id')
+          .where('device_id', 'in', [...devices.values()])
+          .execute()),
+      ];
+      return plans.map((plan) => [plan, rows.filter((row) => row.device_id === devices.get(plan)).length]);
     };
-    expect(await kept()).toEqual(plans);
+    const keeping = (...kept: Plan[]) => plans.map((plan) => [plan, kept.includes(plan) ? 2 : 0]);
+    expect(await kept()).toEqual(keeping(...plans));
     t.clock.advance(30 * DAY);
     await maintenance.run();
-    expect(await kept()).toEqual(plans);
+    expect(await kept()).toEqual(keeping(...plans));
     t.clock.advance(2 * DAY);
     await maintenance.run();
-    expect(await kept()).toEqual(['pro', 'premium', 'enterprise']);
+    expect(await kept()).toEqual(keeping('pro', 'premium', 'enterprise'));
     t.clock.advance(400 * DAY);
     await maintenance.run();
-    expect(await kept()).toEqual(['premium', 'enterprise']);
+    expect(await kept()).toEqual(keeping('premium', 'enterprise'));
   });
 });

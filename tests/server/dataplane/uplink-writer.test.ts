@@ -20,13 +20,36 @@ describe('UplinkWriter (group commit)', () => {
   });
   afterAll(async () => t.close());
 
-  const write = (deviceId: string, at: string, value: number) =>
+  const write = (deviceId: string, at: string, value: number, key: string | null = null) =>
     writer.write({
       device: { id: deviceId, company_id: company, last_seen: null, uplink_interval_s: null },
       at,
       readings: [{ topic: 'level', value }],
-      event: { summary: `level ${value}`, payload: { value } },
+      event: { type: 'up', summary: `level ${value}`, payload: { value }, key },
+      frame: {
+        fCnt: value,
+        fPort: 1,
+        dr: 5,
+        modulation: 'LORA',
+        spreadingFactor: 7,
+        bandwidth: 125000,
+        frequency: 868100000,
+        adr: true,
+        confirmed: false,
+        devAddr: '01A44C4C',
+        receptions: [{ gatewayId: 'B827EBFFFE000001', rssi: -70, snr: 9.5, channel: 0 }],
+      },
+      webhook: { payload: { value }, queuedAt: at },
     });
+  const count = async (table: 'device_events' | 'topic_samples' | 'frames' | 'frame_receptions' | 'webhook_deliveries') =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('stores concurrent uplinks of several devices, the newest value of each winning', async () => {
     await Promise.all([
@@ -66,5 +89,32 @@ describe('UplinkWriter (group commit)', () => {
       .where('device_id', 'in', [devices[1] as string, devices[2] as string])
       .execute();
     expect(Object.fromEntries(stored.map((r) => [r.device_id, r.last_value]))).toEqual({ [devices[1] as string]: '8', [devices[2] as string]: '5' });
+  });
+
+  it('writes an uplink once per key: a redelivery in the same batch, or after it committed, writes nothing', async () => {
+    await t.db
+      .insertInto('webhooks')
+      .values({
+        id: randomUUID(),
+        company_id: company,
+        url: 'https://example.com/hook',
+        header_name: null,
+        header_value: null,
+        enabled: 1,
+        created_at: '2026-11-22T00:00:00.000Z',
+      })
+      .execute();
+    const tables = ['device_events', 'topic_samples', 'frames', 'frame_receptions', 'webhook_deliveries'] as const;
+    const before = await Promise.all(tables.map(count));
+    const first = await Promise.all([
+      write(devices[2] as string, '2026-11-22T12:00:00.000Z', 9, 'up:3c6d5d8e'),
+      write(devices[2] as string, '2026-11-22T12:00:00.000Z', 9, 'up:3c6d5d8e'),
+    ]);
+    expect(first.sort()).toEqual(['duplicate', 'stored']);
+    expect(await write(devices[2] as string, '2026-11-22T12:00:00.000Z', 9, 'up:3c6d5d8e')).toBe('duplicate');
+    // The same key on another device is another event.
+    expect(await write(devices[1] as string, '2026-11-22T12:00:00.000Z', 9, 'up:3c6d5d8e')).toBe('stored');
+    const after = await Promise.all(tables.map(count));
+    expect(after.map((n, i) => n - (before[i] as number))).toEqual([2, 2, 2, 2, 2]);
   });
 });

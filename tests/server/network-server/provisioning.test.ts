@@ -72,7 +72,15 @@ describe('provisioning into ChirpStack', () => {
         payload: { deviceInfo: { devEui }, time: '2026-11-23T10:00:00Z', fPort: 1, object: { temperature: 21.5 } },
       });
     expect((await uplink(DEV_EUI.toLowerCase())).statusCode).toBe(200);
-    expect((await uplink('AABBCCDDEEFF0011')).statusCode).toBe(404);
+    // Another company's device is not this key's: a success for the network server, nothing stored for Bob's device.
+    expect((await uplink('AABBCCDDEEFF0011')).json()).toEqual({ status: 'unregistered' });
+    const bobs = await s.t.db
+      .selectFrom('devices')
+      .innerJoin('device_events', 'device_events.device_id', 'devices.id')
+      .select('device_events.id')
+      .where('devices.dev_eui', '=', 'AABBCCDDEEFF0011')
+      .execute();
+    expect(bobs).toEqual([]);
     const forged = await s.t.app.inject({
       method: 'POST',
       url: '/api/ingest/chirpstack?event=up',

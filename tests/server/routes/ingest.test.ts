@@ -81,11 +81,14 @@ describe('POST /api/ingest/chirpstack', () => {
     expect(await lowOnes()).toHaveLength(2);
   });
 
-  it('answers 404 for unknown devices and for devices of other companies', async () => {
-    expect((await uplink({ deviceInfo: { devEui: '0000000000000001' }, fPort: 1, data: 'AA==' })).statusCode).toBe(404);
+  it('answers success without storing anything for unknown devices and for devices of other companies', async () => {
+    const unknown = await uplink({ deviceInfo: { devEui: '0000000000000001' }, fPort: 1, data: 'AA==' });
+    expect({ status: unknown.statusCode, body: unknown.json<unknown>() }).toEqual({ status: 200, body: { status: 'unregistered' } });
     const stranger = await signUp(t.app);
+    const before = await t.db.selectFrom('device_events').select('id').where('device_id', '=', deviceId).execute();
     const foreign = await call(t.app, stranger, 'POST', '/api/ingest/chirpstack?event=up', { deviceInfo: { devEui: DEV_EUI }, fPort: 1, data: 'AA==' });
-    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ status: 'unregistered' });
+    expect(await t.db.selectFrom('device_events').select('id').where('device_id', '=', deviceId).execute()).toEqual(before);
   });
 
   it.each([
@@ -108,7 +111,7 @@ describe('POST /api/ingest/chirpstack', () => {
   });
 
   it('rejects an unknown event type and requires authentication', async () => {
-    expect((await call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=txack', {})).statusCode).toBe(400);
+    expect((await call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=downlink', {})).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/ingest/chirpstack?event=up', payload: {} })).statusCode).toBe(401);
   });
 });

@@ -1,14 +1,14 @@
 import type { IngestDevice, IngestScope, TelemetryRepository } from '../../repositories/telemetry.js';
 import type { NotificationsRepository } from '../../repositories/notifications.js';
-import type { WebhooksRepository } from '../../repositories/webhooks.js';
-import { isBatteryLow, powerOf, type PowerSource } from '../../domain/power.js';
-import { JoinEvent, StatusEvent, UplinkEvent, type IngestEventType } from '../../schemas/ingest.js';
-import { bodyValidator } from '../../http/validation.js';
-
-const checkUplink = bodyValidator<UplinkEvent>(UplinkEvent);
-const checkStatus = bodyValidator<StatusEvent>(StatusEvent);
-const checkJoin = bodyValidator<JoinEvent>(JoinEvent);
+import { INSTALLATION_SCOPE, type UnregisteredDevicesRepository } from '../../repositories/unregistered-devices.js';
+import { isBatteryLow } from '../../domain/power.js';
+import { normaliseEui } from '../../domain/eui.js';
+import { frameOf } from '../../domain/radio.js';
 import { flattenReadings } from '../../domain/topics.js';
+import type { IngestEventType, LogEvent, UplinkEvent } from '../../schemas/ingest.js';
+import { eventKey } from './event-key.js';
+import { JOIN_FAILURE_CODES, JOIN_FAILURE_WINDOW_MS, JOIN_FAILURES_TO_NOTIFY, storedEvent, type OtherEvent } from './events.js';
+import { parseEvent, type ParsedEvent } from './parse.js';
 
 /** The codec sandbox, as the ingest path needs it (LoRaWAN Payload Codec API, TS013). */
 export type UplinkDecoder = (
@@ -16,56 +16,56 @@ export type UplinkDecoder = (
   input: { bytes: number[]; fPort: number; recvTime: Date; variables: Record<string, string> },
 ) => Promise<{ ok: true; data: unknown; warnings: string[]; errors: string[] } | { ok: false; error: { kind: string; message: string } }>;
 
-export type IngestOutcome = { status: 'stored'; deviceId: string; topics: number } | { status: 'unknown-device' };
+/**
+ * `duplicate`: the event was stored before (a redelivery), nothing was written; `unregistered`: no
+ * device the scope may deliver for has the DevEUI. All three are successes to acknowledge.
+ */
+export type IngestOutcome = { status: 'stored'; deviceId: string; topics: number } | { status: 'duplicate'; deviceId: string } | { status: 'unregistered' };
 
 export interface IngestStats {
   stored: number;
+  duplicates: number;
   unknownDevices: number;
   codecErrors: number;
-  webhookErrors: number;
 }
 
 /**
- * Turns network-server events into stored device data. Every write is committed before the
- * outcome is returned, so acknowledging the outcome acknowledges durable data.
+ * Turns network-server events into stored device data, each event once. Every write is committed
+ * before the outcome is returned, so acknowledging the outcome acknowledges durable data.
  */
 export class IngestService {
-  readonly stats: IngestStats = { stored: 0, unknownDevices: 0, codecErrors: 0, webhookErrors: 0 };
+  readonly stats: IngestStats = { stored: 0, duplicates: 0, unknownDevices: 0, codecErrors: 0 };
 
   constructor(
     private readonly telemetry: TelemetryRepository,
     private readonly decode: UplinkDecoder,
     private readonly now: () => Date,
     private readonly notifications?: NotificationsRepository,
-    private readonly webhooks?: WebhooksRepository,
+    private readonly unregistered?: UnregisteredDevicesRepository,
   ) {}
-
-  private async device(scope: IngestScope, devEui: string): Promise<IngestDevice | undefined> {
-    const device = await this.telemetry.findDevice(scope, devEui);
-    if (!device) this.stats.unknownDevices++;
-    return device;
-  }
 
   private timeOf(event: { time?: string | undefined }): string {
     return event.time ? new Date(event.time).toISOString() : this.now().toISOString();
   }
 
-  /** Validates an event body of the given type (a 400-style error when malformed) and stores it. */
-  handle(scope: IngestScope, event: IngestEventType, body: unknown): Promise<IngestOutcome> {
-    switch (event) {
-      case 'up':
-        return this.uplink(scope, checkUplink(body));
-      case 'status':
-        return this.status(scope, checkStatus(body));
-      case 'join':
-        return this.join(scope, checkJoin(body));
-    }
+  /**
+   * The one entry of HTTP and MQTT: `body` is the parsed JSON, or the raw bytes of the request or
+   * message (JSON or Protobuf). Throws a 400-style error when it is not an event of the type.
+   */
+  async handle(scope: IngestScope, type: IngestEventType, body: unknown): Promise<IngestOutcome> {
+    const parsed = parseEvent(type, body);
+    const device = await this.telemetry.findDevice(scope, parsed.event.deviceInfo.devEui);
+    if (!device) return this.heardUnregistered(scope, parsed);
+    const outcome = parsed.type === 'up' ? await this.uplink(device, parsed.event) : await this.other(device, parsed);
+    if (outcome.status === 'duplicate') this.stats.duplicates++;
+    else this.stats.stored++;
+    return outcome;
   }
 
-  async uplink(scope: IngestScope, event: UplinkEvent): Promise<IngestOutcome> {
-    const device = await this.device(scope, event.deviceInfo.devEui);
-    if (!device) return { status: 'unknown-device' };
+  private async uplink(device: IngestDevice, event: UplinkEvent): Promise<IngestOutcome> {
     const at = this.timeOf(event);
+    const key = eventKey('up', event);
+    const frame = frameOf(event);
     const fPort = event.fPort ?? 0;
     const bytes = [...Buffer.from(event.data ?? '', 'base64')];
     let data: unknown = event.object;
@@ -73,79 +73,105 @@ export class IngestService {
       const result = await this.decode(device.codec, { bytes, fPort, recvTime: new Date(at), variables: {} });
       if (!result.ok) {
         this.stats.codecErrors++;
-        await this.telemetry.recordEvent(
-          device,
-          at,
-          { type: 'error', summary: `Codec ${result.error.kind}: ${result.error.message}`, payload: { fPort, bytes: Buffer.from(bytes).toString('hex') } },
-          true,
-        );
-        return { status: 'stored', deviceId: device.id, topics: 0 };
+        const summary = `Codec ${result.error.kind}: ${result.error.message}`;
+        const payload = { fPort, bytes: Buffer.from(bytes).toString('hex') };
+        const written = await this.telemetry.recordUplink({ device, at, readings: [], event: { type: 'error', summary, payload, key }, frame });
+        return written === 'stored' ? { status: 'stored', deviceId: device.id, topics: 0 } : { status: 'duplicate', deviceId: device.id };
       }
       data = result.data;
     }
     const readings = flattenReadings(data ?? {});
     const summary = `Uplink on port ${fPort}${event.fCnt === undefined ? '' : `, frame ${event.fCnt}`}: ${readings.length} values`;
-    await this.telemetry.recordUplink(device, at, readings, { type: 'up', summary, payload: { fPort, fCnt: event.fCnt, data } });
-    this.stats.stored++;
-    await this.queueWebhooks(device, {
-      event: 'up',
-      time: at,
-      device: { id: device.id, dev_eui: device.dev_eui, name: device.name },
-      fPort,
-      fCnt: event.fCnt,
-      data,
+    const webhook = { event: 'up', time: at, device: { id: device.id, dev_eui: device.dev_eui, name: device.name }, fPort, fCnt: event.fCnt, data };
+    const written = await this.telemetry.recordUplink({
+      device,
+      at,
+      readings,
+      event: { type: 'up', summary, payload: { fPort, fCnt: event.fCnt, data }, key },
+      frame,
+      webhook: { payload: webhook, queuedAt: this.now().toISOString() },
     });
-    return { status: 'stored', deviceId: device.id, topics: readings.length };
+    return written === 'stored' ? { status: 'stored', deviceId: device.id, topics: readings.length } : { status: 'duplicate', deviceId: device.id };
   }
 
-  async status(scope: IngestScope, event: StatusEvent): Promise<IngestOutcome> {
-    const device = await this.device(scope, event.deviceInfo.devEui);
-    if (!device) return { status: 'unknown-device' };
-    const power = powerOf(event);
-    const summary =
-      power.source === 'external'
-        ? 'Status: external power'
-        : power.source === 'battery'
-          ? `Status: battery ${power.batteryLevel} %`
-          : 'Status: battery level unknown';
-    await this.telemetry.recordStatus(device, this.timeOf(event), power, { type: 'status', summary, payload: event });
-    await this.notifyBattery(device, power);
-    this.stats.stored++;
+  private async other(device: IngestDevice, parsed: OtherEvent): Promise<IngestOutcome> {
+    const at = this.timeOf(parsed.event);
+    const { event, changes } = storedEvent(parsed);
+    if (!(await this.telemetry.recordEvent(device, at, event, changes))) return { status: 'duplicate', deviceId: device.id };
+    if (changes.power) await this.notifyBattery(device, changes.power);
+    if (parsed.type === 'log') await this.notifyJoinFailures(device, parsed.event, at);
     return { status: 'stored', deviceId: device.id, topics: 0 };
   }
 
-  async join(scope: IngestScope, event: JoinEvent): Promise<IngestOutcome> {
-    const device = await this.device(scope, event.deviceInfo.devEui);
-    if (!device) return { status: 'unknown-device' };
-    const summary = event.devAddr ? `Joined with address ${event.devAddr}` : 'Joined';
-    await this.telemetry.recordEvent(device, this.timeOf(event), { type: 'join', summary, payload: { devAddr: event.devAddr } }, true);
-    this.stats.stored++;
-    return { status: 'stored', deviceId: device.id, topics: 0 };
+  /**
+   * Keeps the DevEUI in the scope's "heard but not registered" list: the company of the
+   * integration key; else the company whose network-server application sent it, when the scope may
+   * deliver for it; else a user's only company; else the installation.
+   */
+  private async heardUnregistered(scope: IngestScope, parsed: ParsedEvent): Promise<IngestOutcome> {
+    this.stats.unknownDevices++;
+    if (!this.unregistered) return { status: 'unregistered' };
+    const { event } = parsed;
+    const best = parsed.type === 'up' ? frameOf(parsed.event).receptions[0] : undefined;
+    const joinEui = parsed.type === 'log' && parsed.event.context?.join_eui ? normaliseEui(parsed.event.context.join_eui) : undefined;
+    await this.unregistered.record(await unregisteredScope(this.unregistered, scope, event.deviceInfo.applicationId), {
+      devEui: event.deviceInfo.devEui.toUpperCase(),
+      joinEui: joinEui ?? null,
+      deviceName: event.deviceInfo.deviceName || null,
+      applicationId: event.deviceInfo.applicationId || null,
+      event: parsed.type,
+      eventKey: eventKey(parsed.type, event),
+      rssi: best?.rssi ?? null,
+      snr: best?.snr ?? null,
+      gatewayId: best?.gatewayId ?? null,
+      at: this.timeOf(event),
+    });
+    return { status: 'unregistered' };
   }
 
-  /** Queues the decoded uplink for the company's webhooks; a failure here never fails ingest. */
-  private async queueWebhooks(device: IngestDevice, payload: unknown): Promise<void> {
-    try {
-      await this.webhooks?.enqueue(device.company_id, payload, this.now().toISOString());
-    } catch {
-      this.stats.webhookErrors++;
-    }
+  private async notifyCompany(device: IngestDevice, notification: Parameters<NotificationsRepository['notify']>[1]): Promise<void> {
+    if (!this.notifications) return;
+    const members = await this.notifications.companyMemberIds(device.company_id);
+    await this.notifications.notify(members, { ...notification, companyId: device.company_id }, this.now().toISOString());
   }
 
   /** Battery low: one notification per occurrence; a recovered battery re-arms it. */
-  private async notifyBattery(device: IngestDevice, power: { source: PowerSource; batteryLevel: number | null }): Promise<void> {
-    if (!this.notifications) return;
+  private async notifyBattery(device: IngestDevice, power: { source: string; batteryLevel: number | null }): Promise<void> {
     const key = `battery-low:${device.id}`;
     if (power.source === 'battery' && isBatteryLow(power.batteryLevel)) {
-      const members = await this.notifications.companyMemberIds(device.company_id);
-      const name = device.name || device.dev_eui;
-      await this.notifications.notify(
-        members,
-        { kind: 'battery_low', params: { name, level: power.batteryLevel ?? 0 }, dedupeKey: key, companyId: device.company_id },
-        this.now().toISOString(),
-      );
+      await this.notifyCompany(device, {
+        kind: 'battery_low',
+        params: { name: device.name || device.dev_eui, level: power.batteryLevel ?? 0 },
+        dedupeKey: key,
+      });
     } else if (power.source !== 'unknown') {
-      await this.notifications.clearDedupe(key);
+      await this.notifications?.clearDedupe(key);
     }
   }
+
+  /**
+   * Repeated join, MIC or frame-counter rejections within an hour: the device is cut off. At most
+   * one notification per device and day, however long it keeps failing.
+   */
+  private async notifyJoinFailures(device: IngestDevice, event: LogEvent, at: string): Promise<void> {
+    const code = event.code ?? '';
+    if (!this.notifications || !(JOIN_FAILURE_CODES as readonly string[]).includes(code)) return;
+    const since = new Date(Date.parse(at) - JOIN_FAILURE_WINDOW_MS).toISOString();
+    const count = await this.telemetry.countLogs(device.id, JOIN_FAILURE_CODES, since);
+    if (count < JOIN_FAILURES_TO_NOTIFY) return;
+    await this.notifyCompany(device, {
+      kind: 'device_cannot_join',
+      params: { name: device.name || device.dev_eui, count, reason: event.description ?? '', code },
+      dedupeKey: `device-cannot-join:${device.id}:${at.slice(0, 10)}`,
+    });
+  }
+}
+
+async function unregisteredScope(repository: UnregisteredDevicesRepository, scope: IngestScope, applicationId: string | undefined): Promise<string> {
+  if (typeof scope === 'object' && 'companyId' in scope) return scope.companyId;
+  const ofApplication = applicationId ? await repository.companyOfApplication(applicationId) : undefined;
+  if (scope === 'network-server') return ofApplication ?? INSTALLATION_SCOPE;
+  const companies = await repository.memberCompanies(scope.userId);
+  if (ofApplication && companies.includes(ofApplication)) return ofApplication;
+  return companies.length === 1 ? (companies[0] as string) : INSTALLATION_SCOPE;
 }

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { DeviceEventsTable, DeviceTopicsTable, FrameReceptionsTable, FramesTable, TopicSamplesTable } from '../db/schema.js';
+import type { FrameMetadata } from '../domain/radio.js';
+import type { TopicReading } from '../domain/topics.js';
+import { nextInterval } from '../domain/uplinks.js';
+
+export interface UplinkWrite {
+  device: { id: string; company_id: string; last_seen: string | null; uplink_interval_s: number | null };
+  at: string;
+  readings: readonly TopicReading[];
+  /** `error` when our codec failed on the payload; `key` makes it idempotent (device_events.dedupe_key). */
+  event: { type: 'up' | 'error'; summary: string; payload: unknown; key: string | null };
+  frame?: FrameMetadata | undefined;
+  /** Queued for each enabled webhook of the device's company with the uplink, due at `queuedAt` (the clock's now). */
+  webhook?: { payload: unknown; queuedAt: string } | undefined;
+}
+
+/** The uplink with the id of its event row, which tells whether the row was new. */
+export type QueuedUplink = UplinkWrite & { eventId: string };
+
+export const eventRow = (job: QueuedUplink): DeviceEventsTable => ({
+  id: job.eventId,
+  company_id: job.device.company_id,
+  device_id: job.device.id,
+  type: job.event.type,
+  summary: job.event.summary.slice(0, 500),
+  payload: JSON.stringify(job.event.payload),
+  created_at: job.at,
+  dedupe_key: job.event.key,
+  level: null,
+  code: null,
+});
+
+/** Event rows in one order (device, key), so concurrent batches on PostgreSQL take their locks alike and never deadlock on each other. */
+export function inLockOrder(rows: DeviceEventsTable[]): DeviceEventsTable[] {
+  const order = (row: DeviceEventsTable) => `${row.device_id}\u0000${row.dedupe_key ?? ''}`;
+  return rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+}
+
+export interface SeenState {
+  last_seen: string | null;
+  uplink_interval_s: number | null;
+  moved: boolean;
+}
+
+/** The rows of new uplinks: last seen per device, latest topic values, time series, frames and their receptions. */
+export function uplinkRows(jobs: readonly QueuedUplink[]) {
+  const topics = new Map<string, Insertable<DeviceTopicsTable>>();
+  const samples: Insertable<TopicSamplesTable>[] = [];
+  const frames: FramesTable[] = [];
+  const receptions: FrameReceptionsTable[] = [];
+  const seen = new Map<string, SeenState>();
+  for (const job of jobs) {
+    const state = seen.get(job.device.id) ?? { last_seen: job.device.last_seen, uplink_interval_s: job.device.uplink_interval_s, moved: false };
+    if (!state.last_seen || state.last_seen < job.at) {
+      state.uplink_interval_s = nextInterval(state, job.at);
+      state.last_seen = job.at;
+      state.moved = true;
+    }
+    seen.set(job.device.id, state);
+    for (const reading of job.readings) {
+      const value = JSON.stringify(reading.value);
+      const key = `${job.device.id}\u0000${reading.topic}`;
+      // One row per device topic per statement (PostgreSQL refuses to upsert a row twice): the newest wins.
+      const previous = topics.get(key);
+      if (!previous || String(previous.last_timestamp) <= job.at)
+        topics.set(key, { device_id: job.device.id, topic: reading.topic, last_value: value, last_timestamp: job.at });
+      samples.push({ device_id: job.device.id, topic: reading.topic, ts: job.at, value });
+    }
+    if (job.frame) {
+      const frame = frameRow(job, job.frame);
+      frames.push(frame);
+      for (const rx of job.frame.receptions) {
+        receptions.push({
+          frame_id: frame.id,
+          gateway_id: rx.gatewayId,
+          device_id: job.device.id,
+          received_at: job.at,
+          rssi: rx.rssi,
+          snr: rx.snr,
+          channel: rx.channel,
+        });
+      }
+    }
+  }
+  return { topics: [...topics.values()], samples, frames, receptions, seen };
+}
+
+const flag = (value: boolean | null): number | null => (value === null ? null : value ? 1 : 0);
+
+function frameRow(job: QueuedUplink, frame: FrameMetadata): FramesTable {
+  const best = frame.receptions[0];
+  return {
+    id: randomUUID(),
+    device_id: job.device.id,
+    received_at: job.at,
+    f_cnt: frame.fCnt,
+    f_port: frame.fPort,
+    dr: frame.dr,
+    modulation: frame.modulation,
+    spreading_factor: frame.spreadingFactor,
+    bandwidth: frame.bandwidth,
+    frequency: frame.frequency,
+    adr: flag(frame.adr),
+    confirmed: flag(frame.confirmed),
+    dev_addr: frame.devAddr,
+    gateway_count: frame.receptions.length,
+    rssi: best?.rssi ?? null,
+    snr: best?.snr ?? null,
+  };
+}
