@@ -1,7 +1,10 @@
-// Ingest benchmark (issue #8): uplinks per second through the real ingest path
+// Ingest benchmark (issues #8, #14): uplinks per second through the real ingest path
 // (HTTP route → validation → codec in the sandbox → committed transaction), cold and steady, and
-// the codec's cost per message. Usage: npm run build:server && node bench/ingest.bench.mjs [sqlite|postgres ...]
-import { randomBytes } from 'node:crypto';
+// the codec's cost per message. Each uplink is a ChirpStack v4 `up` event as it posts them: a
+// deduplicationId, the radio metadata of two receiving gateways and the transmission, so the
+// measured path also checks each event's key and stores its frame and receptions.
+// Usage: npm run build:server && node bench/ingest.bench.mjs [sqlite|postgres ...]
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +21,7 @@ const WARM_UP = 2000;
 const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 32);
 const LHT65N = templateCatalog.find((t) => t.id === 'dragino-lht65n');
 const SAMPLE = Buffer.from(LHT65N.samples[0].bytes_hex, 'hex').toString('base64');
+const APPLICATION = '95856ede-1238-4272-b616-41f18dc10fc3';
 
 async function run(label, count, send) {
   let next = 0;
@@ -62,9 +66,25 @@ async function bench(dialect) {
     const keyHeaders = { authorization: `Bearer ${key}` };
     const uplink = (payload) => app.inject({ method: 'POST', url: '/api/ingest/chirpstack?event=up', headers: keyHeaders, payload });
     const time = (i) => new Date(Date.UTC(2026, 10, 22, 0, 0, 0, i)).toISOString();
-    const decoded = (i) =>
-      uplink({ deviceInfo: { devEui: devices[i % 100].dev_eui }, time: time(i), fPort: 2, object: { temperature: 20 + (i % 10), humidity: 50 } });
-    const raw = (i) => uplink({ deviceInfo: { devEui: devices[i % 100].dev_eui }, time: time(i), fPort: 2, data: SAMPLE });
+    const event = (i) => ({
+      deduplicationId: randomUUID(),
+      time: time(i),
+      deviceInfo: { devEui: devices[i % 100].dev_eui.toLowerCase(), deviceName: `bench-${i % 100}`, applicationId: APPLICATION },
+      devAddr: '01a44c4c',
+      adr: true,
+      dr: 5,
+      fCnt: i,
+      fPort: 2,
+      confirmed: false,
+      rxInfo: [
+        { gatewayId: '0016c001f153a14c', uplinkId: i, rssi: -60 - (i % 40), snr: 9.5, channel: i % 8, crcStatus: 'CRC_OK' },
+        { gatewayId: 'e4e124dadef64eee', uplinkId: i, rssi: -105, snr: -3.25, channel: i % 8, crcStatus: 'CRC_OK' },
+      ],
+      txInfo: { frequency: 867100000 + (i % 8) * 200000, modulation: { lora: { bandwidth: 125000, spreadingFactor: 7, codeRate: 'CR_4_5' } } },
+      regionConfigId: 'eu868',
+    });
+    const decoded = (i) => uplink({ ...event(i), data: SAMPLE, object: { temperature: 20 + (i % 10), humidity: 50 } });
+    const raw = (i) => uplink({ ...event(i), data: SAMPLE });
     // Each path first runs cold (the first messages pay for JIT and the codec workers' WASM
     // compilation), then the measured steady state.
     const results = [

@@ -16,6 +16,7 @@ export interface MaintenanceReport {
   eventsDeleted: number;
   samplesDeleted: number;
   framesDeleted: number;
+  receptionsDeleted: number;
   silentDevices: number;
   expiringCertificates: number;
 }
@@ -44,12 +45,14 @@ export class Maintenance {
       eventsDeleted: await this.store.deleteEventsBefore(daysFrom(now, -this.settings.eventRetentionDays)),
       samplesDeleted: await this.deleteExpired(now, (cutoff, plans) => this.store.deleteSamplesBefore(cutoff, plans)),
       framesDeleted: await this.deleteExpired(now, (cutoff, plans) => this.store.deleteFramesBefore(cutoff, plans)),
+      // A gateway's index of what it heard follows the plan of the gateway's company.
+      receptionsDeleted: await this.deleteExpired(now, (cutoff, plans) => this.store.deleteReceptionsBefore(cutoff, plans)),
       silentDevices: await this.notifySilentDevices(now),
       expiringCertificates: await this.notifyExpiringCertificates(now),
     };
   }
 
-  /** Time series and frames are kept as long as the plan of the device's company says (spec §9). */
+  /** Time series and radio metadata are kept as long as the plan of the owner's company says (spec §9). */
   private async deleteExpired(now: Date, deleteBefore: (cutoff: string, plans: readonly Plan[]) => Promise<number>): Promise<number> {
     let deleted = 0;
     for (const [days, plans] of plansByRetention()) deleted += await deleteBefore(daysFrom(now, -days), plans);

@@ -251,7 +251,7 @@ export interface DeviceEventsTable {
   summary: string;
   payload: string | null;
   created_at: string;
-  /** What makes the event idempotent (unique per device, migration 0011); null on older rows. */
+  /** What makes the event idempotent (unique per device and time, migration 0011); null on older rows. */
   dedupe_key: string | null;
   /** A log event's ChirpStack level (INFO, WARNING, ERROR) and code (OTAA, UPLINK_MIC, …). */
   level: string | null;
@@ -260,9 +260,9 @@ export interface DeviceEventsTable {
 
 /** Radio metadata of one uplink (migration 0011); bigint columns come back as strings from PostgreSQL. */
 export interface FramesTable {
-  id: string;
   device_id: string;
   received_at: string;
+  id: string;
   f_cnt: number | string | null;
   f_port: number | null;
   dr: number | null;
@@ -273,16 +273,18 @@ export interface FramesTable {
   adr: number | null;
   confirmed: number | null;
   dev_addr: string | null;
-  gateway_count: number;
   rssi: number | null;
   snr: number | null;
+  /** JSON array of the receptions ({gateway_id, rssi, snr, channel}), strongest first. */
+  receptions: string;
 }
 
+/** A reception by a gateway registered here, by gateway and time; (device_id, received_at, frame_id) is its frame's key. */
 export interface FrameReceptionsTable {
-  frame_id: string;
   gateway_id: string;
-  device_id: string;
   received_at: string;
+  frame_id: string;
+  device_id: string;
   rssi: number | null;
   snr: number | null;
   channel: number | null;

@@ -9,7 +9,7 @@ const orNull = (value: number | string | null): number | null => (value === null
 const flag = (value: number | null): boolean | null => (value === null ? null : value === 1);
 
 /** A frame row as the API shows it; PostgreSQL returns its bigint columns as text. */
-const toFrameFields = (row: Selectable<FramesTable>): Omit<Frame, 'receptions'> => ({
+const toFrameFields = (row: Omit<Selectable<FramesTable>, 'receptions'>): Omit<Frame, 'receptions'> => ({
   id: row.id,
   device_id: row.device_id,
   received_at: row.received_at,
@@ -27,6 +27,8 @@ const toFrameFields = (row: Selectable<FramesTable>): Omit<Frame, 'receptions'> 
   snr: row.snr,
 });
 
+const toFrame = (row: Selectable<FramesTable>): Frame => ({ ...toFrameFields(row), receptions: JSON.parse(row.receptions) as FrameReception[] });
+
 const toReception = (row: Pick<FrameReceptionsTable, 'gateway_id' | 'rssi' | 'snr' | 'channel'>): FrameReception => ({
   gateway_id: row.gateway_id,
   rssi: row.rssi,
@@ -39,37 +41,38 @@ export function framesRepository(db: Db) {
   return {
     /** A device's frames, newest first, each with its receptions (strongest first). */
     async ofDevice(deviceId: string, window: PageWindow): Promise<{ count: number; results: Frame[] }> {
-      const page = await listPage(
+      return listPage(
         db.selectFrom('frames').where('device_id', '=', deviceId),
         window,
-        (query) => query.selectAll().orderBy('received_at', 'desc').orderBy('id'),
-        toFrameFields,
+        (query) => query.selectAll().orderBy('received_at', 'desc').orderBy('id', 'desc'),
+        toFrame,
       );
-      if (page.results.length === 0) return { count: page.count, results: [] };
-      const receptions = await db
-        .selectFrom('frame_receptions')
-        .select(['frame_id', 'gateway_id', 'rssi', 'snr', 'channel'])
-        .where(
-          'frame_id',
-          'in',
-          page.results.map((frame) => frame.id),
-        )
-        .orderBy('rssi', (ob) => ob.desc().nullsLast())
-        .orderBy('gateway_id')
-        .execute();
-      const byFrame = new Map<string, FrameReception[]>();
-      for (const row of receptions) byFrame.set(row.frame_id, [...(byFrame.get(row.frame_id) ?? []), toReception(row)]);
-      return { count: page.count, results: page.results.map((frame) => ({ ...frame, receptions: byFrame.get(frame.id) ?? [] })) };
     },
 
-    /** The newest uplinks a gateway (by EUI) received from devices of the user's companies. */
+    /** The newest uplinks a gateway registered here (by EUI) received, of devices of the user's companies. */
     async ofGateway(userId: string, gatewayEui: string, limit: number): Promise<GatewayFrame[]> {
       const rows = await db
         .selectFrom('frame_receptions as r')
-        .innerJoin('frames', 'frames.id', 'r.frame_id')
+        .innerJoin('frames', (join) =>
+          join.onRef('frames.device_id', '=', 'r.device_id').onRef('frames.received_at', '=', 'r.received_at').onRef('frames.id', '=', 'r.frame_id'),
+        )
         .innerJoin('devices', 'devices.id', 'r.device_id')
-        .selectAll('frames')
         .select([
+          'frames.id',
+          'frames.device_id',
+          'frames.received_at',
+          'frames.f_cnt',
+          'frames.f_port',
+          'frames.dr',
+          'frames.modulation',
+          'frames.spreading_factor',
+          'frames.bandwidth',
+          'frames.frequency',
+          'frames.adr',
+          'frames.confirmed',
+          'frames.dev_addr',
+          'frames.rssi',
+          'frames.snr',
           'r.gateway_id as r_gateway_id',
           'r.rssi as r_rssi',
           'r.snr as r_snr',
@@ -80,7 +83,7 @@ export function framesRepository(db: Db) {
         .where('r.gateway_id', '=', gatewayEui)
         .where('devices.company_id', 'in', memberCompanyIds(db, userId))
         .orderBy('r.received_at', 'desc')
-        .orderBy('r.frame_id')
+        .orderBy('r.frame_id', 'desc')
         .limit(limit)
         .execute();
       return rows.map((row) => ({

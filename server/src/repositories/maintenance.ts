@@ -21,7 +21,23 @@ export function maintenanceRepository(db: Db) {
       return Number(result.numDeletedRows);
     },
 
-    /** Frames (radio metadata, with their receptions) older than `cutoff` of devices whose company is on one of `plans`. */
+    /** The index of receptions by gateway, older than `cutoff`, of gateways whose company is on one of `plans`. */
+    async deleteReceptionsBefore(cutoff: string, plans: readonly Plan[]): Promise<number> {
+      const result = await db
+        .deleteFrom('frame_receptions')
+        .where('gateway_id', 'in', (eb) =>
+          eb
+            .selectFrom('gateways')
+            .innerJoin('companies', 'companies.id', 'gateways.company_id')
+            .select('gateways.gateway_id')
+            .where('companies.plan', 'in', plans),
+        )
+        .where('received_at', '<', cutoff)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Frames (radio metadata) older than `cutoff` of devices whose company is on one of `plans`. */
     async deleteFramesBefore(cutoff: string, plans: readonly Plan[]): Promise<number> {
       const result = await db
         .deleteFrom('frames')

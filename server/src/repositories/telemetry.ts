@@ -116,7 +116,7 @@ export function telemetryRepository(db: Db) {
         const fresh = await trx
           .insertInto('device_events')
           .values(eventRow(device, at, event))
-          .onConflict((oc) => oc.columns(['device_id', 'dedupe_key']).doNothing())
+          .onConflict((oc) => oc.columns(['device_id', 'created_at', 'dedupe_key']).doNothing())
           .returning('id')
           .executeTakeFirst();
         if (!fresh) return false;

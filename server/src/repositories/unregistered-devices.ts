@@ -42,8 +42,6 @@ export function unregisteredDevicesRepository(db: Db) {
   return {
     /** Counts an event of a DevEUI in a scope (a company id or INSTALLATION_SCOPE), keeping the newest of each scope. */
     async record(scope: string, heard: HeardDevice): Promise<void> {
-      const later = (column: 'last_seen') =>
-        sql<string>`case when excluded.${sql.ref(column)} > unregistered_devices.${sql.ref(column)} then excluded.${sql.ref(column)} else unregistered_devices.${sql.ref(column)} end`;
       const kept = <T>(column: 'join_eui' | 'device_name' | 'application_id' | 'last_rssi' | 'last_snr' | 'last_gateway_id') =>
         sql<T>`coalesce(excluded.${sql.ref(column)}, unregistered_devices.${sql.ref(column)})`;
       await db.transaction().execute(async (trx) => {
@@ -69,7 +67,8 @@ export function unregisteredDevicesRepository(db: Db) {
               count: sql<number>`unregistered_devices.count + case when excluded.last_event_key = unregistered_devices.last_event_key then 0 else 1 end`,
               last_event: sql<string>`excluded.last_event`,
               last_event_key: sql<string | null>`excluded.last_event_key`,
-              last_seen: later('last_seen'),
+              // A late event does not move last seen back.
+              last_seen: sql<string>`case when excluded.last_seen > unregistered_devices.last_seen then excluded.last_seen else unregistered_devices.last_seen end`,
               join_eui: kept<string | null>('join_eui'),
               device_name: kept<string | null>('device_name'),
               application_id: kept<string | null>('application_id'),

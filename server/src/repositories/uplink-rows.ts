@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { DeviceEventsTable, DeviceTopicsTable, FrameReceptionsTable, FramesTable, TopicSamplesTable } from '../db/schema.js';
 import type { FrameMetadata } from '../domain/radio.js';
@@ -32,10 +31,11 @@ export const eventRow = (job: QueuedUplink): DeviceEventsTable => ({
   code: null,
 });
 
-/** Event rows in one order (device, key), so concurrent batches on PostgreSQL take their locks alike and never deadlock on each other. */
+/** Event rows in their unique key's order, so concurrent batches on PostgreSQL take their locks alike and never deadlock on each other. */
 export function inLockOrder(rows: DeviceEventsTable[]): DeviceEventsTable[] {
-  const order = (row: DeviceEventsTable) => `${row.device_id}\u0000${row.dedupe_key ?? ''}`;
-  return rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+  const keyed = rows.map((row) => ({ row, order: `${row.device_id}\u0000${row.created_at}\u0000${row.dedupe_key ?? ''}` }));
+  keyed.sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0));
+  return keyed.map(({ row }) => row);
 }
 
 export interface SeenState {
@@ -44,8 +44,11 @@ export interface SeenState {
   moved: boolean;
 }
 
-/** The rows of new uplinks: last seen per device, latest topic values, time series, frames and their receptions. */
-export function uplinkRows(jobs: readonly QueuedUplink[]) {
+/**
+ * The rows of new uplinks: last seen per device, latest topic values, time series, frames, and the
+ * receptions of the gateways in `gateways` (those registered here).
+ */
+export function uplinkRows(jobs: readonly QueuedUplink[], gateways: ReadonlySet<string>) {
   const topics = new Map<string, Insertable<DeviceTopicsTable>>();
   const samples: Insertable<TopicSamplesTable>[] = [];
   const frames: FramesTable[] = [];
@@ -72,11 +75,12 @@ export function uplinkRows(jobs: readonly QueuedUplink[]) {
       const frame = frameRow(job, job.frame);
       frames.push(frame);
       for (const rx of job.frame.receptions) {
+        if (!gateways.has(rx.gatewayId)) continue;
         receptions.push({
-          frame_id: frame.id,
           gateway_id: rx.gatewayId,
-          device_id: job.device.id,
           received_at: job.at,
+          frame_id: frame.id,
+          device_id: job.device.id,
           rssi: rx.rssi,
           snr: rx.snr,
           channel: rx.channel,
@@ -87,14 +91,19 @@ export function uplinkRows(jobs: readonly QueuedUplink[]) {
   return { topics: [...topics.values()], samples, frames, receptions, seen };
 }
 
+/** The gateways an uplink batch names, for looking up which are registered here. */
+export const gatewaysOf = (jobs: readonly QueuedUplink[]): string[] => [
+  ...new Set(jobs.flatMap((job) => job.frame?.receptions.map((rx) => rx.gatewayId) ?? [])),
+];
+
 const flag = (value: boolean | null): number | null => (value === null ? null : value ? 1 : 0);
 
 function frameRow(job: QueuedUplink, frame: FrameMetadata): FramesTable {
   const best = frame.receptions[0];
   return {
-    id: randomUUID(),
     device_id: job.device.id,
     received_at: job.at,
+    id: job.eventId,
     f_cnt: frame.fCnt,
     f_port: frame.fPort,
     dr: frame.dr,
@@ -105,8 +114,8 @@ function frameRow(job: QueuedUplink, frame: FrameMetadata): FramesTable {
     adr: flag(frame.adr),
     confirmed: flag(frame.confirmed),
     dev_addr: frame.devAddr,
-    gateway_count: frame.receptions.length,
     rssi: best?.rssi ?? null,
     snr: best?.snr ?? null,
+    receptions: JSON.stringify(frame.receptions.map((rx) => ({ gateway_id: rx.gatewayId, rssi: rx.rssi, snr: rx.snr, channel: rx.channel }))),
   };
 }

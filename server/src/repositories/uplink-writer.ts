@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { WebhookDeliveriesTable } from '../db/schema.js';
-import { eventRow, inLockOrder, uplinkRows, type QueuedUplink, type UplinkWrite } from './uplink-rows.js';
+import { eventRow, gatewaysOf, inLockOrder, uplinkRows, type QueuedUplink, type UplinkWrite } from './uplink-rows.js';
 
 export type { UplinkWrite } from './uplink-rows.js';
 
@@ -71,7 +71,7 @@ export class UplinkWriter {
     const keys = new Set<string>();
     const candidates = jobs.filter((job) => {
       if (job.event.key === null) return true;
-      const key = `${job.device.id}\u0000${job.event.key}`;
+      const key = `${job.device.id}\u0000${job.at}\u0000${job.event.key}`;
       if (keys.has(key)) return false;
       keys.add(key);
       return true;
@@ -82,7 +82,7 @@ export class UplinkWriter {
         const rows = await trx
           .insertInto('device_events')
           .values(part)
-          .onConflict((oc) => oc.columns(['device_id', 'dedupe_key']).doNothing())
+          .onConflict((oc) => oc.columns(['device_id', 'created_at', 'dedupe_key']).doNothing())
           .returning('id')
           .execute();
         for (const row of rows) inserted.add(row.id);
@@ -96,7 +96,9 @@ export class UplinkWriter {
 }
 
 async function writeUplinks(trx: Transaction, jobs: readonly Job[]): Promise<void> {
-  const { topics, samples, frames, receptions, seen } = uplinkRows(jobs);
+  const named = gatewaysOf(jobs);
+  const registered = named.length === 0 ? [] : await trx.selectFrom('gateways').select('gateway_id').where('gateway_id', 'in', named).execute();
+  const { topics, samples, frames, receptions, seen } = uplinkRows(jobs, new Set(registered.map((row) => row.gateway_id)));
   for (const [deviceId, state] of seen) {
     if (!state.moved || !state.last_seen) continue;
     const at = state.last_seen;

@@ -34,6 +34,8 @@ describe('each ChirpStack event is stored exactly once', () => {
       config: profile,
     });
     key = await integrationKeyOf(t, company);
+    // One of the two gateways of the recorded uplink is registered here: its receptions are indexed by gateway too.
+    await createRecord(t, owner, '/api/gateway/', { company_id: company, gateway_id: '0016C001F153A14C' });
     await t.db
       .insertInto('webhooks')
       .values({
@@ -66,7 +68,7 @@ describe('each ChirpStack event is stored exactly once', () => {
       webhooks: await count(t.db.selectFrom('webhook_deliveries').select('id').where('created_at', '>=', '2000-01-01').where('payload', 'like', `%${time}%`)),
     };
   }
-  const once = (topics: number) => ({ events: 1, samples: topics, sampleRows: topics, frames: 1, receptions: 2, webhooks: 1 });
+  const once = (topics: number) => ({ events: 1, samples: topics, sampleRows: topics, frames: 1, receptions: 1, webhooks: 1 });
 
   it('stores an up delivered twice over HTTP, one after the other, once', async () => {
     const event = freshUplink(1);

@@ -81,6 +81,25 @@ describe('data plane maintenance', () => {
     expect((await call(t.app, owner, 'GET', '/api/search/?q=uplink')).json()).toEqual({ results: [] });
   });
 
+  it("drops a gateway's index of receptions with the retention of the gateway company's plan", async () => {
+    await createRecord(t, owner, '/api/gateway/', { company_id: company, gateway_id: 'CAFE0000000000AA', name: 'Mast' });
+    const heard = await call(t.app, owner, 'POST', '/api/ingest/chirpstack?event=up', {
+      deviceInfo: { devEui: DEV_EUI },
+      time: t.clock.now().toISOString(),
+      fPort: 1,
+      object: { level: 2 },
+      rxInfo: [{ gatewayId: 'cafe0000000000aa', rssi: -80, snr: 7 }],
+    });
+    expect(heard.statusCode).toBe(200);
+    const receptions = () => t.db.selectFrom('frame_receptions').select('frame_id').where('gateway_id', '=', 'CAFE0000000000AA').execute();
+    expect(await receptions()).toHaveLength(1);
+    t.clock.advance(30 * 86_400_000);
+    expect((await maintenance.run()).receptionsDeleted).toBe(0);
+    t.clock.advance(2 * 86_400_000);
+    expect((await maintenance.run()).receptionsDeleted).toBe(1);
+    expect(await receptions()).toEqual([]);
+  });
+
   it("keeps time series as long as the company's plan says: a month, a year, or for good", async () => {
     const DAY = 86_400_000;
     const plans: Plan[] = ['free', 'basic', 'pro', 'premium', 'enterprise'];

@@ -8,10 +8,10 @@ import type { SignedIn } from '../helpers/users.js';
 describe('UplinkWriter (group commit)', () => {
   let t: TestApp;
   let writer: UplinkWriter;
+  let owner: SignedIn;
   let company: string;
   const devices: string[] = [];
   beforeAll(async () => {
-    let owner: SignedIn;
     ({ t, owner, company } = await oneCompany());
     for (let i = 0; i < 3; i++) {
       devices.push(await createRecord(t, owner, '/api/device/', { company_id: company, dev_eui: `BA7C00000000000${i}`, app_key: 'A'.repeat(32) }));
@@ -92,6 +92,7 @@ describe('UplinkWriter (group commit)', () => {
   });
 
   it('writes an uplink once per key: a redelivery in the same batch, or after it committed, writes nothing', async () => {
+    await createRecord(t, owner, '/api/gateway/', { company_id: company, gateway_id: 'B827EBFFFE000001' });
     await t.db
       .insertInto('webhooks')
       .values({

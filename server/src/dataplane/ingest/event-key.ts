@@ -28,15 +28,16 @@ function canonical(value: unknown): string {
 }
 
 /**
- * The key that makes an event idempotent, unique per device (device_events.dedupe_key). ChirpStack
- * gives up, join and status events of one uplink the same deduplicationId, so the type is part of
- * the key. An event without one is identified by its time and content: a redelivery carries the
- * same bytes. One without a time cannot be told from a new event that looks the same, so it has
- * no key and is always stored (ChirpStack always sends the time).
+ * The key that makes an event idempotent, unique per device and event time (device_events has a
+ * unique index on both and this key). ChirpStack gives up, join and status events of one uplink
+ * the same deduplicationId, so the type is part of the key. An event without one is identified by
+ * its content: a redelivery carries the same bytes. An event without a time is stored at the time
+ * it arrives, which a redelivery does not share: it gets no key and is always stored (ChirpStack
+ * always sends the time).
  */
 export function eventKey(type: IngestEventType, event: Keyed): string | null {
-  if (event.deduplicationId) return `${type}:${event.deduplicationId}`;
   if (!event.time) return null;
+  if (event.deduplicationId) return `${type}:${event.deduplicationId}`;
   const identity = IDENTITY[type].map((field) => event[field]);
   const digest = createHash('sha256')
     .update(canonical([new Date(event.time).toISOString(), ...identity]))
