@@ -22,6 +22,7 @@ const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 32);
 const LHT65N = templateCatalog.find((t) => t.id === 'dragino-lht65n');
 const SAMPLE = Buffer.from(LHT65N.samples[0].bytes_hex, 'hex').toString('base64');
 const APPLICATION = '95856ede-1238-4272-b616-41f18dc10fc3';
+const GATEWAYS = ['0016c001f153a14c', 'e4e124dadef64eee'];
 
 async function run(label, count, send) {
   let next = 0;
@@ -62,6 +63,8 @@ async function bench(dialect) {
     const profile = (await app.inject({ method: 'POST', url: `/api/template/${company}/dragino-lht65n`, headers })).json().id;
     const devices = Array.from({ length: 100 }, (_, i) => ({ dev_eui: `A8404100${i.toString(16).padStart(8, '0')}`, app_key: 'A'.repeat(32) }));
     await app.inject({ method: 'POST', url: '/api/device/bulk/', headers, payload: { company_id: company, config: profile, devices } });
+    // Both receiving gateways are registered, so their receptions are indexed by gateway too.
+    for (const gateway_id of GATEWAYS) await app.inject({ method: 'POST', url: '/api/gateway/', headers, payload: { company_id: company, gateway_id } });
     const key = (await app.inject({ method: 'POST', url: '/api/api-keys/', headers, payload: { name: 'bench' } })).json().key;
     const keyHeaders = { authorization: `Bearer ${key}` };
     const uplink = (payload) => app.inject({ method: 'POST', url: '/api/ingest/chirpstack?event=up', headers: keyHeaders, payload });
@@ -77,8 +80,8 @@ async function bench(dialect) {
       fPort: 2,
       confirmed: false,
       rxInfo: [
-        { gatewayId: '0016c001f153a14c', uplinkId: i, rssi: -60 - (i % 40), snr: 9.5, channel: i % 8, crcStatus: 'CRC_OK' },
-        { gatewayId: 'e4e124dadef64eee', uplinkId: i, rssi: -105, snr: -3.25, channel: i % 8, crcStatus: 'CRC_OK' },
+        { gatewayId: GATEWAYS[0], uplinkId: i, rssi: -60 - (i % 40), snr: 9.5, channel: i % 8, crcStatus: 'CRC_OK' },
+        { gatewayId: GATEWAYS[1], uplinkId: i, rssi: -105, snr: -3.25, channel: i % 8, crcStatus: 'CRC_OK' },
       ],
       txInfo: { frequency: 867100000 + (i % 8) * 200000, modulation: { lora: { bandwidth: 125000, spreadingFactor: 7, codeRate: 'CR_4_5' } } },
       regionConfigId: 'eu868',

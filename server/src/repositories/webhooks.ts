@@ -64,30 +64,6 @@ export function webhooksRepository(db: Db) {
       await db.deleteFrom('webhooks').where('id', '=', id).execute();
     },
 
-    /** Queues one delivery per enabled webhook of the company. */
-    async enqueue(companyId: string, payload: unknown, at: string): Promise<number> {
-      const hooks = await db.selectFrom('webhooks').select('id').where('company_id', '=', companyId).where('enabled', '=', 1).execute();
-      if (hooks.length === 0) return 0;
-      const body = JSON.stringify(payload);
-      await db
-        .insertInto('webhook_deliveries')
-        .values(
-          hooks.map((hook) => ({
-            id: randomUUID(),
-            webhook_id: hook.id,
-            payload: body,
-            status: 'pending' as const,
-            attempts: 0,
-            next_attempt_at: at,
-            last_error: null,
-            response_status: null,
-            created_at: at,
-            updated_at: at,
-          })),
-        )
-        .execute();
-      return hooks.length;
-    },
     async due(at: string, limit: number): Promise<DueDelivery[]> {
       return db
         .selectFrom('webhook_deliveries')
