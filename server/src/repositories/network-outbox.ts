@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
-import type { NetworkEntityKind, NetworkOutboxTable } from '../db/schema.js';
+import type { Database, NetworkEntityKind, NetworkOutboxTable, NetworkSyncTable } from '../db/schema.js';
 import type { SyncStatus } from '../schemas/network.js';
 import type { SyncErrorCode } from '../schemas/messages.js';
 import { memberCompanyIds } from './member-companies.js';
@@ -27,6 +27,36 @@ export interface PushFailure {
   failed: boolean;
 }
 
+/** Nobody holds a live claim on the row: never claimed, or its lease ran out. */
+const unclaimed =
+  (at: string) =>
+  (eb: ExpressionBuilder<Database, 'network_outbox'>): Expression<SqlBool> =>
+    eb.or([eb('network_outbox.claimed_until', 'is', null), eb('network_outbox.claimed_until', '<', at)]);
+
+const outboxRow = (change: NetworkChange, at: string): Insertable<NetworkOutboxTable> => ({
+  id: randomUUID(),
+  kind: change.kind,
+  entity_id: change.entityId,
+  company_id: change.companyId,
+  action: change.action,
+  target: change.target ? JSON.stringify(change.target) : null,
+  next_attempt_at: at,
+  claimed_by: null,
+  claimed_until: null,
+  created_at: at,
+});
+
+const pendingSync = (change: NetworkChange, at: string): Insertable<NetworkSyncTable> => ({
+  kind: change.kind,
+  entity_id: change.entityId,
+  company_id: change.companyId,
+  state: 'pending',
+  remote_id: null,
+  error_code: null,
+  error_message: null,
+  updated_at: at,
+});
+
 /**
  * The outbox of changes for the network server and each entity's sync state (migration 0010).
  * `record` runs inside the transaction of the change itself; the worker claims rows with a lease.
@@ -48,43 +78,15 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
    * entity as it is when pushed, and a delete makes earlier puts moot.
    */
   async function record(change: NetworkChange, at: string): Promise<void> {
-    await db
-      .deleteFrom('network_outbox')
-      .where('kind', '=', change.kind)
-      .where('entity_id', '=', change.entityId)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
-      .execute();
-    await db
-      .insertInto('network_outbox')
-      .values({
-        id: randomUUID(),
-        kind: change.kind,
-        entity_id: change.entityId,
-        company_id: change.companyId,
-        action: change.action,
-        target: change.target ? JSON.stringify(change.target) : null,
-        next_attempt_at: at,
-        claimed_by: null,
-        claimed_until: null,
-        created_at: at,
-      })
-      .execute();
+    await db.deleteFrom('network_outbox').where('kind', '=', change.kind).where('entity_id', '=', change.entityId).where(unclaimed(at)).execute();
+    await db.insertInto('network_outbox').values(outboxRow(change, at)).execute();
     if (change.action === 'delete') {
       await db.deleteFrom('network_sync').where('kind', '=', change.kind).where('entity_id', '=', change.entityId).execute();
       return;
     }
     await db
       .insertInto('network_sync')
-      .values({
-        kind: change.kind,
-        entity_id: change.entityId,
-        company_id: change.companyId,
-        state: 'pending',
-        remote_id: null,
-        error_code: null,
-        error_message: null,
-        updated_at: at,
-      })
+      .values(pendingSync(change, at))
       .onConflict((c) =>
         c.columns(['kind', 'entity_id']).doUpdateSet({ state: 'pending', company_id: change.companyId, error_code: null, error_message: null, updated_at: at }),
       )
@@ -94,38 +96,14 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
   /** Records puts of entities created just now in bulk, a few statements per 500 (none can have a waiting change). */
   async function recordNew(kind: NetworkEntityKind, entityIds: readonly string[], companyId: string, at: string): Promise<void> {
     for (let i = 0; i < entityIds.length; i += 500) {
-      const part = entityIds.slice(i, i + 500);
+      const changes = entityIds.slice(i, i + 500).map((entityId): NetworkChange => ({ kind, entityId, companyId, action: 'put' }));
       await db
         .insertInto('network_outbox')
-        .values(
-          part.map((entityId) => ({
-            id: randomUUID(),
-            kind,
-            entity_id: entityId,
-            company_id: companyId,
-            action: 'put' as const,
-            target: null,
-            next_attempt_at: at,
-            claimed_by: null,
-            claimed_until: null,
-            created_at: at,
-          })),
-        )
+        .values(changes.map((change) => outboxRow(change, at)))
         .execute();
       await db
         .insertInto('network_sync')
-        .values(
-          part.map((entityId) => ({
-            kind,
-            entity_id: entityId,
-            company_id: companyId,
-            state: 'pending' as const,
-            remote_id: null,
-            error_code: null,
-            error_message: null,
-            updated_at: at,
-          })),
-        )
+        .values(changes.map((change) => pendingSync(change, at)))
         .execute();
     }
   }
@@ -141,24 +119,24 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
      */
     async claim(node: string, at: string, leaseUntil: string, limit: number): Promise<OutboxRow[]> {
       let due = db
-        .selectFrom('network_outbox as o')
-        .select('o.id')
-        .where('o.next_attempt_at', '<=', at)
-        .where((eb) => eb.or([eb('o.claimed_until', 'is', null), eb('o.claimed_until', '<', at)]))
+        .selectFrom('network_outbox')
+        .select('network_outbox.id')
+        .where('network_outbox.next_attempt_at', '<=', at)
+        .where(unclaimed(at))
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
               selectFrom('network_outbox as busy')
                 .select('busy.id')
-                .whereRef('busy.kind', '=', 'o.kind')
-                .whereRef('busy.entity_id', '=', 'o.entity_id')
-                .whereRef('busy.id', '!=', 'o.id')
+                .whereRef('busy.kind', '=', 'network_outbox.kind')
+                .whereRef('busy.entity_id', '=', 'network_outbox.entity_id')
+                .whereRef('busy.id', '!=', 'network_outbox.id')
                 .where('busy.claimed_until', '>=', at),
             ),
           ),
         )
-        .orderBy('o.created_at')
-        .orderBy('o.id')
+        .orderBy('network_outbox.created_at')
+        .orderBy('network_outbox.id')
         .limit(limit);
       // PostgreSQL: nodes claiming at the same moment skip each other's rows instead of waiting.
       // SQLite has one writer, so the UPDATE below is atomic on its own.
@@ -186,7 +164,7 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
         .updateTable('network_outbox')
         .set((eb) => ({ claimed_by: node, claimed_until: leaseUntil, attempts: eb('attempts', '+', 1), next_attempt_at: at }))
         .where('id', '=', (rows[0] as { id: string }).id)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+        .where(unclaimed(at))
         .returningAll()
         .executeTakeFirst();
     },
@@ -232,7 +210,7 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
         .set({ next_attempt_at: at, attempts: 0 })
         .where('kind', '=', kind)
         .where('entity_id', '=', entityId)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+        .where(unclaimed(at))
         .executeTakeFirst();
       await db.updateTable('network_sync').set({ state: 'pending', updated_at: at }).where('kind', '=', kind).where('entity_id', '=', entityId).execute();
       return result.numUpdatedRows > 0n;
