@@ -32,7 +32,7 @@ export async function reconcileCommand(ctx: NetworkContext, args: readonly strin
   if (ctx.networkServer.mode === 'standalone')
     return { ok: false, output: ['No network server is configured: set CHIRPSTACK_API_URL, CHIRPSTACK_API_TOKEN and CHIRPSTACK_TENANT_ID.'] };
   const scope: ReconcileScope = options.company ? { companyId: options.company } : 'installation';
-  const found = await findDrift(ctx.networkServer, ctx.repos.networkEntities, scope);
+  const found = await findDrift(ctx.networkServer, ctx.repos, scope);
   const output = found.map(
     (drift) => `${drift.kind} ${drift.key} (${drift.name}): ${PROBLEM_TEXT[drift.problem]}${drift.company_id ? ` [company ${drift.company_id}]` : ''}`,
   );

@@ -79,21 +79,6 @@ export function networkEntitiesRepository(db: Db) {
       return query.execute();
     },
 
-    /** Which of these DevEUIs are registered here, in any company. */
-    async registeredDevEuis(devEuis: readonly string[]): Promise<Set<string>> {
-      const found = new Set<string>();
-      // 500 per query keeps far below both databases' bound-parameter limits.
-      for (let i = 0; i < devEuis.length; i += 500) {
-        const rows = await db
-          .selectFrom('devices')
-          .select('dev_eui')
-          .where('dev_eui', 'in', devEuis.slice(i, i + 500))
-          .execute();
-        for (const row of rows) found.add(row.dev_eui);
-      }
-      return found;
-    },
-
     /** The network server's application of each company that has one. */
     applicationsOf: (companyId: string | undefined) => {
       let query = db

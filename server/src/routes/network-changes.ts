@@ -11,8 +11,6 @@ export function networkChanges(ctx: AppContext) {
   const enabled = ctx.networkServer.mode !== 'standalone';
   const at = () => ctx.now().toISOString();
   return {
-    enabled,
-
     /** Adds each record's sync status (`network_sync`) to a list or detail answer. */
     async withStatus<T extends { id: string }>(kind: NetworkEntityKind, records: T[]): Promise<(T & { network_sync?: SyncStatus })[]> {
       if (!enabled) return records;
@@ -55,5 +53,3 @@ export function networkChanges(ctx: AppContext) {
     },
   };
 }
-
-export type NetworkChanges = ReturnType<typeof networkChanges>;

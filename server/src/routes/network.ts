@@ -66,7 +66,7 @@ export async function networkRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   api.get('/network/reconcile', { schema: { tags, querystring: ReconcileQuery, response: { 200: ReconcileResponse, ...errorResponses } } }, async (request) => {
     await assertOwner(request.identity.userId, request.query.company_id);
-    const found = await askNetworkServer(() => findDrift(ctx.networkServer, networkEntities, { companyId: request.query.company_id }));
+    const found = await askNetworkServer(() => findDrift(ctx.networkServer, ctx.repos, { companyId: request.query.company_id }));
     return { drift: found.map(withoutRemote) };
   });
 
@@ -74,7 +74,7 @@ export async function networkRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const { company_id: companyId, items } = request.body;
     await assertOwner(request.identity.userId, companyId);
     const chosen = new Set(items.map((item) => `${item.kind}:${item.key}`));
-    const found = await askNetworkServer(() => findDrift(ctx.networkServer, networkEntities, { companyId }));
+    const found = await askNetworkServer(() => findDrift(ctx.networkServer, ctx.repos, { companyId }));
     return fixDrift(
       { entities: networkEntities, transaction: ctx.transaction, now: ctx.now },
       found.filter((drift) => chosen.has(`${drift.kind}:${drift.key}`)),

@@ -23,7 +23,7 @@ export class DependencyPending extends Error {
 }
 
 /** What a delete removes there, recorded with the change while the entity still existed here. */
-export interface DeleteTarget {
+interface DeleteTarget {
   remoteId?: string;
 }
 

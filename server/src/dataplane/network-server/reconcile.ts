@@ -25,7 +25,12 @@ export type ReconcileScope = { companyId: string } | 'installation';
  * differ. A company sees its own application's devices and its own profiles and gateways; only the
  * installation scope lists the tenant's profiles and gateways that belong to no company here.
  */
-export async function findDrift(server: NetworkServer, entities: NetworkEntitiesRepository, scope: ReconcileScope): Promise<FoundDrift[]> {
+export async function findDrift(
+  server: NetworkServer,
+  repos: Pick<AppContext['repos'], 'networkEntities' | 'deviceImport'>,
+  scope: ReconcileScope,
+): Promise<FoundDrift[]> {
+  const entities = repos.networkEntities;
   const companyId = scope === 'installation' ? undefined : scope.companyId;
   const [devices, profiles, gateways, applications] = await Promise.all([
     entities.devicesOf(companyId),
@@ -42,7 +47,7 @@ export async function findDrift(server: NetworkServer, entities: NetworkEntities
       remoteDevices.set(device.devEui, { ...device, companyId: application.company_id });
   }
   // A device registered here in another company is that company's drift, not one to adopt.
-  const localEuis = companyId ? await entities.registeredDevEuis([...remoteDevices.keys()]) : new Set(devices.map((device) => device.dev_eui));
+  const localEuis = companyId ? await repos.deviceImport.existing([...remoteDevices.keys()]) : new Set(devices.map((device) => device.dev_eui));
   for (const device of devices) {
     const base = { kind: 'device' as const, key: device.dev_eui, name: device.name || device.dev_eui, entity_id: device.id, company_id: device.company_id };
     const remote = remoteDevices.get(device.dev_eui);
@@ -110,7 +115,7 @@ export async function findDrift(server: NetworkServer, entities: NetworkEntities
   return drift;
 }
 
-export interface FixDeps {
+interface FixDeps {
   entities: NetworkEntitiesRepository;
   transaction: AppContext['transaction'];
   now: () => Date;

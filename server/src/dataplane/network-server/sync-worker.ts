@@ -17,7 +17,7 @@ const FAILED_AFTER_ATTEMPTS = 5;
 const DEPENDENCY_WAIT_MS = 1_000;
 
 /** 5 s, 10 s, 20 s … up to 10 min: a network server that is down for hours is tried every 10 minutes. */
-export const syncRetryDelayMs = (attempts: number): number => Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+const syncRetryDelayMs = (attempts: number): number => Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 
 export interface SyncWorkerDeps {
   outbox: NetworkOutboxRepository;
@@ -71,7 +71,7 @@ export class NetworkSyncWorker {
 
   private async pushBatch(): Promise<number> {
     const at = this.deps.now();
-    const rows = await this.deps.outbox.claim(this.node, at.toISOString(), new Date(at.getTime() + LEASE_MS).toISOString(), BATCH);
+    const rows = await this.deps.outbox.claim(this.node, at.toISOString(), leaseUntil(at), BATCH);
     // One at a time: a batch often holds a device and its profile, and the profile must exist there first.
     for (const row of rows) await this.push(row);
     return rows.length;
@@ -84,25 +84,28 @@ export class NetworkSyncWorker {
   private async pushNow(change: NetworkChange): Promise<void> {
     const at = this.deps.now();
     await this.deps.outbox.ensurePut(change, at.toISOString());
-    const row = await this.deps.outbox.claimEntity(change.kind, change.entityId, this.node, at.toISOString(), new Date(at.getTime() + LEASE_MS).toISOString());
+    const row = await this.deps.outbox.claimEntity(change.kind, change.entityId, this.node, at.toISOString(), leaseUntil(at));
     if (!row) return;
-    const remoteId = await this.provisioner.apply(row).catch(async (error: unknown) => {
+    await this.apply(row).catch(async (error: unknown) => {
       await this.recordFailure(row, error);
       throw error;
     });
-    await this.deps.outbox.complete(row, remoteId, this.deps.now().toISOString());
   }
 
   private async push(row: OutboxRow): Promise<void> {
     try {
-      const remoteId = await this.provisioner.apply(row);
-      await this.deps.outbox.complete(row, remoteId, this.deps.now().toISOString());
-      // In sync again: a later failure notifies anew.
-      await this.deps.notifications.clearDedupe(syncFailureKey(row));
+      await this.apply(row);
     } catch (error) {
       if (error instanceof DependencyPending) await this.deps.outbox.defer(row, new Date(this.deps.now().getTime() + DEPENDENCY_WAIT_MS).toISOString());
       else await this.recordFailure(row, error);
     }
+  }
+
+  /** Applies a claimed change and removes it; the entity is in sync again, so a later failure notifies anew. */
+  private async apply(row: OutboxRow): Promise<void> {
+    const remoteId = await this.provisioner.apply(row);
+    await this.deps.outbox.complete(row, remoteId, this.deps.now().toISOString());
+    await this.deps.notifications.clearDedupe(syncFailureKey(row));
   }
 
   private async recordFailure(row: OutboxRow, error: unknown): Promise<void> {
@@ -130,4 +133,6 @@ export class NetworkSyncWorker {
   }
 }
 
-export const syncFailureKey = (row: Pick<OutboxRow, 'kind' | 'entity_id'>): string => `network-sync:${row.kind}:${row.entity_id}`;
+const leaseUntil = (at: Date): string => new Date(at.getTime() + LEASE_MS).toISOString();
+
+const syncFailureKey = (row: Pick<OutboxRow, 'kind' | 'entity_id'>): string => `network-sync:${row.kind}:${row.entity_id}`;
