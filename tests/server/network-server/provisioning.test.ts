@@ -172,6 +172,9 @@ describe('provisioning into ChirpStack', () => {
 
     // Bob cannot retry Alice's device; Alice can.
     expect((await call(s.t.app, s.bob, 'POST', `/api/network/sync/device/${device}/retry`)).statusCode).toBe(404);
+    expect((await call(s.t.app, s.alice, 'POST', `/api/network/sync/unit/${device}/retry`)).statusCode).toBe(400);
+    expect((await call(s.t.app, s.alice, 'POST', '/api/network/sync/device/not-a-uuid/retry')).statusCode).toBe(400);
+    expect((await s.t.app.inject({ method: 'POST', url: `/api/network/sync/device/${device}/retry` })).statusCode).toBe(401);
     expect((await call(s.t.app, s.alice, 'POST', `/api/network/sync/device/${device}/retry`)).statusCode).toBe(204);
     await worker.drain();
     expect((await call(s.t.app, s.alice, 'GET', `/api/device/${device}/`)).json().network_sync).toMatchObject({ state: 'synced' });
@@ -195,5 +198,6 @@ describe('provisioning into ChirpStack', () => {
     await createProfile();
     expect((await call(s.t.app, s.alice, 'GET', '/api/network/status')).json()).toEqual({ mode: 'chirpstack', pending: 1, failed: 0 });
     expect((await call(s.t.app, s.bob, 'GET', '/api/network/status')).json()).toEqual({ mode: 'chirpstack', pending: 0, failed: 0 });
+    expect((await s.t.app.inject({ method: 'GET', url: '/api/network/status' })).statusCode).toBe(401);
   });
 });

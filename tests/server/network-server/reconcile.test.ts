@@ -107,6 +107,18 @@ describe('reconcile with ChirpStack', () => {
     expect((await call(s.t.app, s.bob, 'GET', `/api/network/reconcile?company_id=${s.company}`)).statusCode).toBe(403);
     expect((await call(s.t.app, s.alice, 'GET', `/api/network/reconcile?company_id=${s.bobCompany}`)).statusCode).toBe(404);
     expect((await call(s.t.app, s.alice, 'GET', '/api/network/reconcile?company_id=not-a-uuid')).statusCode).toBe(400);
+    const fix = (user: typeof s.alice, body: object) => call(s.t.app, user, 'POST', '/api/network/reconcile', body);
+    const item = { kind: 'device', key: DEV_EUI };
+    expect((await fix(s.bob, { company_id: s.company, items: [item] })).statusCode).toBe(403);
+    expect((await fix(s.alice, { company_id: s.bobCompany, items: [item] })).statusCode).toBe(404);
+    for (const bad of [
+      { company_id: s.company },
+      { company_id: s.company, items: [{ kind: 'unit', key: 'x' }] },
+      { company_id: s.company, items: [], extra: 1 },
+    ]) {
+      expect((await fix(s.alice, bad)).statusCode).toBe(400);
+    }
+    expect((await s.t.app.inject({ method: 'GET', url: `/api/network/reconcile?company_id=${s.company}` })).statusCode).toBe(401);
     s.chirpstack.unavailable = true;
     const down = await call(s.t.app, s.alice, 'GET', `/api/network/reconcile?company_id=${s.company}`);
     expect([down.statusCode, down.json().code]).toEqual([503, 'networkServerUnavailable']);
