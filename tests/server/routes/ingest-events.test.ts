@@ -4,7 +4,7 @@ import type { Frame, GatewayFrame } from '../../../server/src/schemas/frames.js'
 import type { Notification } from '../../../server/src/schemas/notifications.js';
 import { INGEST_EVENTS } from '../../../server/src/schemas/ingest.js';
 import { createRecord, oneCompany } from '../helpers/fixtures.js';
-import { chirpstackEvent, FIXTURE_DEV_EUI, integrationKeyOf, logProtobuf, postEvent, uplinkProtobuf } from '../helpers/chirpstack.js';
+import { chirpstackEvent, FIXTURE_DEV_EUI, fixtureDevice, integrationKeyOf, logProtobuf, postEvent, uplinkProtobuf } from '../helpers/chirpstack.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, signUp, type Page, type SignedIn } from '../helpers/users.js';
 
@@ -18,15 +18,7 @@ describe('ChirpStack v4 events over the HTTP integration', () => {
 
   beforeAll(async () => {
     ({ t, owner, company } = await oneCompany());
-    // The device's profile decodes with the Dragino LHT65N codec of the template store.
-    const profile = (await call(t.app, owner, 'POST', `/api/template/${company}/dragino-lht65n`)).json<{ id: string }>().id;
-    deviceId = await createRecord(t, owner, '/api/device/', {
-      company_id: company,
-      dev_eui: FIXTURE_DEV_EUI,
-      app_key: 'A'.repeat(32),
-      name: 'Greenhouse 3',
-      config: profile,
-    });
+    deviceId = await fixtureDevice(t, owner, company, 'Greenhouse 3');
     gatewayId = await createRecord(t, owner, '/api/gateway/', { company_id: company, gateway_id: '0016C001F153A14C', name: 'Roof' });
     key = await integrationKeyOf(t, company);
   });
