@@ -121,6 +121,23 @@ describe('ChirpStack v4 events over the HTTP integration', () => {
     expect((await postEvent(t, key, 'downlink', chirpstackEvent('up'))).statusCode).toBe(400);
   });
 
+  it.each([
+    ['join', { devAddr: '01a44c4c01' }, 'devAddr'],
+    ['ack', { fCntDown: -1 }, 'fCntDown'],
+    ['txack', { downlinkId: 'first' }, 'downlinkId'],
+    ['log', { context: { dev_nonce: 4711 } }, 'context.dev_nonce'],
+    ['status', { batteryLevel: 101 }, 'batteryLevel'],
+    ['location', { location: { latitude: 91, longitude: 4.9 } }, 'location.latitude'],
+    ['integration', { object: 'modem_UplinkResponse' }, 'object'],
+    ['join', { time: 'yesterday' }, 'time'],
+  ] as const)('refuses a malformed %s event with a field message, and stores nothing', async (type, changes, field) => {
+    const before = (await events()).length;
+    const response = await postEvent(t, key, type, chirpstackEvent(type, { ...changes }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation', fields: { [field]: expect.any(String) } });
+    expect(await events()).toHaveLength(before);
+  });
+
   it("lists a gateway's recent frames with its own reception, for members only", async () => {
     const heard = (await call(t.app, owner, 'GET', `/api/gateway/${gatewayId}/frames?limit=1`)).json<{ results: GatewayFrame[] }>();
     expect(heard.results).toEqual([
@@ -135,6 +152,7 @@ describe('ChirpStack v4 events over the HTTP integration', () => {
     expect((await call(t.app, stranger, 'GET', `/api/gateway/${gatewayId}/frames`)).statusCode).toBe(404);
     expect((await call(t.app, stranger, 'GET', `/api/device/${deviceId}/frames`)).statusCode).toBe(404);
     expect((await call(t.app, owner, 'GET', `/api/device/${deviceId}/frames?page_size=5000`)).statusCode).toBe(400);
+    for (const limit of ['0', '501', 'all']) expect((await call(t.app, owner, 'GET', `/api/gateway/${gatewayId}/frames?limit=${limit}`)).statusCode).toBe(400);
   });
 
   it('notifies once when join, MIC or frame-counter errors repeat, however often the device keeps failing', async () => {
