@@ -129,8 +129,7 @@ export const INGEST_EVENTS = ['up', 'join', 'ack', 'txack', 'log', 'status', 'lo
 export type IngestEventType = (typeof INGEST_EVENTS)[number];
 
 /** What a device's event log holds: the eight event types, and `error` for an uplink our codec failed on. */
-const DEVICE_EVENT_TYPES = [...INGEST_EVENTS, 'error'] as const;
-export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
+export type DeviceEventType = IngestEventType | 'error';
 
 /**
  * POST /api/ingest/chirpstack?event=…: the body is JSON, or Protobuf (`application/octet-stream`,
