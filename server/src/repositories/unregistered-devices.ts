@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { UnregisteredDevicesTable } from '../db/schema.js';
 import type { UnregisteredDevice } from '../schemas/network.js';
+import { memberCompanyIds } from './member-companies.js';
 
 /** How many DevEUIs each scope keeps: the list is for spotting devices to add, not a log. */
 export const UNREGISTERED_PER_SCOPE = 100;
@@ -115,8 +116,7 @@ export function unregisteredDevicesRepository(db: Db) {
     },
 
     async memberCompanies(userId: string): Promise<string[]> {
-      const rows = await db.selectFrom('company_members').select('company_id').where('user_id', '=', userId).execute();
-      return rows.map((row) => row.company_id);
+      return (await memberCompanyIds(db, userId).execute()).map((row) => row.company_id);
     },
   };
 }

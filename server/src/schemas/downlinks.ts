@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ErrorResponse } from './common.js';
 import { DOWNLINK_FPORT_MAX, DOWNLINK_FPORT_MIN } from '../domain/downlink.js';
 
-export const DOWNLINK_ENCODINGS = ['hex', 'base64', 'json'] as const;
+const DOWNLINK_ENCODINGS = ['hex', 'base64', 'json'] as const;
 export type DownlinkEncoding = (typeof DOWNLINK_ENCODINGS)[number];
 
 const FPort = Type.Integer({ minimum: DOWNLINK_FPORT_MIN, maximum: DOWNLINK_FPORT_MAX });

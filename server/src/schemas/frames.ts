@@ -39,7 +39,7 @@ export const Frame = Type.Object({ ...FrameFields, receptions: Type.Array(FrameR
 export type Frame = Static<typeof Frame>;
 
 /** A device's frames, newest first. */
-export const MAX_FRAMES_PAGE = 500;
+const MAX_FRAMES_PAGE = 500;
 export const DeviceFramesQuery = Type.Object(
   { page: Type.Integer({ minimum: 1, default: 1 }), page_size: Type.Integer({ minimum: 1, maximum: MAX_FRAMES_PAGE, default: 50 }) },
   { additionalProperties: false },

@@ -15,11 +15,16 @@ const DeviceInfo = Type.Object({
 const Time = Type.Optional(Type.String({ format: 'date-time' }));
 /** The UUID ChirpStack gives an uplink (shared by the up, join and status events it caused). */
 const DeduplicationId = Type.Optional(Type.String({ maxLength: 64 }));
+/** A gateway's EUI as ChirpStack writes it (lower-case hex). */
+const GatewayId = Type.Optional(Type.String({ maxLength: 64 }));
+/** The downlink an ack or txack is about: its queue item, and the frame counter it went out with. */
+const QueueItemId = Type.Optional(Type.String({ maxLength: 64 }));
+const FCntDown = Type.Optional(Type.Integer({ minimum: 0 }));
 const Event = <P extends Record<string, TSchema>>(properties: P) => Type.Object({ deviceInfo: DeviceInfo, time: Time, ...properties });
 
 /** gw.UplinkRxInfo: one gateway that received the uplink. */
 const RxInfo = Type.Object({
-  gatewayId: Type.Optional(Type.String({ maxLength: 64 })),
+  gatewayId: GatewayId,
   rssi: Type.Optional(Type.Number()),
   snr: Type.Optional(Type.Number()),
   channel: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -35,7 +40,6 @@ const Modulation = Type.Object({
 
 /** gw.UplinkTxInfo: how the device sent it. */
 const TxInfo = Type.Object({ frequency: Type.Optional(Type.Integer({ minimum: 0 })), modulation: Type.Optional(Modulation) });
-export type TxInfo = Static<typeof TxInfo>;
 
 export const UplinkEvent = Event({
   deduplicationId: DeduplicationId,
@@ -60,18 +64,18 @@ export type JoinEvent = Static<typeof JoinEvent>;
 /** A confirmed downlink was acknowledged by the device, or timed out (acknowledged false). */
 export const AckEvent = Event({
   deduplicationId: DeduplicationId,
-  queueItemId: Type.Optional(Type.String({ maxLength: 64 })),
+  queueItemId: QueueItemId,
   acknowledged: Type.Optional(Type.Boolean()),
-  fCntDown: Type.Optional(Type.Integer({ minimum: 0 })),
+  fCntDown: FCntDown,
 });
 export type AckEvent = Static<typeof AckEvent>;
 
 /** A gateway accepted a downlink for transmission (which may be later). Has no deduplicationId. */
 export const TxAckEvent = Event({
   downlinkId: Type.Optional(Type.Integer({ minimum: 0 })),
-  queueItemId: Type.Optional(Type.String({ maxLength: 64 })),
-  fCntDown: Type.Optional(Type.Integer({ minimum: 0 })),
-  gatewayId: Type.Optional(Type.String({ maxLength: 64 })),
+  queueItemId: QueueItemId,
+  fCntDown: FCntDown,
+  gatewayId: GatewayId,
 });
 export type TxAckEvent = Static<typeof TxAckEvent>;
 
@@ -125,8 +129,7 @@ export const INGEST_EVENTS = ['up', 'join', 'ack', 'txack', 'log', 'status', 'lo
 export type IngestEventType = (typeof INGEST_EVENTS)[number];
 
 /** What a device's event log holds: the eight event types, and `error` for an uplink our codec failed on. */
-export const DEVICE_EVENT_TYPES = [...INGEST_EVENTS, 'error'] as const;
-export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
+export type DeviceEventType = IngestEventType | 'error';
 
 /**
  * POST /api/ingest/chirpstack?event=…: the body is JSON, or Protobuf (`application/octet-stream`,

@@ -4,9 +4,9 @@ import { IngestService, type UplinkDecoder } from '../../../server/src/dataplane
 import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
 import { telemetryRepository } from '../../../server/src/repositories/telemetry.js';
 import { createRecord, oneCompany } from '../helpers/fixtures.js';
-import { chirpstackEvent, FIXTURE_DEV_EUI, integrationKeyOf, postEvent, uplinkProtobuf } from '../helpers/chirpstack.js';
+import { chirpstackEvent, fixtureDevice, integrationKeyOf, postEvent, uplinkProtobuf } from '../helpers/chirpstack.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { call, type SignedIn } from '../helpers/users.js';
+import type { SignedIn } from '../helpers/users.js';
 
 /**
  * Issue #14: an event delivered twice (a retried HTTP post, HTTP and MQTT, another API node, after a
@@ -25,29 +25,11 @@ describe('each ChirpStack event is stored exactly once', () => {
 
   beforeAll(async () => {
     ({ t, owner, company } = await oneCompany());
-    const profile = (await call(t.app, owner, 'POST', `/api/template/${company}/dragino-lht65n`)).json<{ id: string }>().id;
-    deviceId = await createRecord(t, owner, '/api/device/', {
-      company_id: company,
-      dev_eui: FIXTURE_DEV_EUI,
-      app_key: 'A'.repeat(32),
-      name: 'Cellar',
-      config: profile,
-    });
+    deviceId = await fixtureDevice(t, owner, company, 'Cellar');
     key = await integrationKeyOf(t, company);
     // One of the two gateways of the recorded uplink is registered here: its receptions are indexed by gateway too.
     await createRecord(t, owner, '/api/gateway/', { company_id: company, gateway_id: '0016C001F153A14C' });
-    await t.db
-      .insertInto('webhooks')
-      .values({
-        id: randomUUID(),
-        company_id: company,
-        url: 'https://example.com/hook',
-        header_name: null,
-        header_value: null,
-        enabled: 1,
-        created_at: '2026-11-22T00:00:00.000Z',
-      })
-      .execute();
+    await createRecord(t, owner, '/api/webhook/', { company_id: company, url: 'https://example.com/hook' });
     otherNode = new IngestService(telemetryRepository(t.db), decoded, t.clock.now, notificationsRepository(t.db));
   });
   afterAll(async () => t.close());

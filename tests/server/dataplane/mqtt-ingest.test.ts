@@ -10,10 +10,13 @@ import type { MqttLinkStatus } from '../../../server/src/schemas/network.js';
 import { createCompany, createRecord, insertDevice, oneCompany } from '../helpers/fixtures.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { chirpstackEvent, uplinkProtobuf, type ChirpstackJson } from '../helpers/chirpstack.js';
 import { brokerAnswers, forgetSessions, publishAll, TEST_BROKER, uniqueDevEui, uniqueName, until, uplinkEvent, uplinkTopic } from '../helpers/mqtt-broker.js';
 
 const withBroker = await brokerAnswers();
 const quiet = { info: () => undefined, warn: () => undefined };
+/** A message as the subscriber hands it to the ingest service: its bytes, unparsed. */
+const text = (body: unknown): string => Buffer.from(body as Uint8Array).toString('utf8');
 
 /** A fresh session and share group of this run, with short backoff so reconnects come quickly. */
 const settingsFor = (url = TEST_BROKER): SubscriberSettings => ({
@@ -96,11 +99,21 @@ describe.skipIf(!withBroker)('ChirpStack events over MQTT', () => {
     expect(subscriber.status()).toMatchObject({ state: 'connected', error_code: null });
   });
 
+  it("stores an uplink in ChirpStack's Protobuf encoding (its MQTT integration with json = false)", async () => {
+    const subscriber = subscribe(settingsFor());
+    expect(await connected(subscriber)).toBe(true);
+    const event = { ...chirpstackEvent('up'), ...(JSON.parse(uplinkEvent(devEui, 5)) as ChirpstackJson) };
+    await publishAll([{ topic: uplinkTopic(devEui), payload: Buffer.from(uplinkProtobuf(event)) }]);
+    expect(await until(async () => (await counters()).length === 1)).toBe(true);
+    expect(await counters()).toEqual([5]);
+    expect(subscriber.status()).toMatchObject({ state: 'connected', error_code: null });
+  });
+
   it('a message whose storing fails is not acknowledged: the broker delivers it again after the reconnect, and the ones behind it', async () => {
     const seen: number[] = [];
     let failed = false;
     const subscriber = subscribe(settingsFor(), async (scope, event: IngestEventType, body) => {
-      const fCnt = (body as { fCnt: number }).fCnt;
+      const fCnt = (JSON.parse(text(body)) as { fCnt: number }).fCnt;
       seen.push(fCnt);
       if (fCnt === 2 && !failed) {
         failed = true;
@@ -123,7 +136,7 @@ describe.skipIf(!withBroker)('ChirpStack events over MQTT', () => {
     const settings = settingsFor();
     const seen: string[] = [];
     const recording: IngestService['handle'] = (scope, event, body) => {
-      seen.push(JSON.stringify(body));
+      seen.push(text(body));
       return ingest.handle(scope, event, body);
     };
     const first = subscribe(settings, recording);

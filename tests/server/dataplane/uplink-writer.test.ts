@@ -93,18 +93,7 @@ describe('UplinkWriter (group commit)', () => {
 
   it('writes an uplink once per key: a redelivery in the same batch, or after it committed, writes nothing', async () => {
     await createRecord(t, owner, '/api/gateway/', { company_id: company, gateway_id: 'B827EBFFFE000001' });
-    await t.db
-      .insertInto('webhooks')
-      .values({
-        id: randomUUID(),
-        company_id: company,
-        url: 'https://example.com/hook',
-        header_name: null,
-        header_value: null,
-        enabled: 1,
-        created_at: '2026-11-22T00:00:00.000Z',
-      })
-      .execute();
+    await createRecord(t, owner, '/api/webhook/', { company_id: company, url: 'https://example.com/hook' });
     const tables = ['device_events', 'topic_samples', 'frames', 'frame_receptions', 'webhook_deliveries'] as const;
     const before = await Promise.all(tables.map(count));
     const first = await Promise.all([

@@ -7,7 +7,9 @@ import integrationPb from '@chirpstack/chirpstack-api/integration/integration_pb
 import gwPb from '@chirpstack/chirpstack-api/gw/gw_pb.js';
 import { newIntegrationKey } from '../../../server/src/auth/integration-keys.js';
 import type { IngestEventType } from '../../../server/src/schemas/ingest.js';
+import { createRecord } from './fixtures.js';
 import type { TestApp } from './test-app.js';
+import { call, type SignedIn } from './users.js';
 import type * as Jspb from 'google-protobuf';
 import type * as StructPb from 'google-protobuf/google/protobuf/struct_pb.js';
 import type * as TimestampPb from 'google-protobuf/google/protobuf/timestamp_pb.js';
@@ -35,6 +37,15 @@ export function chirpstackEvent(type: IngestEventType, changes: Record<string, u
 
 /** The event for another DevEUI. */
 export const forDevice = (event: ChirpstackJson, devEui: string): ChirpstackJson => ({ ...event, deviceInfo: { ...event.deviceInfo, devEui } });
+
+/**
+ * The device of the recorded events (FIXTURE_DEV_EUI) in the company, decoding with the Dragino
+ * LHT65N codec of the template store as the recording's device does.
+ */
+export async function fixtureDevice(t: TestApp, owner: SignedIn, companyId: string, name: string): Promise<string> {
+  const profile = (await call(t.app, owner, 'POST', `/api/template/${companyId}/dragino-lht65n`)).json<{ id: string }>().id;
+  return createRecord(t, owner, '/api/device/', { company_id: companyId, dev_eui: FIXTURE_DEV_EUI, app_key: 'A'.repeat(32), name, config: profile });
+}
 
 /** A company's integration key, as the provisioning gives the network server (Authorization: Bearer li_…). */
 export async function integrationKeyOf(t: TestApp, companyId: string): Promise<string> {

@@ -57,7 +57,7 @@ export function uplinkEvent(devEui: string, fCnt: number): string {
 export const uplinkTopic = (devEui: string, event = 'up'): string => `application/app/device/${devEui.toLowerCase()}/event/${event}`;
 
 /** Publishes each message at QoS 1; resolves once the broker accepted (PUBACK) every one. */
-export async function publishAll(messages: { topic: string; payload: string }[]): Promise<void> {
+export async function publishAll(messages: { topic: string; payload: string | Buffer }[]): Promise<void> {
   const publisher = await mqtt.connectAsync(TEST_BROKER, { protocolVersion: 5, clientId: uniqueName('test-publisher') });
   try {
     await Promise.all(messages.map((message) => publisher.publishAsync(message.topic, message.payload, { qos: 1 })));

@@ -4,7 +4,7 @@ import type { Frame, GatewayFrame } from '../../../server/src/schemas/frames.js'
 import type { Notification } from '../../../server/src/schemas/notifications.js';
 import { INGEST_EVENTS } from '../../../server/src/schemas/ingest.js';
 import { createRecord, oneCompany } from '../helpers/fixtures.js';
-import { chirpstackEvent, FIXTURE_DEV_EUI, integrationKeyOf, logProtobuf, postEvent, uplinkProtobuf } from '../helpers/chirpstack.js';
+import { chirpstackEvent, FIXTURE_DEV_EUI, fixtureDevice, integrationKeyOf, logProtobuf, postEvent, uplinkProtobuf } from '../helpers/chirpstack.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, signUp, type Page, type SignedIn } from '../helpers/users.js';
 
@@ -18,15 +18,7 @@ describe('ChirpStack v4 events over the HTTP integration', () => {
 
   beforeAll(async () => {
     ({ t, owner, company } = await oneCompany());
-    // The device's profile decodes with the Dragino LHT65N codec of the template store.
-    const profile = (await call(t.app, owner, 'POST', `/api/template/${company}/dragino-lht65n`)).json<{ id: string }>().id;
-    deviceId = await createRecord(t, owner, '/api/device/', {
-      company_id: company,
-      dev_eui: FIXTURE_DEV_EUI,
-      app_key: 'A'.repeat(32),
-      name: 'Greenhouse 3',
-      config: profile,
-    });
+    deviceId = await fixtureDevice(t, owner, company, 'Greenhouse 3');
     gatewayId = await createRecord(t, owner, '/api/gateway/', { company_id: company, gateway_id: '0016C001F153A14C', name: 'Roof' });
     key = await integrationKeyOf(t, company);
   });
@@ -129,6 +121,23 @@ describe('ChirpStack v4 events over the HTTP integration', () => {
     expect((await postEvent(t, key, 'downlink', chirpstackEvent('up'))).statusCode).toBe(400);
   });
 
+  it.each([
+    ['join', { devAddr: '01a44c4c01' }, 'devAddr'],
+    ['ack', { fCntDown: -1 }, 'fCntDown'],
+    ['txack', { downlinkId: 'first' }, 'downlinkId'],
+    ['log', { context: { dev_nonce: 4711 } }, 'context.dev_nonce'],
+    ['status', { batteryLevel: 101 }, 'batteryLevel'],
+    ['location', { location: { latitude: 91, longitude: 4.9 } }, 'location.latitude'],
+    ['integration', { object: 'modem_UplinkResponse' }, 'object'],
+    ['join', { time: 'yesterday' }, 'time'],
+  ] as const)('refuses a malformed %s event with a field message, and stores nothing', async (type, changes, field) => {
+    const before = (await events()).length;
+    const response = await postEvent(t, key, type, chirpstackEvent(type, { ...changes }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation', fields: { [field]: expect.any(String) } });
+    expect(await events()).toHaveLength(before);
+  });
+
   it("lists a gateway's recent frames with its own reception, for members only", async () => {
     const heard = (await call(t.app, owner, 'GET', `/api/gateway/${gatewayId}/frames?limit=1`)).json<{ results: GatewayFrame[] }>();
     expect(heard.results).toEqual([
@@ -143,6 +152,7 @@ describe('ChirpStack v4 events over the HTTP integration', () => {
     expect((await call(t.app, stranger, 'GET', `/api/gateway/${gatewayId}/frames`)).statusCode).toBe(404);
     expect((await call(t.app, stranger, 'GET', `/api/device/${deviceId}/frames`)).statusCode).toBe(404);
     expect((await call(t.app, owner, 'GET', `/api/device/${deviceId}/frames?page_size=5000`)).statusCode).toBe(400);
+    for (const limit of ['0', '501', 'all']) expect((await call(t.app, owner, 'GET', `/api/gateway/${gatewayId}/frames?limit=${limit}`)).statusCode).toBe(400);
   });
 
   it('notifies once when join, MIC or frame-counter errors repeat, however often the device keeps failing', async () => {

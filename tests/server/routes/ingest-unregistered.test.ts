@@ -3,7 +3,7 @@ import { IngestService } from '../../../server/src/dataplane/ingest/service.js';
 import { telemetryRepository } from '../../../server/src/repositories/telemetry.js';
 import { INSTALLATION_SCOPE, UNREGISTERED_PER_SCOPE, unregisteredDevicesRepository } from '../../../server/src/repositories/unregistered-devices.js';
 import type { UnregisteredDevice } from '../../../server/src/schemas/network.js';
-import { createApiKey, createRecord, twoCompanies } from '../helpers/fixtures.js';
+import { createApiKey, createCompany, createRecord, twoCompanies } from '../helpers/fixtures.js';
 import { chirpstackEvent, forDevice, integrationKeyOf, postEvent } from '../helpers/chirpstack.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, callWithKey, type SignedIn } from '../helpers/users.js';
@@ -104,6 +104,40 @@ describe('events of DevEUIs not registered here', () => {
     expect((await list(bob, bobCompany)).map((row) => row.dev_eui).sort()).toEqual(['A840410000000AAA', 'A840410000000BBB']);
     const installation = await t.db.selectFrom('unregistered_devices').select('dev_eui').where('scope', '=', INSTALLATION_SCOPE).execute();
     expect(installation).toEqual([{ dev_eui: 'A840410000000CCC' }]);
+  });
+
+  it('files events of a user of several companies under the one whose application sent them, if the user is a member, else the installation', async () => {
+    const second = await createCompany(t, bob, 'Bob’s second company');
+    const applicationOf = async (companyId: string, applicationId: string) =>
+      t.db
+        .insertInto('network_sync')
+        .values({
+          kind: 'application',
+          entity_id: companyId,
+          company_id: companyId,
+          state: 'synced',
+          remote_id: applicationId,
+          error_code: null,
+          error_message: null,
+          updated_at: '2026-11-22T00:00:00.000Z',
+        })
+        .execute();
+    await applicationOf(second, 'c0ffee00-0000-4000-8000-000000000002');
+    await applicationOf(company, 'c0ffee00-0000-4000-8000-000000000001');
+    const bobKey = await createApiKey(t, bob, 'ChirpStack for both');
+    const join = (devEui: string, applicationId: string) => {
+      const event = forDevice(chirpstackEvent('join'), devEui);
+      event.deviceInfo.applicationId = applicationId;
+      return callWithKey(t.app, bobKey, 'POST', '/api/ingest/chirpstack?event=join', event);
+    };
+    await join('a840410000000ddd', 'c0ffee00-0000-4000-8000-000000000002');
+    // Alice's application, or none known: not a company of Bob's to file it under.
+    await join('a840410000000eee', 'c0ffee00-0000-4000-8000-000000000001');
+    await join('a840410000000fff', 'c0ffee00-0000-4000-8000-00000000ffff');
+    expect((await list(bob, second)).map((row) => row.dev_eui)).toEqual(['A840410000000DDD']);
+    expect((await list(alice, company)).map((row) => row.dev_eui)).not.toContain('A840410000000EEE');
+    const installation = await t.db.selectFrom('unregistered_devices').select('dev_eui').where('scope', '=', INSTALLATION_SCOPE).orderBy('dev_eui').execute();
+    expect(installation.map((row) => row.dev_eui)).toEqual(expect.arrayContaining(['A840410000000EEE', 'A840410000000FFF']));
   });
 
   it('drops a DevEUI from the list once a device has it', async () => {

@@ -6,10 +6,10 @@ import type { MqttLinkStatus } from '../../schemas/network.js';
 import type { IngestService } from './service.js';
 
 /** ChirpStack v4 MQTT integration: application/<application id>/device/<DevEUI>/event/<event>. */
-export const CHIRPSTACK_EVENTS = 'application/+/device/+/event/+';
+const CHIRPSTACK_EVENTS = 'application/+/device/+/event/+';
 
 /** Nodes of one group share the stream: the broker hands each message to one of them (MQTT 5 shared subscription). */
-export const sharedSubscription = (group: string): string => `$share/${group}/${CHIRPSTACK_EVENTS}`;
+const sharedSubscription = (group: string): string => `$share/${group}/${CHIRPSTACK_EVENTS}`;
 
 const SUCCESS = 0x00;
 /** MQTT 5 DISCONNECT reason: another connection with the same client id took the session. */
@@ -29,14 +29,14 @@ export interface SubscriberLog {
 const DEFAULT_BACKOFF = { firstMs: 1000, maxMs: 30_000 };
 
 /** Half fixed, half random: nodes that lost the broker together do not come back in lockstep. */
-export function backoffDelay(failuresInARow: number, backoff: { firstMs: number; maxMs: number }): number {
+function backoffDelay(failuresInARow: number, backoff: { firstMs: number; maxMs: number }): number {
   const full = Math.min(backoff.maxMs, backoff.firstMs * 2 ** Math.max(0, failuresInARow - 1));
   return full / 2 + Math.random() * (full / 2);
 }
 
 const isIngestEvent = (value: string | undefined): value is IngestEventType => (INGEST_EVENTS as readonly string[]).includes(value ?? '');
 
-/** The ingest service answers a malformed event with a 400-style error: sending it again cannot help. */
+/** The ingest service answers a malformed event (not JSON, not Protobuf, or not of its type) with a 400-style error: sending it again cannot help. */
 const isMalformed = (error: unknown): boolean => (error as { statusCode?: number } | null)?.statusCode === 400;
 
 /**
@@ -147,15 +147,9 @@ export class MqttIngestSubscriber {
     const event = topic.split('/')[5];
     // Events this server does not store are acknowledged, so they do not come back.
     if (!isIngestEvent(event)) return acknowledge();
-    let body: unknown;
-    try {
-      body = JSON.parse(message.toString('utf8'));
-    } catch (error) {
-      this.log.warn(error, `MQTT ingest: ${topic} is not JSON; dropped`);
-      return acknowledge();
-    }
-    // handle() validates before its first await, so a malformed body throws synchronously.
-    const stored = new Promise((resolve) => resolve(this.ingest.handle('network-server', event, body)));
+    // The message as it came, JSON or Protobuf (ChirpStack's `json = false` marshaler): the ingest
+    // service tells which and parses it once.
+    const stored = new Promise((resolve) => resolve(this.ingest.handle('network-server', event, message)));
     this.handling = stored.then(
       () => {
         this.processingFailures = 0;

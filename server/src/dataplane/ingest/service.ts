@@ -1,4 +1,4 @@
-import type { IngestDevice, IngestScope, TelemetryRepository } from '../../repositories/telemetry.js';
+import type { DeviceChanges, IngestDevice, IngestScope, TelemetryRepository } from '../../repositories/telemetry.js';
 import type { NotificationsRepository } from '../../repositories/notifications.js';
 import { INSTALLATION_SCOPE, type UnregisteredDevicesRepository } from '../../repositories/unregistered-devices.js';
 import { isBatteryLow } from '../../domain/power.js';
@@ -136,7 +136,7 @@ export class IngestService {
   }
 
   /** Battery low: one notification per occurrence; a recovered battery re-arms it. */
-  private async notifyBattery(device: IngestDevice, power: { source: string; batteryLevel: number | null }): Promise<void> {
+  private async notifyBattery(device: IngestDevice, power: NonNullable<DeviceChanges['power']>): Promise<void> {
     const key = `battery-low:${device.id}`;
     if (power.source === 'battery' && isBatteryLow(power.batteryLevel)) {
       await this.notifyCompany(device, {
@@ -169,9 +169,11 @@ export class IngestService {
 
 async function unregisteredScope(repository: UnregisteredDevicesRepository, scope: IngestScope, applicationId: string | undefined): Promise<string> {
   if (typeof scope === 'object' && 'companyId' in scope) return scope.companyId;
-  const ofApplication = applicationId ? await repository.companyOfApplication(applicationId) : undefined;
-  if (scope === 'network-server') return ofApplication ?? INSTALLATION_SCOPE;
+  const ofApplication = () => (applicationId ? repository.companyOfApplication(applicationId) : undefined);
+  if (scope === 'network-server') return (await ofApplication()) ?? INSTALLATION_SCOPE;
   const companies = await repository.memberCompanies(scope.userId);
-  if (ofApplication && companies.includes(ofApplication)) return ofApplication;
-  return companies.length === 1 ? (companies[0] as string) : INSTALLATION_SCOPE;
+  // A user of one company needs no look-up: the application could only name that company or none it may see.
+  if (companies.length <= 1) return companies[0] ?? INSTALLATION_SCOPE;
+  const company = await ofApplication();
+  return company && companies.includes(company) ? company : INSTALLATION_SCOPE;
 }
