@@ -7,6 +7,8 @@ import { ConsoleList } from '../common/ConsoleList';
 import { ColumnFilterButton } from '../common/filters/ColumnFilterButton';
 import { SyncStatusChip } from '../network/SyncStatusChip';
 import { useListCarriesSync } from '../network/useListCarriesSync';
+import { pollListWhilePending } from '../network/pollWhilePending';
+import { UnregisteredPanel } from './unregistered/UnregisteredPanel';
 
 // Search and column filters are query parameters the API applies in the database (DESIGN §4), so
 // the list stays fast at 100,000 devices.
@@ -39,7 +41,7 @@ function BulkActions() {
 function DeviceGrid() {
   const synced = useListCarriesSync();
   return (
-    <Datagrid rowClick="edit" bulkActionButtons={<BulkActions />}>
+    <Datagrid rowClick="show" bulkActionButtons={<BulkActions />}>
       <TextField source="name" />
       <TextField source="dev_eui" sx={{ fontFamily: 'monospace' }} />
       <TimestampOrNever source="last_seen" />
@@ -51,10 +53,14 @@ function DeviceGrid() {
   );
 }
 
+/** The devices, below the ones the network server heard that are not registered yet (outside the list, so it shows before the first device too). */
 export function DeviceList() {
   return (
-    <ConsoleList sort={{ field: 'last_seen', order: 'DESC' }} actions={<Actions />}>
-      <DeviceGrid />
-    </ConsoleList>
+    <>
+      <UnregisteredPanel />
+      <ConsoleList sort={{ field: 'last_seen', order: 'DESC' }} actions={<Actions />} queryOptions={pollListWhilePending}>
+        <DeviceGrid />
+      </ConsoleList>
+    </>
   );
 }

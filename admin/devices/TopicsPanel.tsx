@@ -1,11 +1,14 @@
-import { Alert, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Chip, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useApiQuery } from '../common/useApiQuery';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 
 const show = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/** The device's topics: each decoded field with its last value and when it came (spec §2, §8). */
+/**
+ * The device's topics: each decoded field with its last value, when it came and which decoder
+ * produced it (ChirpStack's or the profile codec, issue #14) (spec §2, §8).
+ */
 export function TopicsPanel() {
   const record = useRecordContext<{ id: string }>();
   const translate = useTranslate();
@@ -31,6 +34,7 @@ export function TopicsPanel() {
                 <TableCell>{translate('app.devices.topic')}</TableCell>
                 <TableCell>{translate('app.devices.last_value')}</TableCell>
                 <TableCell>{translate('app.devices.last_timestamp')}</TableCell>
+                <TableCell>{translate('app.devices.decoded_by')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -39,6 +43,10 @@ export function TopicsPanel() {
                   <TableCell sx={{ fontFamily: 'monospace' }}>{topic.topic}</TableCell>
                   <TableCell>{show(topic.last_value)}</TableCell>
                   <TableCell>{new Date(topic.last_timestamp).toLocaleString()}</TableCell>
+                  {/* Empty for values stored before the decoder was recorded. */}
+                  <TableCell>
+                    {topic.decoded_by && <Chip size="small" variant="outlined" label={translate(`app.devices.decoders.${topic.decoded_by}`)} />}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -23,6 +23,7 @@ import { SyncStatusChip } from '../network/SyncStatusChip';
 import { SyncStatusPanel } from '../network/SyncStatusPanel';
 import type { WithSyncStatus } from '../network/syncText';
 import { useListCarriesSync } from '../network/useListCarriesSync';
+import { pollListWhilePending } from '../network/pollWhilePending';
 
 /** Certificate expiry, highlighted when it is within 30 days (or past). */
 function CertificateExpiry(_props: { label?: string; source?: string }) {
@@ -81,6 +82,7 @@ function GatewayGrid() {
   const synced = useListCarriesSync();
   return (
     <Datagrid
+      rowClick="show"
       bulkActionButtons={false}
       expand={synced ? <SyncStatusPanel kind="gateway" /> : undefined}
       isRowExpandable={(record: WithSyncStatus) => record.network_sync !== undefined}
@@ -102,7 +104,11 @@ export function GatewayList() {
   const refresh = useRefresh();
   return (
     <>
-      <ConsoleList actions={<Actions onSetup={() => setWizardOpen(true)} />} empty={<Empty onSetup={() => setWizardOpen(true)} />}>
+      <ConsoleList
+        actions={<Actions onSetup={() => setWizardOpen(true)} />}
+        empty={<Empty onSetup={() => setWizardOpen(true)} />}
+        queryOptions={pollListWhilePending}
+      >
         <GatewayGrid />
       </ConsoleList>
       <SetupWizard

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Chip, Tooltip } from '@mui/material';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
@@ -39,7 +40,15 @@ export function SyncStatusChip({ details }: { label?: string; details?: SyncDeta
       icon={ICONS[status.state]}
       label={state}
       {...(details
-        ? { onClick: details.onToggle, 'aria-expanded': details.expanded, 'aria-controls': details.controls }
+        ? {
+            // The row around the chip opens the record's page on a click; this click only toggles the details.
+            onClick: (event: MouseEvent) => {
+              event.stopPropagation();
+              details.onToggle();
+            },
+            'aria-expanded': details.expanded,
+            'aria-controls': details.controls,
+          }
         : // A plain chip is a generic element, which may carry no name; as an image it does, and the reason's tooltip needs focus.
           { role: 'img', tabIndex: status.error_code ? 0 : undefined })}
     />

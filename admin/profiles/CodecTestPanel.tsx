@@ -1,15 +1,29 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { describeError } from '../stores/appError';
 import { translateMessage } from '../providers/serverMessages';
 import { isValidPayload, type PayloadEncoding } from './payload';
-import type { CodecTestResult } from '../types/api';
+import type { CodecTestInput } from '../types/api';
+import { CodecTestOutput } from './CodecTestOutput';
 
-type Run = { status: 'idle' } | { status: 'running' } | { status: 'done'; result: CodecTestResult } | { status: 'failed'; message: string };
+/** RFC 3339 as the API takes it: date, time to the second (fractions allowed) and a time zone. */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * The typed receive time as the API takes it: '' when empty (the server's now), undefined when it is
+ * no complete time. Typed rather than picked, so an uplink's time can be pasted from its event.
+ */
+const isoTime = (text: string): string | undefined => {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  const time = new Date(trimmed);
+  return RFC3339.test(trimmed) && !Number.isNaN(time.getTime()) ? time.toISOString() : undefined;
+};
 
 /**
  * Test run of the codec as it stands in the editor (saved or not) against one uplink. The server's
@@ -22,19 +36,19 @@ export function CodecTestPanel() {
   const [payload, setPayload] = useState('');
   const [encoding, setEncoding] = useState<PayloadEncoding>('hex');
   const [fPort, setFPort] = useState(1);
-  const [run, setRun] = useState<Run>({ status: 'idle' });
+  const [recvTime, setRecvTime] = useState('');
+  const run = useMutation({ mutationFn: (input: CodecTestInput) => dataProvider.codecTest(input) });
   const fPortValid = Number.isInteger(fPort) && fPort >= 1 && fPort <= 255;
   const payloadError = payload.trim() && !isValidPayload(payload, encoding) ? translate(`app.profiles.payload_invalid_${encoding}`) : undefined;
+  const recvTimeIso = isoTime(recvTime);
 
-  const start = async () => {
-    setRun({ status: 'running' });
-    try {
-      const result = await dataProvider.codecTest({ codec: typeof codec === 'string' ? codec : '', payload: payload.trim(), encoding, fPort });
-      setRun({ status: 'done', result });
-    } catch (error) {
-      const fieldMessage = (error as { body?: { errors?: Record<string, string> } }).body?.errors?.payload;
-      setRun({ status: 'failed', message: fieldMessage ? translateMessage(translate, fieldMessage) : describeError(error, translate, 'app.errors.general') });
-    }
+  const start = () => {
+    const input = { codec: typeof codec === 'string' ? codec : '', payload: payload.trim(), encoding, fPort };
+    run.mutate(recvTimeIso ? { ...input, recvTime: recvTimeIso } : input);
+  };
+  const failure = (error: unknown): string => {
+    const fieldMessage = (error as { body?: { errors?: Record<string, string> } }).body?.errors?.payload;
+    return fieldMessage ? translateMessage(translate, fieldMessage) : describeError(error, translate, 'app.errors.general');
   };
 
   return (
@@ -42,7 +56,7 @@ export function CodecTestPanel() {
       <Typography variant="subtitle1" component="h2" id="codec-test-title" gutterBottom>
         {translate('app.profiles.test_title')}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }} useFlexGap flexWrap="wrap">
         <ToggleButtonGroup
           exclusive
           size="small"
@@ -60,7 +74,7 @@ export function CodecTestPanel() {
           error={Boolean(payloadError)}
           helperText={payloadError ?? ' '}
           size="small"
-          sx={{ flex: 1 }}
+          sx={{ flex: 1, minWidth: 200 }}
           slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
         />
         <TextField
@@ -73,44 +87,28 @@ export function CodecTestPanel() {
           sx={{ width: 100 }}
           slotProps={{ htmlInput: { min: 1, max: 255 } }}
         />
+        <TextField
+          label={translate('app.profiles.recv_time')}
+          value={recvTime}
+          onChange={(event) => setRecvTime(event.target.value)}
+          error={recvTimeIso === undefined}
+          helperText={translate(recvTimeIso === undefined ? 'app.profiles.recv_time_invalid' : 'app.profiles.recv_time_help')}
+          size="small"
+          sx={{ width: { sm: 240 } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+        />
         <Button
           variant="contained"
           startIcon={<PlayArrowIcon />}
-          disabled={!payload.trim() || Boolean(payloadError) || !fPortValid || run.status === 'running'}
-          onClick={() => void start()}
+          disabled={!payload.trim() || Boolean(payloadError) || !fPortValid || recvTimeIso === undefined || run.isPending}
+          onClick={start}
         >
           {translate('app.profiles.run')}
         </Button>
       </Stack>
       <Box sx={{ mt: 2 }} aria-live="polite">
-        {run.status === 'failed' && <Alert severity="error">{run.message}</Alert>}
-        {run.status === 'done' && run.result.ok && (
-          <>
-            <Typography variant="subtitle2">{translate('app.profiles.decoded')}</Typography>
-            <Box component="pre" data-testid="codec-output" sx={{ m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, overflow: 'auto', fontSize: 13 }}>
-              {JSON.stringify(run.result.data, null, 2)}
-            </Box>
-          </>
-        )}
-        {run.status === 'done' && !run.result.ok && (
-          <Alert severity="error">
-            {translate('app.profiles.codec_failed', { kind: run.result.error?.kind ?? 'exception' })}
-            {run.result.error?.message && (
-              <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
-                {run.result.error.message}
-              </Box>
-            )}
-            {run.result.errors.map((message) => (
-              <div key={message}>{message}</div>
-            ))}
-          </Alert>
-        )}
-        {run.status === 'done' &&
-          run.result.warnings.map((warning) => (
-            <Alert key={warning} severity="warning" sx={{ mt: 1 }}>
-              {warning}
-            </Alert>
-          ))}
+        {run.isError && <Alert severity="error">{failure(run.error)}</Alert>}
+        {run.isSuccess && <CodecTestOutput result={run.data} />}
       </Box>
     </Paper>
   );

@@ -1,6 +1,6 @@
 import { Create } from 'react-admin';
 import { ProfileInputs } from './ProfileInputs';
-import { DEFAULT_MAC_VERSION, DEFAULT_REG_PARAMS_REVISION, DEFAULT_REGION, DEFAULT_UPLINK_INTERVAL_S } from '../types/api';
+import { DEFAULT_DECODER_PRECEDENCE, DEFAULT_MAC_VERSION, DEFAULT_REG_PARAMS_REVISION, DEFAULT_REGION, DEFAULT_UPLINK_INTERVAL_S } from '../types/api';
 
 /** A starting point every vendor codec follows (LoRaWAN Payload Codec API, TS013). */
 const STARTER_CODEC = `function decodeUplink(input) {
@@ -22,6 +22,7 @@ export function ProfileCreate() {
           mac_version: DEFAULT_MAC_VERSION,
           reg_params_revision: DEFAULT_REG_PARAMS_REVISION,
           uplink_interval_s: DEFAULT_UPLINK_INTERVAL_S,
+          decoder_precedence: DEFAULT_DECODER_PRECEDENCE,
         }}
       />
     </Create>

@@ -1,12 +1,13 @@
 import { Edit } from 'react-admin';
 import { ProfileInputs } from './ProfileInputs';
 import { SyncStatusPanel } from '../network/SyncStatusPanel';
+import { KEEP_EDITS, pollRecordWhilePending } from '../network/pollWhilePending';
 
 export function ProfileEdit() {
   return (
-    <Edit mutationMode="pessimistic">
+    <Edit mutationMode="pessimistic" queryOptions={pollRecordWhilePending}>
       <SyncStatusPanel kind="profile" />
-      <ProfileInputs />
+      <ProfileInputs resetOptions={KEEP_EDITS} />
     </Edit>
   );
 }

@@ -6,6 +6,7 @@ import { ConsoleList } from '../common/ConsoleList';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { SyncStatusChip } from '../network/SyncStatusChip';
 import { useListCarriesSync } from '../network/useListCarriesSync';
+import { pollListWhilePending } from '../network/pollWhilePending';
 
 function Actions() {
   const translate = useTranslate();
@@ -37,7 +38,7 @@ function ProfileGrid() {
 
 export function ProfileList() {
   return (
-    <ConsoleList actions={<Actions />}>
+    <ConsoleList actions={<Actions />} queryOptions={pollListWhilePending}>
       <ProfileGrid />
     </ConsoleList>
   );

@@ -7,19 +7,20 @@ import type {
   CompanyPeople,
   DeviceImportResult,
   Drift,
+  Downlink,
+  DownlinkCreated,
   DownlinkInput,
-  DownlinkQueue,
-  DownlinkQueued,
+  DownlinkList,
   FilterOption,
   GatewayCertificate,
   GatewayNetwork,
   NetworkStatus,
   ReconcileResult,
-  QueuedDownlink,
   SearchResult,
   SyncKind,
   Tenant,
   TopicValue,
+  UnregisteredDevice,
   User,
   Version,
   WidgetData,
@@ -29,6 +30,7 @@ import type { UserApi } from '../stores/userStore';
 import { ApiError, apiRequest } from './http';
 import { fieldErrorMessages } from './serverMessages';
 import { collectionPath, itemPath, resourceRoute, type ResourceRoute } from './resources';
+import { operationsApi, type OperationsApi } from './operationsApi';
 
 /** The error the stores' calls reject with: the API's status, code and catalogue key. */
 export { ApiError };
@@ -52,7 +54,7 @@ export interface BulkDevice {
  * stores (spec §4). The stores' calls reject with the API's own ApiError, not an HttpError: the
  * stores keep its catalogue key, or put their fallback text in place of an error without one.
  */
-export interface AppDataProvider extends DataProvider, UserApi, CompanyApi {
+export interface AppDataProvider extends DataProvider, UserApi, CompanyApi, OperationsApi {
   /** Imports up to 1,000 devices into the selected company; each row is answered on its own. */
   importDevices(devices: BulkDevice[], config: string | null): Promise<DeviceImportResult[]>;
   widgetData(id: Identifier, range?: { from: string; to: string }): Promise<WidgetData>;
@@ -68,10 +70,11 @@ export interface AppDataProvider extends DataProvider, UserApi, CompanyApi {
   /** Runs a codec (saved or not) on one uplink in the server's sandbox, for the selected company. */
   codecTest(input: CodecTestInput): Promise<CodecTestResult>;
   deviceTopics(id: Identifier): Promise<TopicValue[]>;
-  /** Queues a downlink for the device in the network server (bytes as hex or base64, or JSON for the profile's codec). */
-  sendDownlink(id: Identifier, input: DownlinkInput): Promise<DownlinkQueued>;
-  /** The device's downlink queue in the network server, oldest first. */
-  downlinkQueue(id: Identifier): Promise<QueuedDownlink[]>;
+  /** Sends a downlink to the device (bytes as hex or base64, or JSON for the profile's codec): recorded as pending, pushed to the network server in the background. */
+  sendDownlink(id: Identifier, input: DownlinkInput): Promise<DownlinkCreated>;
+  /** The device's recent downlinks with their state, newest first. */
+  downlinks(id: Identifier): Promise<Downlink[]>;
+  /** Flushes the device's downlink queue: what has not left yet is cancelled. */
   flushDownlinkQueue(id: Identifier): Promise<void>;
   /** Issues a fresh client certificate for a gateway (the key exists only in this answer). */
   gatewayCertificate(id: Identifier): Promise<GatewayCertificate>;
@@ -90,6 +93,8 @@ export interface AppDataProvider extends DataProvider, UserApi, CompanyApi {
   reconcileDrift(companyId: string): Promise<Drift[]>;
   /** Fixes the chosen differences of a company: ours is sent again, or what exists only there is adopted. */
   reconcileFix(companyId: string, items: ReconcileItem[]): Promise<ReconcileResult>;
+  /** DevEUIs the network server sent events for that no device has, in the selected company, newest first. */
+  unregisteredDevices(): Promise<UnregisteredDevice[]>;
 }
 
 /** A difference to fix, as the drift names it. */
@@ -211,9 +216,10 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     search: (query, includeTenants) =>
       call(async () => (await apiRequest<{ results: SearchResult[] }>('/search/', { query: { q: query, include_tenants: includeTenants } })).results),
     regenerateApiKey: (id) => call(() => apiRequest<ApiKeyWithSecret>(`/api-keys/${encodeURIComponent(String(id))}/regenerate`, { method: 'PUT' })),
+    ...operationsApi(call),
     deviceTopics: (id) => call(() => apiRequest<TopicValue[]>(`/device/${encodeURIComponent(String(id))}/topics/values`)),
-    sendDownlink: (id, input) => call(() => apiRequest<DownlinkQueued>(downlinkPath(id), { method: 'POST', body: input })),
-    downlinkQueue: (id) => call(async () => (await apiRequest<DownlinkQueue>(downlinkPath(id))).items),
+    sendDownlink: (id, input) => call(() => apiRequest<DownlinkCreated>(downlinkPath(id), { method: 'POST', body: input })),
+    downlinks: (id) => call(async () => (await apiRequest<DownlinkList>(downlinkPath(id))).items),
     flushDownlinkQueue: (id) => call(async () => void (await apiRequest(downlinkPath(id), { method: 'DELETE' }))),
     importDevices: (devices, config) =>
       call(async () => {
@@ -250,6 +256,8 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     networkStatus: () => call(() => apiRequest<NetworkStatus>('/network/status')),
     reconcileDrift: (company) => call(async () => (await apiRequest<{ drift: Drift[] }>('/network/reconcile', { query: { company_id: company } })).drift),
     reconcileFix: (company, items) => call(() => apiRequest<ReconcileResult>('/network/reconcile', { method: 'POST', body: { company_id: company, items } })),
+    unregisteredDevices: () =>
+      call(async () => (await apiRequest<{ results: UnregisteredDevice[] }>('/network/unregistered', { query: { company_id: selectedCompany() } })).results),
     currentUser: () => apiRequest<User>('/user/'),
     updateCurrentUser: (fields) => apiRequest<User>('/user/', { method: 'PUT', body: fields }),
     myCompanies: async () => {

@@ -8,25 +8,21 @@ export type { ApiKey, ApiKeyWithSecret } from '../../server/src/schemas/api-keys
 export type { Company, CompanyPeople } from '../../server/src/schemas/companies';
 export type { Dashboard } from '../../server/src/schemas/dashboards';
 export type { DeviceImportResult } from '../../server/src/schemas/device-import';
-export type { Device, TopicValue } from '../../server/src/schemas/devices';
-export type {
-  DownlinkBody as DownlinkInput,
-  DownlinkEncoding,
-  DownlinkQueue,
-  DownlinkQueued,
-  QueuedDownlinkItem as QueuedDownlink,
-} from '../../server/src/schemas/downlinks';
+export type { Device, DeviceDetail, TopicValue } from '../../server/src/schemas/devices';
+export type { BatteryReading, DeviceEventItem, DeviceEventsQuery, HeardDevice, SeriesPoint, TopicSeries } from '../../server/src/schemas/device-history';
+export type { Frame, FrameReception, GatewayFrame } from '../../server/src/schemas/frames';
+export type { Downlink, DownlinkBody as DownlinkInput, DownlinkCreated, DownlinkEncoding, DownlinkList } from '../../server/src/schemas/downlinks';
 export type { FilterOption } from '../../server/src/schemas/filter-options';
 export type { Gateway, GatewayCertificate, GatewayNetwork } from '../../server/src/schemas/gateways';
 export type { Notification } from '../../server/src/schemas/notifications';
-export type { CodecTestBody as CodecTestInput, CodecTestResult } from '../../server/src/schemas/profiles';
+export type { CodecTestBody as CodecTestInput, CodecTestResult, ConsoleLine } from '../../server/src/schemas/profiles';
 export type { SearchResult, SearchType } from '../../server/src/schemas/search';
 export type { Template } from '../../server/src/schemas/templates';
 export type { Tenant } from '../../server/src/schemas/tenants';
 export type { User } from '../../server/src/schemas/users';
 export type { Version } from '../../server/src/schemas/version';
 export type { Widget, WidgetData } from '../../server/src/schemas/widgets';
-export type { MessageParams, MqttLinkErrorCode, SyncErrorCode } from '../../server/src/schemas/messages';
+export type { DownlinkErrorCode, MessageParams, MqttLinkErrorCode, SyncErrorCode } from '../../server/src/schemas/messages';
 export type {
   Drift,
   MqttLinkStatus,
@@ -34,10 +30,11 @@ export type {
   ReconcileFixResponse as ReconcileResult,
   SyncKind,
   SyncStatus,
+  UnregisteredDevice,
 } from '../../server/src/schemas/network';
 
-export { FIELD_ERROR_TEXTS, MQTT_LINK_ERROR_TEXTS, NOTIFICATION_TEXTS, SYNC_ERROR_TEXTS } from '../../server/src/schemas/messages';
-export { DOWNLINK_FPORT_MAX, DOWNLINK_FPORT_MIN, isDownlinkFPort } from '../../server/src/domain/downlink';
+export { DOWNLINK_ERROR_TEXTS, FIELD_ERROR_TEXTS, MQTT_LINK_ERROR_TEXTS, NOTIFICATION_TEXTS, SYNC_ERROR_TEXTS } from '../../server/src/schemas/messages';
+export { DOWNLINK_FPORT_MAX, DOWNLINK_FPORT_MIN, isDownlinkFPort, isDownlinkInFlight, type DownlinkState } from '../../server/src/domain/downlink';
 export { hexInputPattern, normaliseEui, normaliseKey, EUI_BYTES, KEY_BYTES } from '../../server/src/domain/eui';
 export {
   DEFAULT_JOIN_EUI,
@@ -50,3 +47,5 @@ export {
   REGIONS,
 } from '../../server/src/domain/network';
 export type { MacVersion, Region, RegParamsRevision } from '../../server/src/domain/network';
+export { DECODERS, DEFAULT_DECODER_PRECEDENCE } from '../../server/src/domain/decoders';
+export type { Decoder } from '../../server/src/domain/decoders';

@@ -20,6 +20,7 @@ import { gatewayCertificates } from './dataplane/pki/gateway-certificates.js';
 import { gatewayRoutes } from './routes/gateways.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { deviceRoutes } from './routes/devices.js';
+import { deviceHistoryRoutes } from './routes/device-history.js';
 import { downlinkRoutes } from './routes/downlinks.js';
 import { deviceImportRoutes } from './routes/device-import.js';
 import { unitRoutes } from './routes/units.js';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           templateRoutes,
           gatewayRoutes,
           deviceRoutes,
+          deviceHistoryRoutes,
           downlinkRoutes,
           deviceImportRoutes,
           unitRoutes,

@@ -40,7 +40,13 @@ export interface Config {
   corsOrigins: string[];
   /** Behind a reverse proxy: the client address comes from X-Forwarded-For. */
   trustProxy: boolean;
-  maintenance: { eventRetentionDays: number; silentFactor: number; certificateWarningDays: number };
+  maintenance: {
+    eventRetentionDays: number;
+    silentFactor: number;
+    certificateWarningDays: number;
+    deliveryRetentionDays: number;
+    readNotificationRetentionDays: number;
+  };
   /** Allow webhooks to loopback and private addresses (development and tests only). */
   webhooksAllowPrivate: boolean;
   /** This installation's address as others reach it (the network server posts its events to PUBLIC_URL/api/ingest/chirpstack). */
@@ -158,6 +164,8 @@ export function loadConfig(env: Env = process.env): Config {
       eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1),
       silentFactor: integer(env, 'SILENT_AFTER_INTERVALS', 3, 2),
       certificateWarningDays: 30,
+      deliveryRetentionDays: integer(env, 'WEBHOOK_DELIVERY_RETENTION_DAYS', 7, 1),
+      readNotificationRetentionDays: integer(env, 'NOTIFICATION_RETENTION_DAYS', 90, 1),
     },
     publicUrl: (publicUrl || `http://localhost:${port}`).replace(/\/+$/, ''),
     chirpstack: chirpstackConfig(env),

@@ -16,8 +16,10 @@ import { dashboardsRepository } from './repositories/dashboards.js';
 import { widgetDataRepository } from './repositories/widget-data.js';
 import { widgetsRepository } from './repositories/widgets.js';
 import { webhooksRepository } from './repositories/webhooks.js';
+import { jobLeasesRepository } from './repositories/job-leases.js';
 import { deviceImportRepository } from './repositories/device-import.js';
 import { devicesRepository } from './repositories/devices.js';
+import { downlinksRepository } from './repositories/downlinks.js';
 import { gatewaysRepository } from './repositories/gateways.js';
 import { invitesRepository } from './repositories/invites.js';
 import { profilesRepository } from './repositories/profiles.js';
@@ -26,6 +28,7 @@ import { sessionsRepository } from './repositories/sessions.js';
 import { tenantsRepository } from './repositories/tenants.js';
 import { telemetryRepository } from './repositories/telemetry.js';
 import { framesRepository } from './repositories/frames.js';
+import { deviceHistoryRepository } from './repositories/device-history.js';
 import { unregisteredDevicesRepository } from './repositories/unregistered-devices.js';
 import { groupsRepository, unitsRepository } from './repositories/units.js';
 import { usersRepository } from './repositories/users.js';
@@ -58,6 +61,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     gateways: gatewaysRepository(db),
     devices: devicesRepository(db),
     deviceImport: deviceImportRepository(db),
+    downlinks: downlinksRepository(db),
     units: unitsRepository(db),
     groups: groupsRepository(db),
     apiKeys: apiKeysRepository(db),
@@ -67,9 +71,11 @@ export function createRepositories(db: Db, dialect: Dialect) {
     dashboards: dashboardsRepository(db),
     widgets: widgetsRepository(db),
     widgetData: widgetDataRepository(db),
-    webhooks: webhooksRepository(db),
+    webhooks: webhooksRepository(db, dialect),
+    jobLeases: jobLeasesRepository(db),
     telemetry: telemetryRepository(db),
     frames: framesRepository(db),
+    deviceHistory: deviceHistoryRepository(db),
     unregisteredDevices: unregisteredDevicesRepository(db),
     templates: templatesRepository(db),
     networkOutbox: networkOutboxRepository(db, dialect),
@@ -85,6 +91,7 @@ export function transactionRepositories(db: Db, dialect: Dialect) {
     gateways: gatewaysRepository(db),
     devices: devicesRepository(db),
     deviceImport: deviceImportRepository(db),
+    downlinks: downlinksRepository(db),
     networkOutbox: networkOutboxRepository(db, dialect),
     networkEntities: networkEntitiesRepository(db),
   };

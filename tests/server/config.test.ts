@@ -56,3 +56,18 @@ describe("the subscription on the network server's broker (MQTT_URL)", () => {
     expect(() => loadConfig({ MQTT_SESSION_EXPIRY_SECONDS: '0' })).toThrow('MQTT_SESSION_EXPIRY_SECONDS must be an integer ≥ 1, got "0"');
   });
 });
+
+describe('housekeeping retention (WEBHOOK_DELIVERY_RETENTION_DAYS, NOTIFICATION_RETENTION_DAYS)', () => {
+  it('keeps finished webhook deliveries a week and read notifications 90 days unless configured', () => {
+    expect(loadConfig({}).maintenance).toMatchObject({ deliveryRetentionDays: 7, readNotificationRetentionDays: 90 });
+    expect(loadConfig({ WEBHOOK_DELIVERY_RETENTION_DAYS: '2', NOTIFICATION_RETENTION_DAYS: '30' }).maintenance).toMatchObject({
+      deliveryRetentionDays: 2,
+      readNotificationRetentionDays: 30,
+    });
+  });
+
+  it('refuses a retention under a day', () => {
+    expect(() => loadConfig({ WEBHOOK_DELIVERY_RETENTION_DAYS: '0' })).toThrow('WEBHOOK_DELIVERY_RETENTION_DAYS must be an integer ≥ 1, got "0"');
+    expect(() => loadConfig({ NOTIFICATION_RETENTION_DAYS: 'soon' })).toThrow('NOTIFICATION_RETENTION_DAYS must be an integer ≥ 1, got "soon"');
+  });
+});

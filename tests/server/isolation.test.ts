@@ -144,7 +144,7 @@ describe('isolation between companies', () => {
   it("left A's records untouched", async () => {
     expect((await call(t.app, a, 'GET', `/api/device/${ids.device}/`)).json()).toMatchObject({ name: 'A device' });
     expect((await call(t.app, a, 'GET', `/api/device/${ids.device}/topics/values`)).json()).toEqual([
-      { topic: 'secret_reading', last_value: 42, last_timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+      { topic: 'secret_reading', last_value: 42, last_timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), decoded_by: 'network_server' },
     ]);
     expect((await call(t.app, a, 'GET', `/api/company/${ids.company}/`)).json()).toMatchObject({ name: 'A company' });
     expect((await call(t.app, a, 'GET', `/api/widget/?dashboard_id=${ids.dashboard}`)).json()).toMatchObject({ count: 1 });

@@ -44,7 +44,8 @@ export function DownlinkForm({ send }: { send: Downlinks['send'] }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    send.mutate({ ...(port === '' ? {} : { f_port: Number(port) }), confirmed, encoding, payload });
+    // Sent: the payload field empties (a second click must not send it twice); port and format stay for the next one.
+    send.mutate({ ...(port === '' ? {} : { f_port: Number(port) }), confirmed, encoding, payload }, { onSuccess: () => setPayload('') });
   };
 
   return (

@@ -6,7 +6,7 @@ import { DownlinkQueueTable } from './DownlinkQueueTable';
 import { useDownlinks } from './useDownlinks';
 
 /**
- * A device's downlinks (issue #13): send one, see the queue in the network server and flush it.
+ * A device's downlinks (issue #13): send one, follow where each stands, flush the queue.
  * Standalone mode has no network server to send through, which the panel says instead of failing.
  */
 export function DownlinksPanel() {
@@ -26,7 +26,7 @@ export function DownlinksPanel() {
       {!downlinks.status.isPending && !downlinks.standalone && (
         <>
           <DownlinkForm send={downlinks.send} />
-          <DownlinkQueueTable queue={downlinks.queue} flush={downlinks.flush} />
+          <DownlinkQueueTable list={downlinks.list} flush={downlinks.flush} />
         </>
       )}
     </Paper>

@@ -20,10 +20,5 @@ export function readFailure(error: unknown): DownlinkFailure {
 /** The API's answer in standalone mode: there is no network server to send downlinks through. */
 export const needsNetworkServer = (error: unknown): boolean => readFailure(error).code === 'networkServerRequired';
 
-/** What to say about a failure that is not a field's: the network server's state, else the catalogue text. */
-export function failureText(error: unknown, translate: Translate): string {
-  const { code } = readFailure(error);
-  if (code === 'networkServerUnavailable') return translate('app.devices.downlinks.unavailable');
-  if (code === 'networkServerRefused') return translate('app.devices.downlinks.refused');
-  return describeError(error, translate, 'app.errors.general');
-}
+/** What to say about a failure that is not a field's: the catalogue text of its code. */
+export const failureText = (error: unknown, translate: Translate): string => describeError(error, translate, 'app.errors.general');

@@ -7,6 +7,7 @@ import { filters } from './filters';
 import { gateways } from './gateways';
 import { importTexts } from './import';
 import { network } from './network';
+import { operations } from './operations';
 import { profiles } from './profiles';
 import { server } from './server';
 import { units } from './units';
@@ -22,6 +23,7 @@ export const app = {
   gateways,
   import: importTexts,
   network,
+  operations,
   profiles,
   units,
   errors: {

@@ -1,6 +1,7 @@
 import type { CatalogueOf } from '../../en/console/types';
 import type { devices as englishDevices } from '../../en/console/devices';
 import { downlinks } from './downlinks';
+import { unregistered } from './unregistered';
 
 /** German texts of the device screens. */
 export const devices = {
@@ -12,10 +13,16 @@ export const devices = {
   topic: 'Topic',
   last_value: 'Letzter Wert',
   last_timestamp: 'Letzter Zeitstempel',
+  decoded_by: 'Dekodiert von',
+  decoders: {
+    network_server: 'Netzwerkserver',
+    profile_codec: 'Profil-Codec',
+  },
   topics_empty: 'Noch keine Daten empfangen.',
   topics_error: 'Fehler beim Laden der Topics',
   bulk_delete_title: '%{smart_count} Gerät löschen? |||| %{smart_count} Geräte löschen?',
   downlinks,
+  unregistered,
   power_filter: {
     external: 'Externe Stromversorgung',
     battery: 'Batterie',

@@ -17,6 +17,17 @@ export const profiles = {
   run: 'Ausführen',
   decoded: 'Dekodierte Ausgabe',
   codec_failed: 'Der Codec ist fehlgeschlagen (%{kind}).',
+  recv_time: 'Empfangen am (recvTime)',
+  recv_time_help: 'Leer: jetzt. ISO 8601 mit Zeitzone, z. B. 2026-11-22T12:00:00Z.',
+  recv_time_invalid: 'Geben Sie Datum, Uhrzeit auf die Sekunde und Zeitzone ein, z. B. 2026-11-22T12:00:00Z.',
+  console: 'Konsolenausgabe',
+  console_truncated: 'Der Codec hat mehr ausgegeben, als ein Testlauf behält; der Rest wurde abgeschnitten.',
+  decoder_precedence_help:
+    'ChirpStack kann Uplinks mit einem eigenen Codec dekodieren und das Ergebnis mitschicken. Tut es das und hat dieses Profil auch einen Codec, stammen die Werte des Geräts von dem hier gewählten.',
+  decoder_precedence: {
+    network_server: 'Dekodierung des Netzwerkservers (ChirpStack)',
+    profile_codec: 'Codec dieses Profils',
+  },
   copy_to_company: 'In meine Firma kopieren',
   already_added: 'Bereits hinzugefügt',
   copied: 'Zu Ihren Geräteprofilen hinzugefügt.',

@@ -38,6 +38,7 @@ export const resources = {
       mac_version: 'LoRaWAN-MAC-Version',
       reg_params_revision: 'Revision der Regionalparameter',
       uplink_interval_s: 'Erwarteter Uplink-Abstand (Sekunden)',
+      decoder_precedence: 'Werte, wenn beide dekodieren',
       created_at: 'Erstellt',
     },
   },

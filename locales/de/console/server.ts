@@ -1,7 +1,7 @@
 import type { CatalogueOf } from '../../en/console/types';
 import type { server as englishServer } from '../../en/console/server';
 
-/** German texts of the server's codes: field problems, import-row reasons, notifications, sync and MQTT link problems. */
+/** German texts of the server's codes: field problems, import-row reasons, notifications, sync, downlink and MQTT link problems. */
 export const server = {
   fields: {
     required: 'Dieses Feld ist erforderlich.',
@@ -70,6 +70,10 @@ export const server = {
       title: 'Nicht im Netzwerkserver: %{name}',
       message: '%{name} konnte nicht im Netzwerkserver angelegt werden. Öffnen Sie den Eintrag, um den Grund zu sehen und es erneut zu versuchen.',
     },
+    downlink_failed: {
+      title: 'Downlink nicht gesendet: %{name}',
+      message: 'Der Netzwerkserver hat einen Downlink an %{name} auf FPort %{f_port} abgelehnt. Öffnen Sie das Gerät, um den Grund zu sehen.',
+    },
     device_cannot_join: {
       title: 'Gerät kann nicht beitreten: %{name}',
       message: 'Der Netzwerkserver hat innerhalb einer Stunde %{count} Join-Anfragen oder Frames von %{name} abgewiesen; zuletzt: %{reason} (%{code}).',
@@ -87,6 +91,20 @@ export const server = {
     internal: 'Der Netzwerkserver ist an dieser Änderung gescheitert.',
     not_configured: 'Es ist kein Netzwerkserver eingerichtet.',
     profile_required: 'Der Netzwerkserver braucht für jedes Gerät ein Geräteprofil: Wählen Sie eines aus.',
+  },
+  downlink: {
+    unavailable: 'Der Netzwerkserver ist nicht erreichbar. Der Downlink bleibt gespeichert und wird automatisch erneut gesendet.',
+    timeout: 'Der Netzwerkserver hat nicht rechtzeitig geantwortet. Der Downlink bleibt gespeichert und wird automatisch erneut gesendet.',
+    unauthenticated:
+      'Der Netzwerkserver hat das API-Token (CHIRPSTACK_API_TOKEN) abgelehnt. Der Downlink wird automatisch erneut gesendet, sobald es korrigiert ist.',
+    permission_denied: 'Das API-Token darf im Netzwerkserver keine Downlinks einreihen.',
+    invalid_argument: 'Der Netzwerkserver hat den Downlink abgelehnt.',
+    not_found: 'Der Netzwerkserver kennt dieses Gerät nicht.',
+    already_exists: 'Der Netzwerkserver hat den Downlink als Duplikat abgelehnt.',
+    internal: 'Der Netzwerkserver ist an diesem Downlink gescheitert. Er wird automatisch erneut gesendet.',
+    not_configured: 'Es ist kein Netzwerkserver eingerichtet.',
+    profile_required: 'Das Gerät braucht ein Geräteprofil, bevor der Netzwerkserver ihm etwas senden kann.',
+    payload_too_large: 'Der Netzwerkserver hat den Downlink verworfen: Er ist größer, als die Datenrate erlaubt.',
   },
   mqtt: {
     broker_unreachable: 'Der MQTT-Broker (MQTT_URL) ist nicht erreichbar. Die Verbindung wird automatisch erneut versucht.',

@@ -5,6 +5,7 @@ import { filters } from './filters';
 import { gateways } from './gateways';
 import { importTexts } from './import';
 import { network } from './network';
+import { operations } from './operations';
 import { profiles } from './profiles';
 import { server } from './server';
 import { units } from './units';
@@ -20,6 +21,7 @@ export const app = {
   gateways,
   import: importTexts,
   network,
+  operations,
   profiles,
   units,
   errors: {

@@ -1,4 +1,6 @@
+import type { Decoder } from '../../../admin/types/api';
 import { downlinks } from './downlinks';
+import { unregistered } from './unregistered';
 
 /** English texts of the device screens (under `app.devices`). */
 export const devices = {
@@ -10,10 +12,17 @@ export const devices = {
   topic: 'Topic',
   last_value: 'Last value',
   last_timestamp: 'Last timestamp',
+  decoded_by: 'Decoded by',
+  /** Who produced a topic's last value (short: a chip in the topics table). */
+  decoders: {
+    network_server: 'Network server',
+    profile_codec: 'Profile codec',
+  } satisfies Record<Decoder, string>,
   topics_empty: 'No data received yet.',
   topics_error: 'Error loading topics',
   bulk_delete_title: 'Delete %{smart_count} device? |||| Delete %{smart_count} devices?',
   downlinks,
+  unregistered,
   power_filter: {
     external: 'External power',
     battery: 'Battery',

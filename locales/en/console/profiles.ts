@@ -1,4 +1,4 @@
-import type { Region } from '../../../admin/types/api';
+import type { Decoder, Region } from '../../../admin/types/api';
 
 /** English texts of the device profile screens and the template store (under `app.profiles`). */
 export const profiles = {
@@ -15,6 +15,17 @@ export const profiles = {
   run: 'Run',
   decoded: 'Decoded output',
   codec_failed: 'The codec failed (%{kind}).',
+  recv_time: 'Received at (recvTime)',
+  recv_time_help: 'Empty: now. ISO 8601 with a time zone, e.g. 2026-11-22T12:00:00Z.',
+  recv_time_invalid: 'Enter date, time to the second and time zone, e.g. 2026-11-22T12:00:00Z.',
+  console: 'Console output',
+  console_truncated: 'The codec wrote more than a test run keeps; the rest was cut.',
+  decoder_precedence_help:
+    "ChirpStack can decode uplinks with its own codec and send the result. When it does and this profile has a codec too, the device's values come from the one chosen here.",
+  decoder_precedence: {
+    network_server: "The network server's decoding (ChirpStack)",
+    profile_codec: "This profile's codec",
+  } satisfies Record<Decoder, string>,
   copy_to_company: 'Copy to my company',
   already_added: 'Already added',
   copied: 'Added to your device profiles.',

@@ -35,6 +35,7 @@ export const resources = {
       mac_version: 'LoRaWAN MAC version',
       reg_params_revision: 'Regional parameters revision',
       uplink_interval_s: 'Expected uplink interval (seconds)',
+      decoder_precedence: 'Values when both decode',
       created_at: 'Created',
     },
   },

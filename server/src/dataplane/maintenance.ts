@@ -1,22 +1,52 @@
+import type { JobLeasesRepository } from '../repositories/job-leases.js';
 import type { MaintenanceRepository } from '../repositories/maintenance.js';
 import type { NewNotification, NotificationsRepository } from '../repositories/notifications.js';
 import { SAMPLE_RETENTION_DAYS, type Plan } from '../domain/plans.js';
 import { isSilent, silentCandidatesBefore } from '../domain/uplinks.js';
+import { processNodeName } from './node-name.js';
 
 export interface MaintenanceSettings {
   eventRetentionDays: number;
   /** A device is silent after this many of its usual intervals without an uplink. */
   silentFactor: number;
   certificateWarningDays: number;
+  /** Webhook deliveries that are done (delivered, or given up) are kept this long. */
+  deliveryRetentionDays: number;
+  /** Read notifications are kept this long after they were created; unread ones until they are read. */
+  readNotificationRetentionDays: number;
+}
+
+export interface MaintenanceDeps {
+  store: MaintenanceRepository;
+  leases: JobLeasesRepository;
+  notifications: NotificationsRepository;
+  now: () => Date;
+  settings: MaintenanceSettings;
+  /** How often the chores run. The node that runs them holds their lease this long, so they run once per interval across nodes. */
+  intervalMs: number;
+  /** Names this process in the lease (node-name.ts). */
+  node?: string;
+  /** Rows one purge statement deletes at most (PURGE_BATCH). */
+  purgeBatch?: number;
 }
 
 const DAY_MS = 86_400_000;
+/**
+ * Rows one purge statement deletes at most. On SQLite a statement holds the only writer (and the
+ * main thread): between small batches, ingest and requests get their turn.
+ */
+const PURGE_BATCH = 500;
+const LEASE = 'maintenance';
 
 export interface MaintenanceReport {
   eventsDeleted: number;
   samplesDeleted: number;
   framesDeleted: number;
   receptionsDeleted: number;
+  sessionsDeleted: number;
+  deliveriesDeleted: number;
+  downlinksDeleted: number;
+  notificationsDeleted: number;
   silentDevices: number;
   expiringCertificates: number;
 }
@@ -25,31 +55,58 @@ export interface MaintenanceReport {
 const daysFrom = (now: Date, days: number): string => new Date(now.getTime() + days * DAY_MS).toISOString();
 
 /**
- * The data plane's periodic chores: bounded retention of events and time series, and the
- * notifications that come from time passing (a device gone silent, a certificate about to expire),
- * each once per occurrence.
+ * The data plane's periodic chores: bounded retention of events and time series, housekeeping
+ * (dead sessions, old webhook deliveries, old read notifications), and the notifications that come
+ * from time passing (a device gone silent, a certificate about to expire), each once per
+ * occurrence. With several nodes on one database, one of them runs the chores in each interval:
+ * the one that holds their lease.
  */
 export class Maintenance {
   private timer: NodeJS.Timeout | undefined;
+  private readonly store: MaintenanceRepository;
+  private readonly notifications: NotificationsRepository;
+  private readonly settings: MaintenanceSettings;
+  private readonly node: string;
+  private readonly purgeBatch: number;
 
-  constructor(
-    private readonly store: MaintenanceRepository,
-    private readonly notifications: NotificationsRepository,
-    private readonly now: () => Date,
-    private readonly settings: MaintenanceSettings,
-  ) {}
+  constructor(private readonly deps: MaintenanceDeps) {
+    this.store = deps.store;
+    this.notifications = deps.notifications;
+    this.settings = deps.settings;
+    this.node = deps.node ?? processNodeName();
+    this.purgeBatch = deps.purgeBatch ?? PURGE_BATCH;
+  }
 
-  async run(): Promise<MaintenanceReport> {
-    const now = this.now();
+  /** Runs the chores, unless another node holds their lease (then answers undefined). */
+  async run(): Promise<MaintenanceReport | undefined> {
+    const now = this.deps.now();
+    const leaseUntil = new Date(now.getTime() + this.deps.intervalMs).toISOString();
+    if (!(await this.deps.leases.acquire(LEASE, this.node, now.toISOString(), leaseUntil))) return undefined;
+    const at = now.toISOString();
     return {
       eventsDeleted: await this.store.deleteEventsBefore(daysFrom(now, -this.settings.eventRetentionDays)),
       samplesDeleted: await this.deleteExpired(now, (cutoff, plans) => this.store.deleteSamplesBefore(cutoff, plans)),
       framesDeleted: await this.deleteExpired(now, (cutoff, plans) => this.store.deleteFramesBefore(cutoff, plans)),
       // A gateway's index of what it heard follows the plan of the gateway's company.
       receptionsDeleted: await this.deleteExpired(now, (cutoff, plans) => this.store.deleteReceptionsBefore(cutoff, plans)),
+      sessionsDeleted: await this.purge((limit) => this.store.purgeSessions(at, limit)),
+      deliveriesDeleted: await this.purge((limit) => this.store.purgeDeliveries(daysFrom(now, -this.settings.deliveryRetentionDays), limit)),
+      // A device's downlinks are part of its history, kept as long as its events.
+      downlinksDeleted: await this.purge((limit) => this.store.purgeDownlinks(daysFrom(now, -this.settings.eventRetentionDays), limit)),
+      notificationsDeleted: await this.purge((limit) => this.store.purgeReadNotifications(daysFrom(now, -this.settings.readNotificationRetentionDays), limit)),
       silentDevices: await this.notifySilentDevices(now),
       expiringCertificates: await this.notifyExpiringCertificates(now),
     };
+  }
+
+  /** Deletes batch after batch until one comes back short. */
+  private async purge(deleteBatch: (limit: number) => Promise<number>): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = await deleteBatch(this.purgeBatch);
+      total += deleted;
+      if (deleted < this.purgeBatch) return total;
+    }
   }
 
   /** Time series and radio metadata are kept as long as the plan of the owner's company says (spec §9). */
@@ -59,10 +116,10 @@ export class Maintenance {
     return deleted;
   }
 
-  start(intervalMs: number, log: (error: unknown) => void): void {
+  start(log: (error: unknown) => void): void {
     const tick = () => void this.run().catch(log);
     tick();
-    this.timer = setInterval(tick, intervalMs);
+    this.timer = setInterval(tick, this.deps.intervalMs);
     this.timer.unref();
   }
 

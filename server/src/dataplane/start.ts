@@ -38,7 +38,14 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
   ctx.mqttIngest = subscriber;
   const dispatcher = new WebhookDispatcher(ctx.repos.webhooks, ctx.now);
   const networkSync = ctx.networkServer.mode === 'standalone' ? undefined : networkSyncWorker(ctx);
-  const maintenance = new Maintenance(maintenanceStore, ctx.repos.notifications, ctx.now, ctx.config.maintenance);
+  const maintenance = new Maintenance({
+    store: maintenanceStore,
+    leases: ctx.repos.jobLeases,
+    notifications: ctx.repos.notifications,
+    now: ctx.now,
+    settings: ctx.config.maintenance,
+    intervalMs: MAINTENANCE_TICK_MS,
+  });
 
   app.addHook('onReady', async () => {
     if (subscriber) {
@@ -54,7 +61,7 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
     }
     dispatcher.start(WEBHOOK_TICK_MS, (error) => app.log.warn({ err: error }, 'webhook delivery'));
     networkSync?.start(NETWORK_SYNC_TICK_MS, (error) => app.log.warn({ err: error }, 'network server sync'));
-    maintenance.start(MAINTENANCE_TICK_MS, (error) => app.log.warn({ err: error }, 'maintenance'));
+    maintenance.start((error) => app.log.warn({ err: error }, 'maintenance'));
   });
 
   app.addHook('onClose', async () => {
@@ -76,6 +83,7 @@ export function networkSyncWorker(ctx: NetworkContext): NetworkSyncWorker {
   return new NetworkSyncWorker({
     outbox: ctx.repos.networkOutbox,
     entities: ctx.repos.networkEntities,
+    downlinks: ctx.repos.downlinks,
     notifications: ctx.repos.notifications,
     server: ctx.networkServer,
     now: ctx.now,

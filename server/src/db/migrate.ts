@@ -11,6 +11,10 @@ import * as notificationParams from './migrations/0008_notification_params.js';
 import * as networkFields from './migrations/0009_network_fields.js';
 import * as networkSync from './migrations/0010_network_sync.js';
 import * as eventStore from './migrations/0011_event_store.js';
+import * as decoderPrecedence from './migrations/0012_decoder_precedence.js';
+import * as downlinks from './migrations/0013_downlinks.js';
+import * as deviceEventTypes from './migrations/0014_device_event_types.js';
+import * as claimsAndHousekeeping from './migrations/0015_claims_and_housekeeping.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -28,6 +32,10 @@ const migrations: Record<string, Migration> = {
   '0009_network_fields': networkFields,
   '0010_network_sync': networkSync,
   '0011_event_store': eventStore,
+  '0012_decoder_precedence': decoderPrecedence,
+  '0013_downlinks': downlinks,
+  '0014_device_event_types': deviceEventTypes,
+  '0015_claims_and_housekeeping': claimsAndHousekeeping,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,7 @@
 import type { ColumnType } from 'kysely';
+import type { Decoder } from '../domain/decoders.js';
 import type { MacVersion, Region, RegParamsRevision } from '../domain/network.js';
+import type { DownlinkState } from '../domain/downlink.js';
 import type { Plan } from '../domain/plans.js';
 import type { PowerSource } from '../domain/power.js';
 import type { DeviceEventType } from '../schemas/ingest.js';
@@ -107,6 +109,22 @@ export interface WebhookDeliveriesTable {
   updated_at: string;
 }
 
+/**
+ * Who is sending a delivery, and until when the claim holds (migration 0015). Only the dispatcher's
+ * claim writes them, so a delivery is queued without them.
+ */
+export interface WebhookDeliveryClaim {
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A job that runs on one node at a time (migration 0015): held by `held_by` until `held_until`. */
+export interface JobLeasesTable {
+  name: string;
+  held_by: string;
+  held_until: string;
+}
+
 /** Maintained by triggers (migration 0003); read by the search repository only. */
 export interface SearchEntriesTable {
   type: SearchType;
@@ -144,10 +162,12 @@ export interface Database {
   api_keys: ApiKeysTable;
   search_entries: SearchEntriesTable;
   webhooks: WebhooksTable;
-  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_deliveries: WebhookDeliveriesTable & WebhookDeliveryClaim;
   network_outbox: NetworkOutboxTable;
   network_sync: NetworkSyncTable;
   integration_keys: IntegrationKeysTable;
+  downlinks: DownlinksTable;
+  job_leases: JobLeasesTable;
 }
 
 export interface TemplatesTable {
@@ -184,6 +204,8 @@ export interface ProfilesTable {
   reg_params_revision: RegParamsRevision;
   /** Expected seconds between uplinks (ChirpStack's device-profile uplink_interval). */
   uplink_interval_s: number;
+  /** Whose decoding wins when ChirpStack sent one and the profile has a codec (migration 0012). */
+  decoder_precedence: Decoder;
 }
 
 export interface GroupsTable {
@@ -234,6 +256,8 @@ export interface DeviceTopicsTable {
   /** JSON-encoded value (number, string, boolean, …). */
   last_value: string;
   last_timestamp: string;
+  /** Which decoder produced the last value (migration 0012); null for values stored before. */
+  decoded_by: Decoder | null;
 }
 
 export interface TopicSamplesTable {
@@ -374,15 +398,17 @@ export interface ApiKeysTable {
 
 export type NetworkEntityKind = 'application' | 'profile' | 'device' | 'gateway';
 export type NetworkSyncState = 'pending' | 'synced' | 'failed';
+/** What an outbox change is about: an entity, or a device's downlink queue (entity_id is the device). */
+export type NetworkOutboxKind = NetworkEntityKind | 'downlink';
 
 /** Changes waiting to be pushed to the network server (migration 0010). */
 export interface NetworkOutboxTable {
   id: string;
-  kind: NetworkEntityKind;
+  kind: NetworkOutboxKind;
   entity_id: string;
   company_id: string | null;
   action: 'put' | 'delete';
-  /** JSON of the remote ids a delete removes. */
+  /** JSON of the remote ids a delete removes; for a downlink put, `{"downlinkId": …}`. */
   target: string | null;
   attempts: ColumnType<number, number | undefined, number>;
   /** Null while parked after an error retrying cannot fix. */
@@ -408,4 +434,23 @@ export interface IntegrationKeysTable {
   company_id: string;
   key_hash: string;
   created_at: string;
+}
+
+/** Downlinks sent from here, with where each stands (migration 0013). */
+export interface DownlinksTable {
+  id: string;
+  company_id: string;
+  device_id: string;
+  f_port: number;
+  /** 0 or 1. */
+  confirmed: number;
+  data_hex: string;
+  state: DownlinkState;
+  queue_item_id: string | null;
+  /** A 32-bit counter: bigint, which PostgreSQL returns as a string. */
+  f_cnt_down: ColumnType<number | string | null, number | null, number | null>;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -144,7 +144,12 @@ export function devicesRepository(db: Db) {
 
     async topics(deviceId: string): Promise<TopicValue[]> {
       const rows = await db.selectFrom('device_topics').selectAll().where('device_id', '=', deviceId).orderBy('topic').execute();
-      return rows.map((row) => ({ topic: row.topic, last_value: JSON.parse(row.last_value) as unknown, last_timestamp: row.last_timestamp }));
+      return rows.map((row) => ({
+        topic: row.topic,
+        last_value: JSON.parse(row.last_value) as unknown,
+        last_timestamp: row.last_timestamp,
+        decoded_by: row.decoded_by,
+      }));
     },
 
     /** Whether a profile and a unit (when given) belong to the company a device is in. */

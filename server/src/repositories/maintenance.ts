@@ -1,5 +1,9 @@
+import type { DeleteResult } from 'kysely';
 import type { Db } from '../db/database.js';
+import { DOWNLINK_WAITING_STATES } from '../domain/downlink.js';
 import type { Plan } from '../domain/plans.js';
+
+const deleted = (result: DeleteResult): number => Number(result.numDeletedRows);
 
 /** The queries of the data plane's periodic chores (dataplane/maintenance.ts): retention and the checks of time passing. */
 export function maintenanceRepository(db: Db) {
@@ -31,6 +35,46 @@ export function maintenanceRepository(db: Db) {
     async deleteFramesBefore(cutoff: string, plans: readonly Plan[]): Promise<number> {
       const result = await db.deleteFrom('frames').where('received_at', '<', cutoff).where('device_id', 'in', devicesOn(plans)).executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+
+    /**
+     * Up to `limit` sessions that can no longer be used: the refresh token expired (the session
+     * service refuses a session from its `expires_at` on), or the session was revoked (signed out,
+     * or a replayed refresh token). Either way verify and refresh answer as for no session at all.
+     */
+    async purgeSessions(at: string, limit: number): Promise<number> {
+      const dead = db
+        .selectFrom('sessions')
+        .select('handle')
+        .where((eb) => eb.or([eb('expires_at', '<=', at), eb('revoked_at', 'is not', null)]))
+        .limit(limit);
+      return deleted(await db.deleteFrom('sessions').where('handle', 'in', dead).executeTakeFirst());
+    },
+
+    /** Up to `limit` webhook deliveries that are done (delivered, or given up) and last changed before `before`. */
+    async purgeDeliveries(before: string, limit: number): Promise<number> {
+      const done = db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('status', 'in', ['delivered', 'failed'])
+        .where('updated_at', '<', before)
+        .limit(limit);
+      return deleted(await db.deleteFrom('webhook_deliveries').where('id', 'in', done).executeTakeFirst());
+    },
+
+    /**
+     * Up to `limit` downlinks sent before `before` that have left the queue (sent, answered, failed
+     * or cancelled); pending and queued ones stay, since they may still go out.
+     */
+    async purgeDownlinks(before: string, limit: number): Promise<number> {
+      const done = db.selectFrom('downlinks').select('id').where('state', 'not in', DOWNLINK_WAITING_STATES).where('created_at', '<', before).limit(limit);
+      return deleted(await db.deleteFrom('downlinks').where('id', 'in', done).executeTakeFirst());
+    },
+
+    /** Up to `limit` read notifications created before `before`; unread ones stay. */
+    async purgeReadNotifications(before: string, limit: number): Promise<number> {
+      const read = db.selectFrom('notifications').select('id').where('is_read', '=', 1).where('created_at', '<', before).limit(limit);
+      return deleted(await db.deleteFrom('notifications').where('id', 'in', read).executeTakeFirst());
     },
 
     /** Devices with a known interval not heard since `before`: the ones that may have gone silent. */

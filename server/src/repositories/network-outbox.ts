@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import type { Database, NetworkEntityKind, NetworkOutboxTable, NetworkSyncTable } from '../db/schema.js';
+import { timeOrderedId } from './time-ordered-id.js';
 import type { SyncStatus } from '../schemas/network.js';
 import type { SyncErrorCode } from '../schemas/messages.js';
 import { memberCompanyIds } from './member-companies.js';
 
 export type OutboxRow = Selectable<NetworkOutboxTable>;
+/** A change of a provisioned entity (not a device's downlink queue). */
+export type EntityOutboxRow = OutboxRow & { kind: NetworkEntityKind };
+
+/** A change of a device's downlink queue: send one downlink (`put`), or flush the queue (`delete`). */
+export type DownlinkChange = { action: 'put'; downlinkId: string } | { action: 'delete' };
 
 export interface NetworkChange {
   kind: NetworkEntityKind;
@@ -113,40 +119,56 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
     recordNew,
 
     /**
-     * Takes up to `limit` due changes for `node` until `leaseUntil`. A change is due when its time has
-     * come and nobody holds a live claim on it or on another change of the same entity, so one
-     * entity's changes are pushed in order and never by two nodes at once.
+     * Records a change of a device's downlink queue (in the transaction of the downlink itself).
+     * Never coalesced: each downlink is sent. Time-ordered ids keep the order of changes recorded
+     * within one millisecond.
      */
-    async claim(node: string, at: string, leaseUntil: string, limit: number): Promise<OutboxRow[]> {
-      let due = db
-        .selectFrom('network_outbox')
-        .select('network_outbox.id')
-        .where('network_outbox.next_attempt_at', '<=', at)
-        .where(unclaimed(at))
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('network_outbox as busy')
-                .select('busy.id')
-                .whereRef('busy.kind', '=', 'network_outbox.kind')
-                .whereRef('busy.entity_id', '=', 'network_outbox.entity_id')
-                .whereRef('busy.id', '!=', 'network_outbox.id')
-                .where('busy.claimed_until', '>=', at),
-            ),
-          ),
-        )
-        .orderBy('network_outbox.created_at')
-        .orderBy('network_outbox.id')
-        .limit(limit);
-      // PostgreSQL: nodes claiming at the same moment skip each other's rows instead of waiting.
-      // SQLite has one writer, so the UPDATE below is atomic on its own.
-      if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-      return db
-        .updateTable('network_outbox')
-        .set((eb) => ({ claimed_by: node, claimed_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
-        .where('id', 'in', due)
-        .returningAll()
+    async recordDownlink(deviceId: string, companyId: string, change: DownlinkChange, at: string): Promise<void> {
+      await db
+        .insertInto('network_outbox')
+        .values({
+          ...outboxRow({ kind: 'device', entityId: deviceId, companyId, action: change.action }, at),
+          id: timeOrderedId(Date.parse(at)),
+          kind: 'downlink',
+          target: change.action === 'put' ? JSON.stringify({ downlinkId: change.downlinkId }) : null,
+        })
         .execute();
+    },
+
+    /**
+     * Takes the device's downlinks that wait unclaimed out of the outbox (a flush before they were
+     * pushed) and returns their ids; one being pushed right now stays, and the flush follows it.
+     */
+    async takeWaitingDownlinks(deviceId: string, at: string): Promise<string[]> {
+      const rows = await db
+        .deleteFrom('network_outbox')
+        .where('kind', '=', 'downlink')
+        .where('entity_id', '=', deviceId)
+        .where('action', '=', 'put')
+        .where(unclaimed(at))
+        .returning('target')
+        .execute();
+      return rows.map((row) => (JSON.parse(row.target ?? '{}') as { downlinkId: string }).downlinkId);
+    },
+
+    /** A claimed change that is done (or has nothing left to do): gone, unless the claim was lost meanwhile. */
+    async remove(row: OutboxRow): Promise<void> {
+      await db.deleteFrom('network_outbox').where('id', '=', row.id).where('claimed_by', '=', row.claimed_by).execute();
+    },
+
+    /** A claimed change to try again at `nextAttemptAt` (counted as an attempt). */
+    async release(row: OutboxRow, nextAttemptAt: string): Promise<void> {
+      await db
+        .updateTable('network_outbox')
+        .set({ claimed_by: null, claimed_until: null, next_attempt_at: nextAttemptAt })
+        .where('id', '=', row.id)
+        .where('claimed_by', '=', row.claimed_by)
+        .execute();
+    },
+
+    /** Takes up to `limit` due changes for `node` until `leaseUntil` (see claimDue). */
+    async claim(node: string, at: string, leaseUntil: string, limit: number): Promise<OutboxRow[]> {
+      return claimDue(db, dialect, node, at, leaseUntil, limit);
     },
 
     /** Takes the waiting change of one entity now (a dependency pushed ahead of its turn), unless another node holds one of its changes. */
@@ -172,7 +194,8 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
     /** A pushed change: gone from the outbox; its entity is in sync unless a newer change waits. */
     async complete(row: OutboxRow, remoteId: string | null, at: string): Promise<void> {
       const removed = await db.deleteFrom('network_outbox').where('id', '=', row.id).where('claimed_by', '=', row.claimed_by).executeTakeFirst();
-      if (removed.numDeletedRows === 0n || row.action === 'delete') return;
+      // A downlink has no sync state: its own row says where it stands (downlinks.ts).
+      if (removed.numDeletedRows === 0n || row.action === 'delete' || row.kind === 'downlink') return;
       const state = (await superseded(row)) ? 'pending' : 'synced';
       await db
         .updateTable('network_sync')
@@ -194,7 +217,7 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
         .where('id', '=', row.id)
         .where('claimed_by', '=', row.claimed_by)
         .execute();
-      if (row.action === 'delete') return;
+      if (row.action === 'delete' || row.kind === 'downlink') return;
       await db
         .updateTable('network_sync')
         .set({ state: failure.failed ? 'failed' : 'pending', error_code: failure.code, error_message: failure.message.slice(0, 500), updated_at: at })
@@ -293,3 +316,64 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
 }
 
 export type NetworkOutboxRepository = ReturnType<typeof networkOutboxRepository>;
+
+/**
+ * Takes up to `limit` due changes for `node` until `leaseUntil`. A change is due when its time has
+ * come and nobody holds a live claim on it or on another change of the same entity, so one
+ * entity's changes are pushed in order and never by two nodes at once.
+ */
+async function claimDue(db: Db, dialect: Dialect, node: string, at: string, leaseUntil: string, limit: number): Promise<OutboxRow[]> {
+  let due = db
+    .selectFrom('network_outbox')
+    .select('network_outbox.id')
+    .where('network_outbox.next_attempt_at', '<=', at)
+    .where(unclaimed(at))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('network_outbox as busy')
+            .select('busy.id')
+            .whereRef('busy.kind', '=', 'network_outbox.kind')
+            .whereRef('busy.entity_id', '=', 'network_outbox.entity_id')
+            .whereRef('busy.id', '!=', 'network_outbox.id')
+            .where('busy.claimed_until', '>=', at),
+        ),
+      ),
+    )
+    // A device's downlinks leave in the order they were sent: none overtakes an earlier one (or a
+    // flush) still waiting for its retry. Entity changes need no such rule: a newer one replaces the older.
+    .where(({ or, eb, not, exists, selectFrom }) =>
+      or([
+        eb('network_outbox.kind', '!=', 'downlink'),
+        not(
+          exists(
+            selectFrom('network_outbox as earlier')
+              .select('earlier.id')
+              .where('earlier.kind', '=', 'downlink')
+              .whereRef('earlier.entity_id', '=', 'network_outbox.entity_id')
+              .where((e) =>
+                e.or([
+                  e('earlier.created_at', '<', e.ref('network_outbox.created_at')),
+                  e.and([e('earlier.created_at', '=', e.ref('network_outbox.created_at')), e('earlier.id', '<', e.ref('network_outbox.id'))]),
+                ]),
+              )
+              .where('earlier.next_attempt_at', '>', at),
+          ),
+        ),
+      ]),
+    )
+    .orderBy('network_outbox.created_at')
+    .orderBy('network_outbox.id')
+    .limit(limit);
+  // PostgreSQL: rows another transaction is changing right now (a newer change replacing one, a
+  // dependency claimed ahead) are skipped, not waited for. SQLite has one writer: the UPDATE is atomic on its own.
+  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+  const claimed = await db
+    .updateTable('network_outbox')
+    .set((eb) => ({ claimed_by: node, claimed_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+  // RETURNING follows no ORDER BY (PostgreSQL answers in whatever order it updated): oldest first, as they are pushed.
+  return claimed.sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1));
+}

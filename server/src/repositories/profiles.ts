@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { ProfilesTable } from '../db/schema.js';
 import { DEFAULT_MAC_VERSION, DEFAULT_REG_PARAMS_REVISION, DEFAULT_REGION, DEFAULT_UPLINK_INTERVAL_S } from '../domain/network.js';
+import { DEFAULT_DECODER_PRECEDENCE } from '../domain/decoders.js';
 import { containsText } from './text-match.js';
 import type { Profile, ProfileCreateBody, ProfileUpdateBody } from '../schemas/profiles.js';
 import { listPage } from './list-page.js';
@@ -23,6 +24,7 @@ export function toProfile(row: ProfilesTable): Profile {
     mac_version: row.mac_version,
     reg_params_revision: row.reg_params_revision,
     uplink_interval_s: row.uplink_interval_s,
+    decoder_precedence: row.decoder_precedence,
     template_id: row.template_id,
     is_template: row.template_id !== null,
     created_at: row.created_at,
@@ -73,6 +75,7 @@ export function profilesRepository(db: Db) {
         mac_version: fields.mac_version ?? DEFAULT_MAC_VERSION,
         reg_params_revision: fields.reg_params_revision ?? DEFAULT_REG_PARAMS_REVISION,
         uplink_interval_s: fields.uplink_interval_s ?? DEFAULT_UPLINK_INTERVAL_S,
+        decoder_precedence: fields.decoder_precedence ?? DEFAULT_DECODER_PRECEDENCE,
       };
       await db.insertInto('profiles').values(row).execute();
       return toProfile(row);
@@ -89,6 +92,7 @@ export function profilesRepository(db: Db) {
         mac_version: fields.mac_version,
         reg_params_revision: fields.reg_params_revision,
         uplink_interval_s: fields.uplink_interval_s,
+        decoder_precedence: fields.decoder_precedence,
       };
       const defined = Object.fromEntries(Object.entries(set).filter(([, value]) => value !== undefined));
       if (Object.keys(defined).length > 0) await db.updateTable('profiles').set(defined).where('company_id', '=', companyId).where('id', '=', id).execute();

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { DeviceEventsTable } from '../db/schema.js';
+import type { Decoder } from '../domain/decoders.js';
 import type { PowerSource } from '../domain/power.js';
+import { applyDownlinkEvent, type DownlinkEventChange } from './downlinks.js';
 import { memberCompanyIds } from './member-companies.js';
 import { prepare } from '../db/prepared.js';
 import { UplinkWriter, type UplinkWrite, type WriteOutcome } from './uplink-writer.js';
@@ -12,6 +14,8 @@ export interface IngestDevice {
   dev_eui: string;
   name: string;
   codec: string | null;
+  /** The profile's choice between ChirpStack's decoding and its codec; null without a profile. */
+  decoder_precedence: Decoder | null;
   power_source: PowerSource;
   battery_level: number | null;
   last_seen: string | null;
@@ -41,6 +45,8 @@ export interface DeviceChanges {
   seen?: boolean;
   power?: { source: PowerSource; batteryLevel: number | null };
   location?: { latitude: number; longitude: number; altitude: number | null; source: string | null };
+  /** Where one of the device's downlinks now stands (ack, txack, a discarded queue item). */
+  downlink?: DownlinkEventChange;
 }
 
 type Transaction = Parameters<Parameters<ReturnType<Db['transaction']>['execute']>[0]>[0];
@@ -78,6 +84,7 @@ export function telemetryRepository(db: Db) {
         'devices.dev_eui',
         'devices.name',
         'profiles.codec',
+        'profiles.decoder_precedence',
         'devices.power_source',
         'devices.battery_level',
         'devices.last_seen',
@@ -94,7 +101,7 @@ export function telemetryRepository(db: Db) {
 
   return {
     /**
-     * The device with this DevEUI, with its profile's codec, within what the scope may deliver.
+     * The device with this DevEUI, with its profile's codec and decoder precedence, within what the scope may deliver.
      */
     async findDevice(scope: IngestScope, devEui: string): Promise<IngestDevice | undefined> {
       const eui = devEui.toUpperCase();
@@ -129,6 +136,7 @@ export function telemetryRepository(db: Db) {
         }
         if (changes.location) await moveTo(trx, device.id, at, changes.location);
         if (changes.seen) await markSeen(trx, device.id, at);
+        if (changes.downlink) await applyDownlinkEvent(trx, device.id, changes.downlink, at);
         return true;
       });
     },

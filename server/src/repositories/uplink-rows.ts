@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { DeviceEventsTable, DeviceTopicsTable, FrameReceptionsTable, FramesTable, TopicSamplesTable } from '../db/schema.js';
+import type { Decoder } from '../domain/decoders.js';
 import type { FrameMetadata } from '../domain/radio.js';
 import type { TopicReading } from '../domain/topics.js';
 import { nextInterval } from '../domain/uplinks.js';
@@ -8,6 +9,8 @@ export interface UplinkWrite {
   device: { id: string; company_id: string; last_seen: string | null; uplink_interval_s: number | null };
   at: string;
   readings: readonly TopicReading[];
+  /** Which decoder produced the readings (kept with each topic's last value); null or absent when none did. */
+  decodedBy?: Decoder | null | undefined;
   /** `error` when our codec failed on the payload; `key` makes it idempotent (device_events.dedupe_key). */
   event: { type: 'up' | 'error'; summary: string; payload: unknown; key: string | null };
   frame?: FrameMetadata | undefined;
@@ -68,7 +71,7 @@ export function uplinkRows(jobs: readonly QueuedUplink[], gateways: ReadonlySet<
       // One row per device topic per statement (PostgreSQL refuses to upsert a row twice): the newest wins.
       const previous = topics.get(key);
       if (!previous || String(previous.last_timestamp) <= job.at)
-        topics.set(key, { device_id: job.device.id, topic: reading.topic, last_value: value, last_timestamp: job.at });
+        topics.set(key, { device_id: job.device.id, topic: reading.topic, last_value: value, last_timestamp: job.at, decoded_by: job.decodedBy ?? null });
       samples.push({ device_id: job.device.id, topic: reading.topic, ts: job.at, value });
     }
     if (job.frame) {

@@ -117,7 +117,11 @@ async function writeUplinks(trx: Transaction, jobs: readonly Job[]): Promise<voi
       .onConflict((oc) =>
         oc
           .columns(['device_id', 'topic'])
-          .doUpdateSet((eb) => ({ last_value: eb.ref('excluded.last_value'), last_timestamp: eb.ref('excluded.last_timestamp') }))
+          .doUpdateSet((eb) => ({
+            last_value: eb.ref('excluded.last_value'),
+            last_timestamp: eb.ref('excluded.last_timestamp'),
+            decoded_by: eb.ref('excluded.decoded_by'),
+          }))
           .where('device_topics.last_timestamp', '<=', (eb) => eb.ref('excluded.last_timestamp')),
       )
       .execute();

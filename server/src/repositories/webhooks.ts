@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
-import type { WebhookDeliveriesTable, WebhooksTable } from '../db/schema.js';
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
+import type { Db, Dialect } from '../db/database.js';
+import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../db/schema.js';
 import { memberCompanyIds } from './member-companies.js';
 import type { Webhook } from '../schemas/webhooks.js';
 
@@ -21,9 +22,34 @@ const toWebhook = (row: WebhooksTable): Webhook => ({
   created_at: row.created_at,
 });
 
-export type DueDelivery = WebhookDeliveriesTable & Pick<WebhooksTable, 'url' | 'header_name' | 'header_value'>;
+/** A delivery this node holds, with where it goes. */
+export type ClaimedDelivery = Selectable<Database['webhook_deliveries']> & Pick<WebhooksTable, 'url' | 'header_name' | 'header_value'>;
 
-export function webhooksRepository(db: Db) {
+/** Not delivered: to be tried again at `next_attempt_at` ('pending'), or given up ('failed'). */
+export type FailedDelivery = { id: string; status: 'pending' | 'failed' } & Pick<WebhookDeliveriesTable, 'next_attempt_at' | 'last_error' | 'response_status'>;
+
+export type DeliveryOutcome = { id: string; status: 'delivered'; response_status: number } | FailedDelivery;
+
+const DELIVERY_COLUMNS = [
+  'id',
+  'webhook_id',
+  'payload',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'last_error',
+  'response_status',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof WebhookDeliveriesTable)[];
+
+/** Nobody holds a live claim on the delivery: never claimed, or its lease ran out. */
+const unclaimed =
+  (at: string) =>
+  (eb: ExpressionBuilder<Database, 'webhook_deliveries'>): Expression<SqlBool> =>
+    eb.or([eb('webhook_deliveries.claimed_until', 'is', null), eb('webhook_deliveries.claimed_until', '<', at)]);
+
+export function webhooksRepository(db: Db, dialect: Dialect) {
   const visible = (userId: string) => db.selectFrom('webhooks').where('company_id', 'in', memberCompanyIds(db, userId));
 
   return {
@@ -64,33 +90,82 @@ export function webhooksRepository(db: Db) {
       await db.deleteFrom('webhooks').where('id', '=', id).execute();
     },
 
-    async due(at: string, limit: number): Promise<DueDelivery[]> {
-      return db
+    /**
+     * Takes up to `limit` due deliveries for `node` until `leaseUntil`, and counts the attempt
+     * before anything is sent: another node skips them while the lease holds, and takes them over
+     * once it has run out (the node died mid-send).
+     */
+    async claim(node: string, at: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+      let due = db
         .selectFrom('webhook_deliveries')
-        .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
-        .selectAll('webhook_deliveries')
-        .select(['webhooks.url', 'webhooks.header_name', 'webhooks.header_value'])
-        .where('webhook_deliveries.status', '=', 'pending')
-        .where('webhook_deliveries.next_attempt_at', '<=', at)
-        .orderBy('webhook_deliveries.next_attempt_at')
-        .limit(limit)
-        .execute();
-    },
-    async recordAttempt(
-      id: string,
-      outcome: Pick<WebhookDeliveriesTable, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'response_status'>,
-      at: string,
-    ): Promise<void> {
-      await db
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', at)
+        .where(unclaimed(at))
+        .orderBy('next_attempt_at')
+        .limit(limit);
+      // PostgreSQL: nodes claiming at the same moment skip each other's rows instead of waiting.
+      // SQLite has one writer, so the UPDATE below is atomic on its own.
+      if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+      const claimed = await db
         .updateTable('webhook_deliveries')
-        .set({ ...outcome, updated_at: at })
-        .where('id', '=', id)
+        .set((eb) => ({ claimed_by: node, claimed_until: leaseUntil, attempts: eb('attempts', '+', 1), updated_at: at }))
+        .where('id', 'in', due)
+        .returningAll()
         .execute();
+      if (claimed.length === 0) return [];
+      const hooks = await db
+        .selectFrom('webhooks')
+        .select(['id', 'url', 'header_name', 'header_value'])
+        .where('id', 'in', [...new Set(claimed.map((row) => row.webhook_id))])
+        .execute();
+      const byId = new Map(hooks.map((hook) => [hook.id, hook]));
+      // A webhook deleted meanwhile took its deliveries with it.
+      return claimed.flatMap((row) => {
+        const hook = byId.get(row.webhook_id);
+        return hook ? [{ ...row, url: hook.url, header_name: hook.header_name, header_value: hook.header_value }] : [];
+      });
     },
+    /**
+     * What became of deliveries `node` claimed, in one transaction. A delivery whose claim was
+     * lost (its lease ran out and another node took it over) is left to that node.
+     */
+    async recordOutcomes(node: string, outcomes: readonly DeliveryOutcome[], at: string): Promise<void> {
+      const released = { claimed_by: null, claimed_until: null, updated_at: at };
+      // The usual case, a batch delivered with one status code, is one statement.
+      const delivered = new Map<number, string[]>();
+      const failed: FailedDelivery[] = [];
+      for (const outcome of outcomes) {
+        if (outcome.status === 'delivered') delivered.set(outcome.response_status, [...(delivered.get(outcome.response_status) ?? []), outcome.id]);
+        else failed.push(outcome);
+      }
+      const write = async (executor: Db) => {
+        for (const [responseStatus, ids] of delivered) {
+          await executor
+            .updateTable('webhook_deliveries')
+            .set({ ...released, status: 'delivered', last_error: null, response_status: responseStatus })
+            .where('id', 'in', ids)
+            .where('claimed_by', '=', node)
+            .execute();
+        }
+        for (const { id, ...outcome } of failed) {
+          await executor
+            .updateTable('webhook_deliveries')
+            .set({ ...released, ...outcome })
+            .where('id', '=', id)
+            .where('claimed_by', '=', node)
+            .execute();
+        }
+      };
+      // One statement needs no transaction around it (two more round trips on PostgreSQL).
+      if (delivered.size + failed.length > 1) await db.transaction().execute(write);
+      else await write(db);
+    },
+    /** A webhook's latest deliveries, as queued and sent (who holds a claim is the dispatcher's business). */
     async deliveries(webhookId: string, limit: number): Promise<WebhookDeliveriesTable[]> {
       return db
         .selectFrom('webhook_deliveries')
-        .selectAll()
+        .select(DELIVERY_COLUMNS)
         .where('webhook_id', '=', webhookId)
         .orderBy('created_at', 'desc')
         .orderBy('id')

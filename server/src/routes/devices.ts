@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { duplicate, invalid, notFound } from '../http/errors.js';
+import { duplicate, invalid } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
 import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { normaliseEui, normaliseKey } from '../domain/eui.js';
@@ -10,7 +10,7 @@ import type { FieldError } from '../schemas/messages.js';
 import type { DeviceFields } from '../repositories/devices.js';
 import { DeviceCreateBody, DeviceDetailResponse, DeviceListQuery, DevicePage, DeviceUpdateBody, TopicValuesResponse } from '../schemas/devices.js';
 import { DeviceFramesQuery, FramePage } from '../schemas/frames.js';
-import { assertCompanyMember } from './company-access.js';
+import { assertCompanyMember, visibleDevice } from './company-access.js';
 import { networkChanges } from './network-changes.js';
 
 export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -20,9 +20,7 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const network = networkChanges(ctx);
 
   async function mine(userId: string, id: string) {
-    const device = await devices.find(userId, id);
-    if (!device) throw notFound();
-    return network.withStatusOne('device', device);
+    return network.withStatusOne('device', await visibleDevice(ctx, userId, id));
   }
 
   /** Profile and unit must be the device's company's own: another company's id is "no such". */
@@ -115,8 +113,7 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
     '/device/:id/frames',
     { schema: { tags, params: IdParams, querystring: DeviceFramesQuery, response: { 200: FramePage, ...errorResponses } } },
     async (request) => {
-      const device = await devices.find(request.identity.userId, request.params.id);
-      if (!device) throw notFound();
+      const device = await visibleDevice(ctx, request.identity.userId, request.params.id);
       return ctx.repos.frames.ofDevice(device.id, paging(request.query));
     },
   );

@@ -1,64 +1,72 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import type { QueuedDownlink } from '../dataplane/network-server/port.js';
-import { notFound } from '../http/errors.js';
 import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
-import { DownlinkBody, DownlinkQueuedResponse, DownlinkQueueResponse, networkServerResponses, type QueuedDownlinkItem } from '../schemas/downlinks.js';
+import { DownlinkBody, DownlinkCreatedResponse, DownlinkListResponse, networkServerResponses } from '../schemas/downlinks.js';
+import { visibleDevice } from './company-access.js';
 import { downlinkPayload } from './downlink-payload.js';
-import { askNetworkServer } from './network-errors.js';
-
-const hex = (bytes: Uint8Array | number[]): string => Buffer.from(bytes).toString('hex').toUpperCase();
-
-const toItem = (item: QueuedDownlink): QueuedDownlinkItem => ({
-  id: item.id,
-  f_port: item.fPort,
-  confirmed: item.confirmed,
-  data_hex: hex(item.data),
-  f_cnt_down: item.fCntDown,
-  is_pending: item.isPending,
-});
+import { networkServerRequired } from './network-errors.js';
 
 /**
- * A device's downlinks (issue #13): queue one in the network server, read its queue, flush it.
- * They go straight to the network server while the user waits, so its failures answer at once
- * (routes/network-errors.ts); in standalone mode there is none to ask (409).
+ * A device's downlinks (issue #13): send one, list them with where each stands, flush the queue.
+ * Sending and flushing are recorded with their outbox change in one transaction and answered at
+ * once; the network-server worker pushes them (dataplane/network-server/downlink-pusher.ts), so a
+ * network server that is down delays them and loses nothing. Standalone mode has no network server
+ * that would ever send them (409); the list is readable there too (it stays empty).
  */
 export async function downlinkRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['devices'];
-  const { devices, profiles } = ctx.repos;
+  const { profiles, downlinks } = ctx.repos;
   const responses = { ...errorResponses, ...networkServerResponses };
 
-  /** The device, if it belongs to one of the user's companies (another company's is "no such"). */
-  async function mine(userId: string, id: string) {
-    const device = await devices.find(userId, id);
-    if (!device) throw notFound();
-    return device;
-  }
+  const requireNetworkServer = () => {
+    if (ctx.networkServer.mode === 'standalone') throw networkServerRequired();
+  };
 
   api.post(
     '/device/:id/downlink',
-    { schema: { tags, params: IdParams, body: DownlinkBody, response: { 201: DownlinkQueuedResponse, ...responses } } },
+    { schema: { tags, params: IdParams, body: DownlinkBody, response: { 201: DownlinkCreatedResponse, ...responses } } },
     async (request, reply) => {
-      const device = await mine(request.identity.userId, request.params.id);
+      const device = await visibleDevice(ctx, request.identity.userId, request.params.id);
+      requireNetworkServer();
       const profile = device.config ? await profiles.find(device.company_id, device.config) : undefined;
+      // Encoded (and refused) before anything is recorded.
       const { bytes, fPort, warnings } = await downlinkPayload(ctx.codecs, profile?.codec ?? null, request.body);
-      const confirmed = request.body.confirmed ?? false;
-      const id = await askNetworkServer(() => ctx.networkServer.enqueueDownlink({ devEui: device.dev_eui, fPort, confirmed, data: Uint8Array.from(bytes) }));
-      return reply.code(201).send({ id, f_port: fPort, confirmed, data_hex: hex(bytes), warnings });
+      const at = ctx.now().toISOString();
+      const downlink = await ctx.transaction(async (tx) => {
+        const created = await tx.downlinks.create(
+          {
+            companyId: device.company_id,
+            deviceId: device.id,
+            fPort,
+            confirmed: request.body.confirmed ?? false,
+            dataHex: Buffer.from(bytes).toString('hex').toUpperCase(),
+          },
+          at,
+        );
+        await tx.networkOutbox.recordDownlink(device.id, device.company_id, { action: 'put', downlinkId: created.id }, at);
+        return created;
+      });
+      return reply.code(201).send({ ...downlink, warnings });
     },
   );
 
-  api.get('/device/:id/downlink', { schema: { tags, params: IdParams, response: { 200: DownlinkQueueResponse, ...responses } } }, async (request) => {
-    const device = await mine(request.identity.userId, request.params.id);
-    const items = await askNetworkServer(() => ctx.networkServer.downlinkQueue(device.dev_eui));
-    return { items: items.map(toItem) };
+  api.get('/device/:id/downlink', { schema: { tags, params: IdParams, response: { 200: DownlinkListResponse, ...errorResponses } } }, async (request) => {
+    const device = await visibleDevice(ctx, request.identity.userId, request.params.id);
+    return { items: await downlinks.list(device.id) };
   });
 
+  // Through the outbox too: the flush must follow the downlinks sent before it (the worker pushes a
+  // device's queue changes in order), which a call made here and now could overtake.
   api.delete('/device/:id/downlink', { schema: { tags, params: IdParams, response: { 204: NoContent, ...responses } } }, async (request, reply) => {
-    const device = await mine(request.identity.userId, request.params.id);
-    await askNetworkServer(() => ctx.networkServer.flushDownlinkQueue(device.dev_eui));
+    const device = await visibleDevice(ctx, request.identity.userId, request.params.id);
+    requireNetworkServer();
+    const at = ctx.now().toISOString();
+    await ctx.transaction(async (tx) => {
+      await tx.downlinks.cancelPending(await tx.networkOutbox.takeWaitingDownlinks(device.id, at), at);
+      await tx.networkOutbox.recordDownlink(device.id, device.company_id, { action: 'delete' }, at);
+    });
     return reply.code(204).send(null);
   });
 }

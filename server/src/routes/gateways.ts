@@ -16,6 +16,7 @@ import {
   GatewayUpdateBody,
 } from '../schemas/gateways.js';
 import { GatewayFramesQuery, GatewayFramesResponse } from '../schemas/frames.js';
+import { GatewayDevicesQuery, GatewayDevicesResponse } from '../schemas/device-history.js';
 import { assertCompanyMember } from './company-access.js';
 import { networkChanges } from './network-changes.js';
 import { askNetworkServer } from './network-errors.js';
@@ -94,6 +95,18 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const gateway = await gateways.find(request.identity.userId, request.params.id);
       if (!gateway) throw notFound();
       return { results: await ctx.repos.frames.ofGateway(request.identity.userId, gateway.gateway_id, request.query.limit) };
+    },
+  );
+
+  /** The devices of the caller's companies the gateway heard within the last `hours`, with their RSSI and SNR (issue #14). */
+  api.get(
+    '/gateway/:id/devices',
+    { schema: { tags, params: IdParams, querystring: GatewayDevicesQuery, response: { 200: GatewayDevicesResponse, ...errorResponses } } },
+    async (request) => {
+      const gateway = await gateways.find(request.identity.userId, request.params.id);
+      if (!gateway) throw notFound();
+      const since = new Date(ctx.now().getTime() - request.query.hours * 3_600_000).toISOString();
+      return { results: await ctx.repos.frames.heardBy(request.identity.userId, gateway.gateway_id, since, request.query.limit) };
     },
   );
 

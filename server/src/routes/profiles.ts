@@ -64,11 +64,14 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     { schema: { tags, params: CompanyParams, body: CodecTestBody, response: { 200: CodecTestResponse, ...errorResponses } } },
     async (request) => {
       await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
-      const { codec, payload, encoding, fPort } = request.body;
+      const { codec, payload, encoding, fPort, recvTime } = request.body;
       const bytes = parsePayload(payload, encoding);
       if (!bytes) throw invalid({ payload: { code: 'payload_invalid' } });
-      const result = await ctx.codecs.run(codec, { bytes, fPort, recvTime: ctx.now(), variables: {} });
-      return result.ok ? { ...result, bytes } : { ok: false, warnings: [], errors: [], error: result.error, bytes };
+      const result = await ctx.codecs.run(codec, { bytes, fPort, recvTime: recvTime ? new Date(recvTime) : ctx.now(), variables: {} });
+      const output = { bytes, console: result.console.lines, console_truncated: result.console.truncated };
+      return result.ok
+        ? { ok: true, data: result.data, warnings: result.warnings, errors: result.errors, ...output }
+        : { ok: false, warnings: [], errors: [], error: result.error, ...output };
     },
   );
 

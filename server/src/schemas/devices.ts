@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { errorCode, ListQueryFields, Page, Timestamp, Uuid } from './common.js';
 import type { FieldErrorCode } from './messages.js';
 import { EUI_BYTES, hexInputPattern, KEY_BYTES } from '../domain/eui.js';
+import { DECODERS } from '../domain/decoders.js';
 import { POWER_STATUSES } from '../domain/power.js';
 import { WithSyncStatus } from './network.js';
 
@@ -91,6 +92,12 @@ export const DeviceUpdateBody = Type.Object(
 );
 export type DeviceUpdateBody = Static<typeof DeviceUpdateBody>;
 
-export const TopicValue = Type.Object({ topic: Type.String(), last_value: Type.Unknown(), last_timestamp: Timestamp });
+/** A topic's last value; `decoded_by` says which decoder produced it (null for values stored before that was recorded). */
+export const TopicValue = Type.Object({
+  topic: Type.String(),
+  last_value: Type.Unknown(),
+  last_timestamp: Timestamp,
+  decoded_by: Type.Union([Type.Enum(DECODERS), Type.Null()]),
+});
 export type TopicValue = Static<typeof TopicValue>;
 export const TopicValuesResponse = Type.Array(TopicValue);

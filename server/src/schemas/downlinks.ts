@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { ErrorResponse } from './common.js';
-import { DOWNLINK_FPORT_MAX, DOWNLINK_FPORT_MIN } from '../domain/downlink.js';
+import { ErrorResponse, Timestamp, Uuid } from './common.js';
+import { DOWNLINK_ERROR_TEXTS, type DownlinkErrorCode } from './messages.js';
+import { DOWNLINK_FPORT_MAX, DOWNLINK_FPORT_MIN, DOWNLINK_STATES } from '../domain/downlink.js';
 
 const DOWNLINK_ENCODINGS = ['hex', 'base64', 'json'] as const;
 export type DownlinkEncoding = (typeof DOWNLINK_ENCODINGS)[number];
@@ -8,7 +9,7 @@ export type DownlinkEncoding = (typeof DOWNLINK_ENCODINGS)[number];
 const FPort = Type.Integer({ minimum: DOWNLINK_FPORT_MIN, maximum: DOWNLINK_FPORT_MAX });
 
 /**
- * A downlink to queue for a device (issue #13). `payload` is the bytes as hex or base64, or with
+ * A downlink to send to a device (issue #13). `payload` is the bytes as hex or base64, or with
  * `json` a JSON text the device profile's codec encodes (TS013 `encodeDownlink`); `f_port` may be
  * left out when that codec names the port.
  */
@@ -24,34 +25,38 @@ export const DownlinkBody = Type.Object(
 );
 export type DownlinkBody = Static<typeof DownlinkBody>;
 
-const DownlinkFields = {
-  /** The network server's id of the queue item. */
-  id: Type.String(),
+const DOWNLINK_ERROR_CODES = Object.keys(DOWNLINK_ERROR_TEXTS) as DownlinkErrorCode[];
+
+/**
+ * A downlink sent from here and where it stands (domain/downlink.ts DOWNLINK_STATES). `error_code`
+ * says why it failed, or while it is pending why the last attempt did not reach the network server;
+ * `error_message` is the network server's own words beside it.
+ */
+export const Downlink = Type.Object({
+  id: Uuid,
   f_port: Type.Integer(),
   confirmed: Type.Boolean(),
   /** The bytes as upper-case hex (empty for an empty payload). */
   data_hex: Type.String(),
-};
-
-export const DownlinkQueuedResponse = Type.Object({
-  ...DownlinkFields,
-  /** The codec's warnings when it encoded the payload (empty otherwise). */
-  warnings: Type.Array(Type.String()),
-});
-export type DownlinkQueued = Static<typeof DownlinkQueuedResponse>;
-
-export const QueuedDownlinkItem = Type.Object({
-  ...DownlinkFields,
-  /** The downlink frame counter, once the network server has sent the item; null while it waits. */
+  state: Type.Enum(DOWNLINK_STATES),
+  /** The network server's id of the queue item, once it accepted the downlink. */
+  queue_item_id: Type.Union([Type.String(), Type.Null()]),
+  /** The downlink frame counter, once the network server reported the transmission. */
   f_cnt_down: Type.Union([Type.Integer(), Type.Null()]),
-  /** Sent and waiting for the device's acknowledgement (confirmed downlinks). */
-  is_pending: Type.Boolean(),
+  error_code: Type.Union([Type.Enum(DOWNLINK_ERROR_CODES), Type.Null()]),
+  error_message: Type.Union([Type.String(), Type.Null()]),
+  created_at: Timestamp,
+  updated_at: Timestamp,
 });
-export type QueuedDownlinkItem = Static<typeof QueuedDownlinkItem>;
+export type Downlink = Static<typeof Downlink>;
 
-/** The device's queue in the network server, oldest first. */
-export const DownlinkQueueResponse = Type.Object({ items: Type.Array(QueuedDownlinkItem) });
-export type DownlinkQueue = Static<typeof DownlinkQueueResponse>;
+/** The answer to sending: the downlink as recorded (pending), with the codec's warnings when it encoded the payload. */
+export const DownlinkCreatedResponse = Type.Object({ ...Downlink.properties, warnings: Type.Array(Type.String()) });
+export type DownlinkCreated = Static<typeof DownlinkCreatedResponse>;
 
-/** How the network server's failures answer (routes/network-errors.ts): none configured, refused, unreachable. */
-export const networkServerResponses = { 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse } as const;
+/** A device's recent downlinks, newest first (at most DOWNLINK_LIST_LIMIT). */
+export const DownlinkListResponse = Type.Object({ items: Type.Array(Downlink) });
+export type DownlinkList = Static<typeof DownlinkListResponse>;
+
+/** Sending and flushing need a network server: 409 networkServerRequired in standalone mode. */
+export const networkServerResponses = { 409: ErrorResponse } as const;

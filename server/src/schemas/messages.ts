@@ -84,6 +84,10 @@ export const NOTIFICATION_TEXTS = {
     title: 'Not in the network server: %{name}',
     message: '%{name} could not be provisioned in the network server. Open it to see why and to retry.',
   },
+  downlink_failed: {
+    title: 'Downlink not sent: %{name}',
+    message: 'The network server refused a downlink to %{name} on FPort %{f_port}. Open the device to see why.',
+  },
   device_cannot_join: {
     title: 'Device cannot join: %{name}',
     message: 'The network server rejected %{count} join requests or frames of %{name} within an hour; the last: %{reason} (%{code}).',
@@ -108,6 +112,25 @@ export const SYNC_ERROR_TEXTS = {
   profile_required: 'The network server needs a device profile for every device: choose one.',
 } as const;
 export type SyncErrorCode = keyof typeof SYNC_ERROR_TEXTS;
+
+/**
+ * Why a downlink failed or waits: the network server's answer to its Enqueue (the sync codes, said
+ * of a downlink), the device not being provisioned, or the network server discarding it later.
+ */
+export const DOWNLINK_ERROR_TEXTS = {
+  unavailable: 'The network server cannot be reached. The downlink is kept and sent again automatically.',
+  timeout: 'The network server did not answer in time. The downlink is kept and sent again automatically.',
+  unauthenticated: 'The network server refused the API token (CHIRPSTACK_API_TOKEN). The downlink is sent again automatically once it is fixed.',
+  permission_denied: 'The API token may not queue downlinks in the network server.',
+  invalid_argument: 'The network server refused the downlink.',
+  not_found: 'The network server does not know this device.',
+  already_exists: 'The network server refused the downlink as a duplicate.',
+  internal: 'The network server failed on this downlink. It is sent again automatically.',
+  not_configured: 'No network server is configured.',
+  profile_required: 'The device needs a device profile before the network server can send it anything.',
+  payload_too_large: 'The network server discarded the downlink: it is larger than the data rate allows.',
+} as const;
+export type DownlinkErrorCode = keyof typeof DOWNLINK_ERROR_TEXTS;
 
 /** Why this node's subscription on the network server's broker (MQTT_URL) last failed. */
 export const MQTT_LINK_ERROR_TEXTS = {

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
 import { MAC_VERSIONS, REG_PARAMS_REVISIONS, REGIONS } from '../domain/network.js';
+import { DECODERS } from '../domain/decoders.js';
 import { WithSyncStatus } from './network.js';
 
 /** Codec scripts are plain JavaScript; 256 KiB is far above any vendor codec. */
@@ -27,6 +28,9 @@ const OptionalNetworkSettings = {
   uplink_interval_s: Type.Optional(NetworkSettingsFields.uplink_interval_s),
 };
 
+/** Whose decoding wins when ChirpStack sent a decoded `object` and the profile has a codec (domain/decoders.ts). */
+export const DecoderPrecedence = Type.Enum(DECODERS);
+
 export const ProfileResponse = Type.Object({
   id: Type.String(),
   company_id: Type.String(),
@@ -36,6 +40,7 @@ export const ProfileResponse = Type.Object({
   supports_class_b: Type.Boolean(),
   supports_class_c: Type.Boolean(),
   ...NetworkSettingsFields,
+  decoder_precedence: DecoderPrecedence,
   template_id: Type.Union([Type.String(), Type.Null()]),
   is_template: Type.Boolean(),
   created_at: Timestamp,
@@ -69,6 +74,7 @@ export const ProfileCreateBody = Type.Object(
     supports_class_b: Type.Optional(Type.Boolean()),
     supports_class_c: Type.Optional(Type.Boolean()),
     ...OptionalNetworkSettings,
+    decoder_precedence: Type.Optional(DecoderPrecedence),
   },
   { additionalProperties: false },
 );
@@ -82,22 +88,34 @@ export const ProfileUpdateBody = Type.Object(
     supports_class_b: Type.Optional(Type.Boolean()),
     supports_class_c: Type.Optional(Type.Boolean()),
     ...OptionalNetworkSettings,
+    decoder_precedence: Type.Optional(DecoderPrecedence),
   },
   { additionalProperties: false },
 );
 export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
 
-/** A test run of a codec text (saved or not) against one uplink typed as hex or base64. */
+/**
+ * A test run of a codec text (saved or not) against one uplink typed as hex or base64, received at
+ * `recvTime` (TS013's name; the server's now when left out).
+ */
 export const CodecTestBody = Type.Object(
   {
     codec: Codec,
     payload: Type.String({ maxLength: 1024 }),
     encoding: Type.Optional(Type.Union([Type.Literal('hex'), Type.Literal('base64')])),
     fPort: Type.Integer({ minimum: 1, maximum: 255 }),
+    recvTime: Type.Optional(Timestamp),
   },
   { additionalProperties: false },
 );
 export type CodecTestBody = Static<typeof CodecTestBody>;
+
+export const CONSOLE_LEVELS = ['log', 'info', 'warn', 'error', 'debug'] as const;
+export type ConsoleLevel = (typeof CONSOLE_LEVELS)[number];
+
+/** One call of `console.log` (or info, warn, error, debug) inside a codec: its arguments as one text. */
+export const ConsoleLine = Type.Object({ level: Type.Enum(CONSOLE_LEVELS), text: Type.String() });
+export type ConsoleLine = Static<typeof ConsoleLine>;
 
 export const CodecTestResponse = Type.Object({
   ok: Type.Boolean(),
@@ -107,5 +125,8 @@ export const CodecTestResponse = Type.Object({
   /** Why the run failed: timeout, memory, exception, invalid-result, missing-function. */
   error: Type.Optional(Type.Object({ kind: Type.String(), message: Type.String() })),
   bytes: Type.Array(Type.Integer()),
+  /** What the codec wrote to the console, up to the sandbox's limits; `console_truncated` when it wrote more. */
+  console: Type.Array(ConsoleLine),
+  console_truncated: Type.Boolean(),
 });
 export type CodecTestResult = Static<typeof CodecTestResponse>;

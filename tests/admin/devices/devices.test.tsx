@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi, type Mock } from 'vitest';
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { HttpError, RecordContextProvider, type DataProvider } from 'react-admin';
 import { DeviceCreate } from '../../../admin/devices/DeviceCreate';
 import { DeviceList } from '../../../admin/devices/DeviceList';
@@ -9,6 +9,7 @@ import { renderInAdmin } from '../helpers';
 import { isShowingSkeleton, listAnswers } from '../listStates';
 import { fieldErrorMessage } from '../../../admin/providers/serverMessages';
 import { syncStates } from '../network/samples';
+import { DESKTOP_WIDTH, PHONE_WIDTH, stubViewportWidth } from '../viewport';
 
 const device = {
   id: 'd1',
@@ -126,6 +127,7 @@ describe('register a device', () => {
 });
 
 describe('topics panel', () => {
+  afterEach(() => vi.unstubAllGlobals());
   const renderPanel = (deviceTopics: () => Promise<unknown>) =>
     renderInAdmin(
       <RecordContextProvider value={device}>
@@ -150,8 +152,39 @@ describe('topics panel', () => {
   });
 
   it('success: topic, last value and timestamp', async () => {
-    renderPanel(async () => [{ topic: 'sensor.temperature', last_value: 21.5, last_timestamp: '2026-11-22T10:00:00.000Z' }]);
+    renderPanel(async () => [{ topic: 'sensor.temperature', last_value: 21.5, last_timestamp: '2026-11-22T10:00:00.000Z', decoded_by: null }]);
     const row = (await screen.findByText('sensor.temperature')).closest('tr') as HTMLElement;
     expect(within(row).getByText('21.5')).toBeInTheDocument();
+  });
+
+  const decodedTopics = async () => [
+    { topic: 'battery', last_value: 3.1, last_timestamp: '2026-11-22T10:00:00.000Z', decoded_by: 'network_server' },
+    { topic: 'temperature', last_value: 21.5, last_timestamp: '2026-11-22T10:00:00.000Z', decoded_by: 'profile_codec' },
+    { topic: 'old', last_value: 'x', last_timestamp: '2026-11-01T10:00:00.000Z', decoded_by: null },
+  ];
+  const decoderOf = (topic: string) => within(screen.getByText(topic).closest('tr') as HTMLElement).getAllByRole('cell')[3];
+
+  it.each([
+    ['phone', PHONE_WIDTH],
+    ['desktop', DESKTOP_WIDTH],
+  ])('success at %s width: which decoder produced each value, nothing for values from before it was recorded', async (_name, width) => {
+    stubViewportWidth(width);
+    renderPanel(decodedTopics);
+    expect(await screen.findByRole('columnheader', { name: 'Decoded by' })).toBeInTheDocument();
+    expect(decoderOf('battery')).toHaveTextContent('Network server');
+    expect(decoderOf('temperature')).toHaveTextContent('Profile codec');
+    expect(decoderOf('old')).toBeEmptyDOMElement();
+  });
+
+  it('names the decoders in German', async () => {
+    renderInAdmin(
+      <RecordContextProvider value={device}>
+        <TopicsPanel />
+      </RecordContextProvider>,
+      { dataProvider: { deviceTopics: decodedTopics }, locale: 'de' },
+    );
+    expect(await screen.findByRole('columnheader', { name: 'Dekodiert von' })).toBeInTheDocument();
+    expect(decoderOf('battery')).toHaveTextContent('Netzwerkserver');
+    expect(decoderOf('temperature')).toHaveTextContent('Profil-Codec');
   });
 });

@@ -154,6 +154,15 @@ describe('dataProvider', () => {
     await expect(provider().reconcileDrift('c1')).rejects.toMatchObject({ status: 503, body: { code: 'networkServerUnavailable' } });
   });
 
+  it('reads the devices heard but not registered in the selected company; without one it asks nothing', async () => {
+    const heard = { dev_eui: 'A840410000000999', join_eui: null, device_name: 'greenhouse-3', count: 2 };
+    const fetch = stubFetch(() => jsonResponse({ results: [heard] }));
+    expect(await provider('c 1').unregisteredDevices()).toEqual([heard]);
+    expect(`${fetch.mock.calls[0][1]?.method} ${fetch.mock.calls[0][0]}`).toBe('GET /api/network/unregistered?company_id=c+1');
+    await expect(provider(null).unregisteredDevices()).rejects.toMatchObject({ status: 404 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it("asks whether the network server hears a gateway; ChirpStack down is an HttpError with the API's code", async () => {
     const answer = { mode: 'chirpstack', seen: true, last_seen_at: '2026-11-23T10:00:00.000Z' };
     const fetch = stubFetch(() => jsonResponse(answer));
@@ -167,8 +176,9 @@ describe('dataProvider', () => {
     const fetch = stubFetch(() => jsonResponse({ id: 'q1', f_port: 10, confirmed: true, data_hex: '01', warnings: [] }, 201));
     const input = { f_port: 10, confirmed: true, encoding: 'hex' as const, payload: '01' };
     expect(await provider().sendDownlink('d 1', input)).toMatchObject({ id: 'q1', data_hex: '01' });
-    stubFetch(() => jsonResponse({ items: [{ id: 'q1', f_port: 10, confirmed: true, data_hex: '01', f_cnt_down: null, is_pending: false }] }));
-    expect(await provider().downlinkQueue('d 1')).toEqual([{ id: 'q1', f_port: 10, confirmed: true, data_hex: '01', f_cnt_down: null, is_pending: false }]);
+    const listed = { id: 'q1', f_port: 10, confirmed: true, data_hex: '01', state: 'queued', f_cnt_down: null };
+    stubFetch(() => jsonResponse({ items: [listed] }));
+    expect(await provider().downlinks('d 1')).toEqual([listed]);
     const flushed = stubFetch(() => new Response(null, { status: 204 }));
     await expect(provider().flushDownlinkQueue('d 1')).resolves.toBeUndefined();
     expect(`${fetch.mock.calls[0][1]?.method} ${fetch.mock.calls[0][0]}`).toBe('POST /api/device/d%201/downlink');
@@ -188,7 +198,7 @@ describe('dataProvider', () => {
     expect(error).toMatchObject({ status: 400, body: { code: 'validation' } });
     expect(await shown((error as HttpError).body.errors.payload, 'de')).toBe('Der Codec konnte dies nicht kodieren: setpoint out of range');
     stubFetch(() => jsonResponse({ code: 'networkServerRequired', message: 'Needs one' }, 409));
-    await expect(provider().downlinkQueue('d1')).rejects.toMatchObject({ status: 409, body: { code: 'networkServerRequired' } });
+    await expect(provider().flushDownlinkQueue('d1')).rejects.toMatchObject({ status: 409, body: { code: 'networkServerRequired' } });
   });
 
   it('never sends the sync state back with an update (it changes on its own)', async () => {

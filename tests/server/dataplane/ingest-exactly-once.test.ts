@@ -21,7 +21,13 @@ describe('each ChirpStack event is stored exactly once', () => {
   let deviceId: string;
   /** Another API node on the same database, as the MQTT subscriber drives it (raw message bytes). */
   let otherNode: IngestService;
-  const decoded: UplinkDecoder = async () => ({ ok: true, data: { temperature: 21.5, humidity: 40 }, warnings: [], errors: [] });
+  const decoded: UplinkDecoder = async () => ({
+    ok: true,
+    data: { temperature: 21.5, humidity: 40 },
+    warnings: [],
+    errors: [],
+    console: { lines: [], truncated: false },
+  });
 
   beforeAll(async () => {
     ({ t, owner, company } = await oneCompany());

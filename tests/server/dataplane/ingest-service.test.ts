@@ -49,7 +49,7 @@ describe('IngestService with pre-decoded objects', () => {
   const decoderCalls: string[] = [];
   const decoder: UplinkDecoder = async (codec) => {
     decoderCalls.push(codec);
-    return { ok: true, data: { decoded: 1 }, warnings: [], errors: [] };
+    return { ok: true, data: { decoded: 1 }, warnings: [], errors: [], console: { lines: [], truncated: false } };
   };
 
   beforeAll(async () => {

@@ -1,15 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/src/app.js';
 import { loadConfig } from '../../../server/src/config.js';
-import { openDatabase, type DatabaseHandle } from '../../../server/src/db/database.js';
-import { migrateToLatest } from '../../../server/src/db/migrate.js';
 import { createCompany, insertDevice } from '../helpers/fixtures.js';
-import { testDatabaseUrl, TestClock, type TestApp } from '../helpers/test-app.js';
+import { TestClock, type TestApp } from '../helpers/test-app.js';
+import { sharedDatabase, type SharedDatabase } from '../helpers/shared-database.js';
 import { signUp } from '../helpers/users.js';
 import { brokerAnswers, forgetSessions, publishAll, TEST_BROKER, uniqueDevEui, uniqueName, until, uplinkEvent, uplinkTopic } from '../helpers/mqtt-broker.js';
 import { builtServer, ServerProcess } from '../helpers/server-process.js';
@@ -19,41 +13,9 @@ const DEVICES = 10;
 const PER_DEVICE = 100;
 const SUBSCRIBED = 'subscribed to network server events';
 
-/**
- * One database for all nodes: a SQLite file in a directory of its own (WAL, as `npm start`
- * runs it), or a PostgreSQL database of its own when the suite runs on PostgreSQL. It is
- * migrated here, so the nodes start on a current schema instead of racing to migrate it.
- */
-async function sharedDatabase(): Promise<{ env: Record<string, string>; handle: DatabaseHandle; drop(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mqtt-nodes-'));
-  if (!testDatabaseUrl) {
-    const handle = await openDatabase({ sqliteFile: path.join(dataDir, 'lora-console.sqlite') });
-    return { env: { DATA_DIR: dataDir }, handle, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `mqtt_nodes_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    handle,
-    drop: async () => {
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe.skipIf(!withBroker)('API nodes as processes on one broker (shared subscription, persistent sessions)', () => {
   let main: string;
-  let database: Awaited<ReturnType<typeof sharedDatabase>>;
+  let database: SharedDatabase;
   let t: TestApp;
   let devices: { id: string; devEui: string }[];
   const shareGroup = uniqueName('test-nodes');
@@ -98,8 +60,7 @@ describe.skipIf(!withBroker)('API nodes as processes on one broker (shared subsc
 
   beforeAll(async () => {
     main = await builtServer();
-    database = await sharedDatabase();
-    await migrateToLatest(database.handle.db);
+    database = await sharedDatabase('mqtt-nodes');
     const config = loadConfig({ LOG_LEVEL: 'silent' });
     const app = await buildApp({ config, database: database.handle, logger: false });
     await app.ready();

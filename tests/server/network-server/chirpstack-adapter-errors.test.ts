@@ -45,7 +45,7 @@ describe('chirpstack adapter: errors', () => {
       () => ns.deleteDevice('70B3D57ED0001234'),
       () => ns.getGateway(GATEWAY),
       () => ns.listGateways(),
-      () => ns.downlinkQueue('70B3D57ED0001234'),
+      () => ns.flushDownlinkQueue('70B3D57ED0001234'),
     ];
     for (const call of calls) expect(await failure(call())).toMatchObject({ code: 'unavailable', message: 'connection refused', retryable: true });
 

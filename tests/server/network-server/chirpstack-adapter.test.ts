@@ -270,7 +270,7 @@ describe('chirpstack adapter: gateways', () => {
 });
 
 describe('chirpstack adapter: downlinks', () => {
-  it('enqueues the exact bytes, reads the queue with the frame counter once sent, and flushes it', async () => {
+  it('enqueues the exact bytes in order, and flushes the queue', async () => {
     await ns.putDevice(deviceSpec(await applicationWithProfile()));
     const bytes = new Uint8Array([0x00, 0xff, 0x10, 0x80]);
 
@@ -278,17 +278,13 @@ describe('chirpstack adapter: downlinks', () => {
     const second = await ns.enqueueDownlink({ devEui: DEV_EUI, fPort: 2, confirmed: false, data: new Uint8Array([1]) });
 
     expect(chirpstack.queue.get(DEV_EUI.toLowerCase())?.map((item) => item.id)).toEqual([id, second]);
-    expect(chirpstack.queue.get(DEV_EUI.toLowerCase())?.[0].data).toEqual(bytes);
-    expect(await ns.downlinkQueue(DEV_EUI)).toEqual([
-      { id, fPort: 10, confirmed: true, data: bytes, fCntDown: null, isPending: false },
-      { id: second, fPort: 2, confirmed: false, data: new Uint8Array([1]), fCntDown: null, isPending: false },
+    expect(chirpstack.queue.get(DEV_EUI.toLowerCase())).toEqual([
+      expect.objectContaining({ id, fPort: 10, confirmed: true, data: bytes }),
+      expect.objectContaining({ id: second, fPort: 2, confirmed: false, data: new Uint8Array([1]) }),
     ]);
 
-    chirpstack.transmitNext(DEV_EUI, 0);
-    expect((await ns.downlinkQueue(DEV_EUI))[0]).toEqual({ id, fPort: 10, confirmed: true, data: bytes, fCntDown: 0, isPending: true });
-
     await ns.flushDownlinkQueue(DEV_EUI);
-    expect(await ns.downlinkQueue(DEV_EUI)).toEqual([]);
+    expect(chirpstack.queue.get(DEV_EUI.toLowerCase()) ?? []).toEqual([]);
   });
 
   it('passes on ChirpStack refusing FPort 0 (not retryable) and a device it does not have', async () => {

@@ -53,6 +53,8 @@ export interface RecordedCall {
   request: object;
   /** The authorization metadata as sent, e.g. `Bearer …`. */
   authorization: string | undefined;
+  /** The client's address, e.g. `127.0.0.1:53122`: calls of separate processes come over separate connections. */
+  peer: string;
 }
 
 export interface RunningDouble {
@@ -230,7 +232,7 @@ export class ChirpstackDouble {
 
   private unary(): Unary {
     return (method, handle) => (call, callback) => {
-      this.calls.push({ method, request: call.request.toObject(), authorization: call.metadata.get('authorization')[0]?.toString() });
+      this.calls.push({ method, request: call.request.toObject(), authorization: call.metadata.get('authorization')[0]?.toString(), peer: call.getPeer() });
       if (this.stalled.delete(method)) return;
       try {
         if (this.unavailable) throw new DoubleError(status.UNAVAILABLE, 'connection refused');

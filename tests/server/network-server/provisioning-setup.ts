@@ -1,6 +1,7 @@
 import { createChirpstackNetworkServer } from '../../../server/src/dataplane/network-server/chirpstack.js';
 import { NetworkSyncWorker } from '../../../server/src/dataplane/network-server/sync-worker.js';
 import { networkOutboxRepository } from '../../../server/src/repositories/network-outbox.js';
+import { downlinksRepository } from '../../../server/src/repositories/downlinks.js';
 import { networkEntitiesRepository } from '../../../server/src/repositories/network-entities.js';
 import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
 import type { Db } from '../../../server/src/db/database.js';
@@ -35,6 +36,7 @@ export async function provisioningSetup(): Promise<ProvisioningSetup> {
     return new NetworkSyncWorker({
       outbox: networkOutboxRepository(db, testDatabaseUrl ? 'postgres' : 'sqlite'),
       entities: networkEntitiesRepository(db),
+      downlinks: downlinksRepository(db),
       notifications: notificationsRepository(db),
       server,
       now: setup.t.clock.now,

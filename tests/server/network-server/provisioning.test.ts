@@ -132,7 +132,8 @@ describe('provisioning into ChirpStack', () => {
     expect(s.chirpstack.devices.size).toBe(1000);
     expect(s.chirpstack.requests('DeviceService/Create')).toHaveLength(1000);
     expect(s.chirpstack.requests('ApplicationService/Create')).toHaveLength(1);
-  });
+    // 1,000 gRPC round trips: ~10 s on a quiet machine, past the default 30 s on a busy one.
+  }, 120_000);
 
   it('while ChirpStack is down nothing is lost, and once back every change arrives once', async () => {
     const profile = await createProfile();

@@ -143,7 +143,8 @@ describe('/api/device', () => {
       .values({ device_id: device.id, topic: 'temperature', last_value: '21.5', last_timestamp: '2026-11-22T10:00:00.000Z' })
       .execute();
     expect((await call(t.app, alice, 'GET', `/api/device/${device.id}/topics/values`)).json()).toEqual([
-      { topic: 'temperature', last_value: 21.5, last_timestamp: '2026-11-22T10:00:00.000Z' },
+      // Written before values recorded their decoder.
+      { topic: 'temperature', last_value: 21.5, last_timestamp: '2026-11-22T10:00:00.000Z', decoded_by: null },
     ]);
     const clash = await call(t.app, alice, 'PUT', `/api/device/${device.id}/`, { dev_eui: '00000000000000A1' });
     expect(clash.statusCode).toBe(409);

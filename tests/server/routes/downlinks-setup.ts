@@ -4,6 +4,7 @@ import type { ErrorResponse } from '../../../server/src/schemas/common.js';
 import { createChirpstackNetworkServer } from '../../../server/src/dataplane/network-server/chirpstack.js';
 import { ChirpstackDouble, DOUBLE_API_TOKEN, DOUBLE_TENANT_ID, type RunningDouble } from '../network-server/chirpstack-double.js';
 import { createRecord, twoCompanies, type TwoCompanies } from '../helpers/fixtures.js';
+import { signUp, type SignedIn } from '../helpers/users.js';
 
 type ErrorBody = Static<typeof ErrorResponse>;
 
@@ -25,7 +26,7 @@ export const THERMOSTAT_CODEC = `function encodeDownlink(input) {
 /**
  * Sends a request that runs the profile's codec, again while the sandbox answers with its timeout:
  * the limit is wall-clock time, which a busy test machine can use up even for this tiny codec (the
- * timeout itself is tested in codec-encode.test.ts). A timed-out request queues nothing.
+ * timeout itself is tested in codec-encode.test.ts). A timed-out request records nothing.
  */
 export async function throughCodec(send: () => Promise<LightMyRequestResponse>, attempts = 5): Promise<LightMyRequestResponse> {
   for (let attempt = 1; ; attempt++) {
@@ -37,6 +38,8 @@ export async function throughCodec(send: () => Promise<LightMyRequestResponse>, 
 
 export interface DownlinkWorld extends TwoCompanies {
   chirpstack: ChirpstackDouble;
+  /** A member (not the owner) of Alice's company. */
+  colleague: SignedIn;
   /** Alice's thermostat (its profile carries THERMOSTAT_CODEC), known to the double. */
   device: string;
   /** A device of Bob's company, without a profile, known to the double too. */
@@ -48,7 +51,8 @@ export interface DownlinkWorld extends TwoCompanies {
 
 /**
  * Two companies on an app linked to a ChirpStack double, with devices registered here and, as the
- * outbox worker would have done (it does not run in API tests), in the double.
+ * outbox worker would have done, in the double. The worker does not run in API tests: what they
+ * send stays pending (tests/server/network-server/downlinks.test.ts pushes it).
  */
 export async function downlinkWorld(): Promise<DownlinkWorld> {
   const chirpstack = new ChirpstackDouble();
@@ -82,10 +86,16 @@ export async function downlinkWorld(): Promise<DownlinkWorld> {
   }
   ns.close();
   chirpstack.clearCalls();
+  const colleague = await signUp(t.app);
+  await t.db
+    .insertInto('company_members')
+    .values({ company_id: company, user_id: colleague.id, role: 'member', joined_at: t.clock.now().toISOString() })
+    .execute();
 
   return {
     ...world,
     chirpstack,
+    colleague,
     device,
     bobDevice,
     plainDevice,

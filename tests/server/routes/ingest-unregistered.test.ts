@@ -92,7 +92,7 @@ describe('events of DevEUIs not registered here', () => {
       .execute();
     const subscriber = new IngestService(
       telemetryRepository(t.db),
-      async () => ({ ok: true, data: {}, warnings: [], errors: [] }),
+      async () => ({ ok: true, data: {}, warnings: [], errors: [], console: { lines: [], truncated: false } }),
       t.clock.now,
       undefined,
       unregisteredDevicesRepository(t.db),

@@ -84,7 +84,7 @@ describe('/api/config/{company_id}', () => {
   it('test-runs a codec in the server sandbox on hex or base64 bytes', async () => {
     const codec = 'function decodeUplink(input) { return { data: { t: ((input.bytes[0] << 8) | input.bytes[1]) / 100, port: input.fPort } }; }';
     const hex = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, { codec, payload: '08 5C', fPort: 2 });
-    expect(hex.json()).toEqual({ ok: true, data: { t: 21.4, port: 2 }, warnings: [], errors: [], bytes: [8, 92] });
+    expect(hex.json()).toEqual({ ok: true, data: { t: 21.4, port: 2 }, warnings: [], errors: [], bytes: [8, 92], console: [], console_truncated: false });
     const base64 = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, { codec, payload: 'CFw=', encoding: 'base64', fPort: 2 });
     expect(base64.json()).toMatchObject({ ok: true, data: { t: 21.4 } });
     const failing = await call(t.app, alice, 'POST', `/api/config/${company}/codec-test`, {

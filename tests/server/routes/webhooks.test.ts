@@ -7,7 +7,7 @@ import { isPrivateHost } from '../../../server/src/routes/webhooks.js';
 import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
 import type { Webhook, WebhookDeliveriesResponse } from '../../../server/src/schemas/webhooks.js';
 import { insertDevice, twoCompanies } from '../helpers/fixtures.js';
-import type { TestApp } from '../helpers/test-app.js';
+import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
 
 type Deliveries = Static<typeof WebhookDeliveriesResponse>;
@@ -36,7 +36,7 @@ describe('webhooks', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    dispatcher = new WebhookDispatcher(webhooksRepository(t.db), t.clock.now);
+    dispatcher = new WebhookDispatcher(webhooksRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), t.clock.now);
     await insertDevice(t, { company_id: company, dev_eui: 'ABCD000000000001', name: 'Pump' });
   });
   afterAll(async () => {

@@ -59,7 +59,7 @@ describe('template catalog', () => {
         const bytes = [...Buffer.from(sample.bytes_hex, 'hex')];
         expect(bytes.length * 2).toBe(sample.bytes_hex.length);
         const result = await pool.run(template.codec, { bytes, fPort: sample.fPort, recvTime: new Date('2026-11-22T12:00:00Z'), variables: {} });
-        expect(result).toEqual({ ok: true, warnings: [], errors: [], ...(sample.expected as object) });
+        expect(result).toEqual({ ok: true, warnings: [], errors: [], console: { lines: [], truncated: false }, ...(sample.expected as object) });
       });
     }
   }
@@ -67,6 +67,6 @@ describe('template catalog', () => {
   it('reports frames a codec does not understand as codec errors, not crashes', async () => {
     const lht65n = templateCatalog.find((t) => t.id === 'dragino-lht65n');
     const result = await pool.run(String(lht65n?.codec), { bytes: [1, 2], fPort: 5, recvTime: new Date(), variables: {} });
-    expect(result).toEqual({ ok: true, data: null, warnings: [], errors: ['unsupported frame on port 5'] });
+    expect(result).toEqual({ ok: true, data: null, warnings: [], errors: ['unsupported frame on port 5'], console: { lines: [], truncated: false } });
   });
 });

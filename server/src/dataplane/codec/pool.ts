@@ -1,6 +1,8 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import {
+  CODEC_CONSOLE_MAX_CHARS,
+  CODEC_CONSOLE_MAX_LINES,
   CODEC_HARD_LIMIT_MS,
   CODEC_MEMORY_LIMIT_BYTES,
   CODEC_STACK_LIMIT_BYTES,
@@ -40,8 +42,14 @@ interface Slot {
   timer: NodeJS.Timeout | undefined;
 }
 
-const shutDown: CodecResult = { ok: false, error: { kind: 'exception', message: 'The codec sandbox is shut down.' } };
-const overran: CodecResult = { ok: false, error: { kind: 'timeout', message: `The codec ran longer than ${CODEC_TIME_LIMIT_MS} ms.` } };
+/** A call the pool ends itself: nothing of its console output survives the worker. */
+const ended = (kind: 'exception' | 'timeout', message: string): CodecResult => ({
+  ok: false,
+  error: { kind, message },
+  console: { lines: [], truncated: false },
+});
+const shutDown = ended('exception', 'The codec sandbox is shut down.');
+const overran = ended('timeout', `The codec ran longer than ${CODEC_TIME_LIMIT_MS} ms.`);
 
 /**
  * Runs codecs in worker threads, so a codec never blocks the server's event loop and one that
@@ -75,7 +83,13 @@ export class CodecPool {
 
   private submit(script: string, call: CodecCall): Promise<CodecResult> {
     if (this.closed) return Promise.resolve(shutDown);
-    const limits = { timeMs: CODEC_TIME_LIMIT_MS, memoryBytes: CODEC_MEMORY_LIMIT_BYTES, stackBytes: CODEC_STACK_LIMIT_BYTES };
+    const limits = {
+      timeMs: CODEC_TIME_LIMIT_MS,
+      memoryBytes: CODEC_MEMORY_LIMIT_BYTES,
+      stackBytes: CODEC_STACK_LIMIT_BYTES,
+      consoleLines: CODEC_CONSOLE_MAX_LINES,
+      consoleChars: CODEC_CONSOLE_MAX_CHARS,
+    };
     const request: CodecRequest = { ...call, id: this.nextId++, script, limits };
     return new Promise((resolve) => {
       this.queue.push({ request, resolve });
@@ -110,9 +124,9 @@ export class CodecPool {
     worker.unref();
     const slot: Slot = { worker, ready: false, jobs: [], timer: undefined };
     worker.on('message', (message: CodecWorkerMessage) => this.receive(slot, message));
-    worker.on('error', () => this.fail(slot, { ok: false, error: { kind: 'exception', message: 'The codec sandbox failed.' } }));
+    worker.on('error', () => this.fail(slot, ended('exception', 'The codec sandbox failed.')));
     worker.on('exit', () => {
-      if (this.slots.includes(slot)) this.fail(slot, { ok: false, error: { kind: 'exception', message: 'The codec sandbox stopped.' } });
+      if (this.slots.includes(slot)) this.fail(slot, ended('exception', 'The codec sandbox stopped.'));
     });
     this.slots.push(slot);
   }

@@ -1,3 +1,5 @@
+import type { ConsoleLine } from '../../schemas/profiles.js';
+
 /** Limits of one codec call (DESIGN §6). */
 export const CODEC_TIME_LIMIT_MS = 100;
 export const CODEC_MEMORY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -7,6 +9,13 @@ export const CODEC_STACK_LIMIT_BYTES = 256 * 1024;
  * Array.fill, say) can overrun it. Past this hard limit the pool kills the worker.
  */
 export const CODEC_HARD_LIMIT_MS = 500;
+/**
+ * What a codec may write to `console` in one call: at most this many lines and characters in all
+ * (a line past the characters left is cut). A codec that logs in a loop must not fill the memory of
+ * the worker or the event log; what goes past is dropped and the output marked as truncated.
+ */
+export const CODEC_CONSOLE_MAX_LINES = 100;
+export const CODEC_CONSOLE_MAX_CHARS = 10_000;
 
 export interface UplinkInput {
   bytes: number[];
@@ -31,7 +40,17 @@ export interface CodecError {
   message: string;
 }
 
-export type CodecResult = { ok: true; data: unknown; warnings: string[]; errors: string[] } | { ok: false; error: CodecError };
+/** The codec's console output of one call; `truncated` when it wrote more than the limits keep. */
+export interface CodecConsole {
+  lines: ConsoleLine[];
+  truncated: boolean;
+}
+
+/**
+ * A call's answer with the console output written before it ended (none when the pool had to stop
+ * the worker: what it captured went with it).
+ */
+export type CodecResult = ({ ok: true; data: unknown; warnings: string[]; errors: string[] } | { ok: false; error: CodecError }) & { console: CodecConsole };
 
 /** A downlink encoded: the bytes and the codec's port (null when it names none), or why not with the codec's own errors. */
 export type EncodeResult = { ok: true; bytes: number[]; fPort: number | null; warnings: string[] } | { ok: false; error: CodecError; errors: string[] };
@@ -46,7 +65,7 @@ export type CodecCall =
 export type CodecRequest = CodecCall & {
   id: number;
   script: string;
-  limits: { timeMs: number; memoryBytes: number; stackBytes: number };
+  limits: { timeMs: number; memoryBytes: number; stackBytes: number; consoleLines: number; consoleChars: number };
 };
 
 export type CodecWorkerMessage = CodecReply | { ready: true };

@@ -3,13 +3,17 @@
 // (workers cannot load TypeScript). The pool in pool.ts owns it; message types are in types.ts.
 import { parentPort } from 'node:worker_threads';
 import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
+import { installConsole } from './console.mjs';
 
 // Drivers call the codec's entry point and serialise its answer inside the sandbox, one per
 // entry. The markers (never valid JSON of an object) say why there is nothing to parse; a
 // TypeError from JSON.stringify means a cycle or a BigInt in the result. Interrupts and
 // out-of-memory are not TypeErrors, so they still surface as timeout and memory errors.
+// An Error in a codec's errors or warnings serialises as {}; it goes over as its "Name: message".
 const driver = (body) => `(function (input) {
   var out, result;
+  var plain = function (value) { return value instanceof Error ? String(value) : Array.isArray(value) ? value.map(plain) : value; };
+  var messages = function (value) { return value ? plain(value) : []; };
   ${body}
   try {
     return JSON.stringify(result);
@@ -24,7 +28,7 @@ const DRIVERS = {
   if (typeof decodeUplink === 'function') {
     out = decodeUplink(input);
     if (out === null || typeof out !== 'object') return '__not_object__';
-    result = { data: out.data, warnings: out.warnings || [], errors: out.errors || [] };
+    result = { data: out.data, warnings: messages(out.warnings), errors: messages(out.errors) };
   } else if (typeof Decode === 'function') {
     result = { data: Decode(input.fPort, input.bytes, input.variables), warnings: [], errors: [] };
   } else {
@@ -43,8 +47,8 @@ const DRIVERS = {
   var bytes = ArrayBuffer.isView(out.bytes) ? Array.prototype.slice.call(out.bytes) : out.bytes;
   result = {
     data: { bytes: bytes === undefined ? null : bytes, fPort: out.fPort === undefined ? null : out.fPort },
-    warnings: out.warnings || [],
-    errors: out.errors || []
+    warnings: messages(out.warnings),
+    errors: messages(out.errors)
   };`),
 };
 
@@ -93,6 +97,21 @@ function failure(kind, message) {
   return { ok: false, error: { kind, message } };
 }
 
+const MAX_MESSAGES = 50;
+const MAX_MESSAGE_CHARS = 1000;
+
+/**
+ * TS013's errors and warnings as a list of strings, each item of the codec's list one string: a
+ * string as it is, anything else (a number, an object, a nested list) as its JSON text. So
+ * ['a', ['b', 'c']] stays two messages, 'a' and '["b","c"]', where String() would have made the
+ * second 'b,c'. A single value where a list belongs is one message.
+ */
+function texts(value) {
+  if (value === undefined || value === null) return [];
+  const items = Array.isArray(value) ? value : [value];
+  return items.slice(0, MAX_MESSAGES).map((item) => (typeof item === 'string' ? item : JSON.stringify(item)).slice(0, MAX_MESSAGE_CHARS));
+}
+
 function describe(context, handle, limits, deadline) {
   const raw = context.dump(handle);
   const error = raw && typeof raw === 'object' ? raw : { message: raw };
@@ -130,19 +149,28 @@ function interpret(text, entry) {
   } catch {
     return failure('invalid-result', 'The codec result is not valid JSON.');
   }
-  const list = (value) => (Array.isArray(value) ? value.map(String).slice(0, 50) : []);
-  const errors = list(parsed.errors);
-  if (parsed.data === undefined && errors.length === 0) return failure('invalid-result', 'The codec returned no data.');
-  return { ok: true, data: parsed.data ?? null, warnings: list(parsed.warnings), errors };
+  const errors = texts(parsed.errors);
+  // TS013 makes data optional: without errors, {} is a decode that found nothing (as is a legacy
+  // Decode returning nothing); with errors, the decoding failed and there is no data.
+  const data = parsed.data === undefined ? (errors.length > 0 ? null : {}) : parsed.data;
+  return { ok: true, data, warnings: texts(parsed.warnings), errors };
 }
 
-function run({ script, entry, input, limits }) {
+/**
+ * Runs one call; `output` receives what the codec writes to its console, even when the call fails.
+ * A codec whose text never mentions `console` gets none: installing it costs more than creating
+ * the context itself (measured in-process), and such a codec cannot reach it.
+ */
+function run({ script, entry, input, limits }, output) {
   const runtime = acquireRuntime(limits);
-  const deadline = Date.now() + limits.timeMs;
-  runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
   const context = runtime.newContext();
   let result;
   try {
+    // The console is ours: setting it up is not the codec's time (nor cut short by a past call's deadline).
+    runtime.removeInterruptHandler();
+    if (script.includes('console')) installConsole(context, limits, output);
+    const deadline = Date.now() + limits.timeMs;
+    runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
     const loaded = evaluate(context, script, 'codec.js', limits, deadline);
     result =
       loaded.failed ??
@@ -165,13 +193,14 @@ function run({ script, entry, input, limits }) {
 }
 
 parentPort.on('message', (request) => {
+  const output = { lines: [], truncated: false };
   let result;
   try {
-    result = run(request);
+    result = run(request, output);
   } catch (error) {
     result = failure('exception', String(error instanceof Error ? error.message : error).slice(0, 500));
   }
-  parentPort.postMessage({ id: request.id, result, restart: broken });
+  parentPort.postMessage({ id: request.id, result: { ...result, console: output }, restart: broken });
 });
 // The pool starts a call's clock only once the WASM module is compiled and loaded.
 parentPort.postMessage({ ready: true });

@@ -1,4 +1,5 @@
 import { powerOf } from '../../domain/power.js';
+import type { DownlinkEventChange } from '../../repositories/downlinks.js';
 import type { DeviceChanges, DeviceEvent } from '../../repositories/telemetry.js';
 import type { AckEvent, IntegrationEvent, JoinEvent, LocationEvent, LogEvent, StatusEvent, TxAckEvent } from '../../schemas/ingest.js';
 import { eventKey } from './event-key.js';
@@ -33,6 +34,13 @@ const join = (event: JoinEvent): StoredEvent => ({
   changes: { seen: true },
 });
 
+/**
+ * The downlink an event is about, by ChirpStack's queue item id. ChirpStack's JSON leaves zero
+ * values out, so a missing fCntDown of an event that has a queue item is frame counter 0.
+ */
+const downlinkChange = (queueItemId: string | undefined, change: Omit<DownlinkEventChange, 'queueItemId'>): Pick<DeviceChanges, 'downlink'> =>
+  queueItemId ? { downlink: { queueItemId, ...change } } : {};
+
 /** Sent by the network server about a downlink: the device was not necessarily heard. */
 const ack = (event: AckEvent): StoredEvent => ({
   event: {
@@ -41,7 +49,7 @@ const ack = (event: AckEvent): StoredEvent => ({
     payload: { queueItemId: event.queueItemId, acknowledged: event.acknowledged ?? false, fCntDown: event.fCntDown },
     key: eventKey('ack', event),
   },
-  changes: {},
+  changes: downlinkChange(event.queueItemId, { state: event.acknowledged ? 'acknowledged' : 'not_acknowledged', fCntDown: event.fCntDown ?? 0 }),
 });
 
 const txack = (event: TxAckEvent): StoredEvent => ({
@@ -51,8 +59,14 @@ const txack = (event: TxAckEvent): StoredEvent => ({
     payload: { downlinkId: event.downlinkId, queueItemId: event.queueItemId, fCntDown: event.fCntDown, gatewayId: event.gatewayId },
     key: eventKey('txack', event),
   },
-  changes: {},
+  changes: downlinkChange(event.queueItemId, { state: 'sent', fCntDown: event.fCntDown ?? 0 }),
 });
+
+/**
+ * ChirpStack drops a queue item larger than the data rate allows when it comes to send it, and says
+ * so only in a log event (recent releases name the queue item in its context).
+ */
+const DISCARDED_DOWNLINK_CODE = 'DOWNLINK_PAYLOAD_SIZE';
 
 const log = (event: LogEvent): StoredEvent => {
   const level = event.level ?? 'INFO';
@@ -66,7 +80,10 @@ const log = (event: LogEvent): StoredEvent => {
       level,
       code,
     },
-    changes: {},
+    changes:
+      code === DISCARDED_DOWNLINK_CODE
+        ? downlinkChange(event.context?.queue_item_id, { state: 'failed', errorCode: 'payload_too_large', errorMessage: event.description ?? '' })
+        : {},
   };
 };
 

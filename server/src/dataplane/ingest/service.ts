@@ -9,12 +9,9 @@ import type { IngestEventType, LogEvent, UplinkEvent } from '../../schemas/inges
 import { eventKey } from './event-key.js';
 import { JOIN_FAILURE_CODES, JOIN_FAILURE_WINDOW_MS, JOIN_FAILURES_TO_NOTIFY, storedEvent, type OtherEvent } from './events.js';
 import { parseEvent, type ParsedEvent } from './parse.js';
+import { decodeUplink, type UplinkDecoder } from './decode.js';
 
-/** The codec sandbox, as the ingest path needs it (LoRaWAN Payload Codec API, TS013). */
-export type UplinkDecoder = (
-  codec: string,
-  input: { bytes: number[]; fPort: number; recvTime: Date; variables: Record<string, string> },
-) => Promise<{ ok: true; data: unknown; warnings: string[]; errors: string[] } | { ok: false; error: { kind: string; message: string } }>;
+export type { UplinkDecoder } from './decode.js';
 
 /**
  * `duplicate`: the event was stored before (a redelivery), nothing was written; `unregistered`: no
@@ -68,18 +65,19 @@ export class IngestService {
     const frame = frameOf(event);
     const fPort = event.fPort ?? 0;
     const bytes = [...Buffer.from(event.data ?? '', 'base64')];
-    let data: unknown = event.object;
-    if (data === undefined && device.codec?.trim() && bytes.length > 0) {
-      const result = await this.decode(device.codec, { bytes, fPort, recvTime: new Date(at), variables: {} });
-      if (!result.ok) {
-        this.stats.codecErrors++;
-        const summary = `Codec ${result.error.kind}: ${result.error.message}`;
-        const payload = { fPort, bytes: Buffer.from(bytes).toString('hex') };
-        const written = await this.telemetry.recordUplink({ device, at, readings: [], event: { type: 'error', summary, payload, key }, frame });
-        return written === 'stored' ? { status: 'stored', deviceId: device.id, topics: 0 } : { status: 'duplicate', deviceId: device.id };
-      }
-      data = result.data;
+    const decoded = await decodeUplink(this.decode, device, { object: event.object, bytes, fPort, recvTime: new Date(at) });
+    if (!decoded.ok) {
+      this.stats.codecErrors++;
+      const written = await this.telemetry.recordUplink({
+        device,
+        at,
+        readings: [],
+        event: { type: 'error', summary: decoded.summary, payload: decoded.details, key },
+        frame,
+      });
+      return written === 'stored' ? { status: 'stored', deviceId: device.id, topics: 0 } : { status: 'duplicate', deviceId: device.id };
     }
+    const { data, decodedBy, warnings } = decoded;
     const readings = flattenReadings(data ?? {});
     const summary = `Uplink on port ${fPort}${event.fCnt === undefined ? '' : `, frame ${event.fCnt}`}: ${readings.length} values`;
     const webhook = { event: 'up', time: at, device: { id: device.id, dev_eui: device.dev_eui, name: device.name }, fPort, fCnt: event.fCnt, data };
@@ -87,8 +85,9 @@ export class IngestService {
       device,
       at,
       readings,
-      event: { type: 'up', summary, payload: { fPort, fCnt: event.fCnt, data }, key },
+      event: { type: 'up', summary, payload: { fPort, fCnt: event.fCnt, data, decoded_by: decodedBy, ...(warnings.length > 0 ? { warnings } : {}) }, key },
       frame,
+      decodedBy,
       webhook: { payload: webhook, queuedAt: this.now().toISOString() },
     });
     return written === 'stored' ? { status: 'stored', deviceId: device.id, topics: readings.length } : { status: 'duplicate', deviceId: device.id };

@@ -4,7 +4,7 @@ import deviceProfilePb from '@chirpstack/chirpstack-api/api/device_profile_pb.js
 import gatewayPb from '@chirpstack/chirpstack-api/api/gateway_pb.js';
 import commonPb from '@chirpstack/chirpstack-api/common/common_pb.js';
 import { isLorawan11 } from '../../domain/network.js';
-import type { DeviceProfileSpec, DeviceSpec, GatewaySpec, HttpIntegrationSpec, QueuedDownlink } from './port.js';
+import type { DeviceProfileSpec, DeviceSpec, GatewaySpec, HttpIntegrationSpec } from './port.js';
 
 /**
  * The port's records as ChirpStack's protobuf messages and back. ChirpStack accepts EUIs and keys in
@@ -15,7 +15,6 @@ export type Device = InstanceType<typeof devicePb.Device>;
 export type DeviceKeys = InstanceType<typeof devicePb.DeviceKeys>;
 export type DeviceProfile = InstanceType<typeof deviceProfilePb.DeviceProfile>;
 export type Gateway = InstanceType<typeof gatewayPb.Gateway>;
-type DeviceQueueItem = InstanceType<typeof devicePb.DeviceQueueItem>;
 
 export const toChirpstackHex = (hex: string): string => hex.toLowerCase();
 export const fromChirpstackHex = (hex: string): string => hex.toUpperCase();
@@ -92,18 +91,4 @@ export function httpIntegration(spec: HttpIntegrationSpec): InstanceType<typeof 
     integration.setEventEndpointUrl(spec.eventEndpointUrl);
     for (const [name, value] of Object.entries(spec.headers)) integration.getHeadersMap().set(name, value);
   });
-}
-
-export function toQueuedDownlink(item: DeviceQueueItem): QueuedDownlink {
-  // ChirpStack sends 0 for "no frame counter yet": it assigns one when it sends the item (which is
-  // then pending until confirmed), or the application did when it encrypted the payload itself.
-  const hasFCnt = item.getIsPending() || item.getIsEncrypted();
-  return {
-    id: item.getId(),
-    fPort: item.getFPort(),
-    confirmed: item.getConfirmed(),
-    data: item.getData_asU8(),
-    fCntDown: hasFCnt ? item.getFCntDown() : null,
-    isPending: item.getIsPending(),
-  };
 }

@@ -14,7 +14,6 @@ import {
   message,
   newDeviceProfile,
   toChirpstackHex,
-  toQueuedDownlink,
 } from './chirpstack-mapping.js';
 import { chirpstackReads, unlessMissing } from './chirpstack-reads.js';
 import { CALL_TIMEOUT_MS, connectChirpstack } from './chirpstack-rpc.js';
@@ -198,11 +197,6 @@ export function createChirpstackNetworkServer(config: ChirpstackConfig, options:
         message(new devicePb.EnqueueDeviceQueueItemRequest(), (r) => r.setQueueItem(item)),
       );
       return response.getId();
-    },
-
-    async downlinkQueue(devEui) {
-      const response = await call(devices, 'getQueue', byDevEui(new devicePb.GetDeviceQueueItemsRequest(), devEui));
-      return response.getResultList().map(toQueuedDownlink);
     },
 
     async flushDownlinkQueue(devEui) {

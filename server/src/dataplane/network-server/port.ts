@@ -65,16 +65,6 @@ export interface DownlinkRequest {
   data: Uint8Array;
 }
 
-export interface QueuedDownlink {
-  id: string;
-  fPort: number;
-  confirmed: boolean;
-  data: Uint8Array;
-  /** Set once the network server has assigned the frame counter (it is being sent). */
-  fCntDown: number | null;
-  isPending: boolean;
-}
-
 /** What exists on the network server, for reconciliation. */
 export interface RemoteDevice {
   devEui: string;
@@ -136,8 +126,8 @@ export interface NetworkServer {
   /** The gateway as the network server sees it; undefined when it does not know it. */
   getGateway(gatewayId: string): Promise<RemoteGateway | undefined>;
 
+  /** Queues a downlink for the device; returns the network server's id of the queue item (what its ack and txack events name). */
   enqueueDownlink(request: DownlinkRequest): Promise<string>;
-  downlinkQueue(devEui: string): Promise<QueuedDownlink[]>;
   flushDownlinkQueue(devEui: string): Promise<void>;
 
   /** Everything of the configured tenant, for reconciliation. */

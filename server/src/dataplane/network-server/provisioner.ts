@@ -1,7 +1,8 @@
-import type { NetworkChange, NetworkOutboxRepository, OutboxRow } from '../../repositories/network-outbox.js';
+import type { EntityOutboxRow, NetworkChange, NetworkOutboxRepository } from '../../repositories/network-outbox.js';
 import type { NetworkEntitiesRepository } from '../../repositories/network-entities.js';
 import { newIntegrationKey } from '../../auth/integration-keys.js';
-import type { NetworkServer } from './port.js';
+import type { SyncErrorCode } from '../../schemas/messages.js';
+import { NetworkServerError, type NetworkServer } from './port.js';
 
 /** A change the network server would refuse whatever we retry: the entity must be changed here first. */
 export class ProvisioningProblem extends Error {
@@ -20,6 +21,17 @@ export class DependencyPending extends Error {
     super(`waiting for ${what}`);
     this.name = 'DependencyPending';
   }
+}
+
+/**
+ * Why a push failed, for entities and downlinks alike: the network server's answer (retryable as
+ * it says), a problem here that retrying cannot fix, or anything else (internal, tried again).
+ */
+export function pushFailureOf(error: unknown): { code: SyncErrorCode; message: string; retryable: boolean } {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof NetworkServerError) return { code: error.code, message, retryable: error.retryable };
+  if (error instanceof ProvisioningProblem) return { code: error.code, message, retryable: false };
+  return { code: 'internal', message, retryable: true };
 }
 
 /** What a delete removes there, recorded with the change while the entity still existed here. */
@@ -44,7 +56,7 @@ export class Provisioner {
   ) {}
 
   /** Applies one change; returns the network server's id of what it put (null for a delete or an entity gone meanwhile). */
-  async apply(row: OutboxRow): Promise<string | null> {
+  async apply(row: EntityOutboxRow): Promise<string | null> {
     if (row.action === 'delete') {
       await this.remove(row.kind, row.target ? (JSON.parse(row.target) as DeleteTarget) : {});
       return null;
@@ -62,7 +74,7 @@ export class Provisioner {
   }
 
   /** The entity's name for a notification (its id when it is gone). */
-  async displayName(row: Pick<OutboxRow, 'kind' | 'entity_id'>): Promise<string> {
+  async displayName(row: Pick<EntityOutboxRow, 'kind' | 'entity_id'>): Promise<string> {
     switch (row.kind) {
       case 'application':
         return (await this.entities.company(row.entity_id))?.name ?? row.entity_id;
@@ -79,7 +91,7 @@ export class Provisioner {
     }
   }
 
-  private async remove(kind: OutboxRow['kind'], target: DeleteTarget): Promise<void> {
+  private async remove(kind: EntityOutboxRow['kind'], target: DeleteTarget): Promise<void> {
     if (!target.remoteId) return;
     switch (kind) {
       case 'application':
@@ -125,6 +137,20 @@ export class Provisioner {
     const remoteId = await this.outbox.remoteId(kind, entityId);
     if (!remoteId) throw new DependencyPending(`${kind} ${entityId}`);
     return remoteId;
+  }
+
+  /**
+   * The DevEUI a device has in the network server, for its downlinks: once its current DevEUI is
+   * there. A device not pushed yet (or whose DevEUI changed) is pushed first, like a dependency;
+   * undefined when the device is gone here.
+   */
+  async deviceEui(deviceId: string): Promise<string | undefined> {
+    const device = await this.entities.device(deviceId);
+    if (!device) return undefined;
+    if ((await this.outbox.remoteId('device', deviceId)) === device.dev_eui) return device.dev_eui;
+    await this.pushDependency({ kind: 'device', entityId: deviceId, companyId: device.company_id, action: 'put' });
+    if ((await this.outbox.remoteId('device', deviceId)) !== device.dev_eui) throw new DependencyPending(`device ${deviceId}`);
+    return device.dev_eui;
   }
 
   private async putProfile(profileId: string): Promise<string | null> {

@@ -23,7 +23,6 @@ export function standaloneNetworkServer(): NetworkServer {
     deleteGateway: notConnected,
     getGateway: async () => undefined,
     enqueueDownlink: notConnected,
-    downlinkQueue: notConnected,
     flushDownlinkQueue: notConnected,
     listApplicationIds: notConnected,
     listDevices: notConnected,

@@ -1,10 +1,11 @@
-import { hostname } from 'node:os';
-import { randomBytes } from 'node:crypto';
-import type { NetworkChange, NetworkOutboxRepository, OutboxRow } from '../../repositories/network-outbox.js';
+import type { DownlinksRepository } from '../../repositories/downlinks.js';
+import type { EntityOutboxRow, NetworkChange, NetworkOutboxRepository, OutboxRow } from '../../repositories/network-outbox.js';
 import type { NetworkEntitiesRepository } from '../../repositories/network-entities.js';
 import type { NotificationsRepository } from '../../repositories/notifications.js';
-import { NetworkServerError, type NetworkServer } from './port.js';
-import { DependencyPending, Provisioner, ProvisioningProblem } from './provisioner.js';
+import { processNodeName } from '../node-name.js';
+import type { NetworkServer } from './port.js';
+import { DownlinkPusher } from './downlink-pusher.js';
+import { DependencyPending, Provisioner, pushFailureOf } from './provisioner.js';
 
 const BATCH = 25;
 /** Longer than a push can take (each call has its own deadline), so a live claim is never taken over. */
@@ -22,6 +23,7 @@ const syncRetryDelayMs = (attempts: number): number => Math.min(MAX_RETRY_MS, FI
 export interface SyncWorkerDeps {
   outbox: NetworkOutboxRepository;
   entities: NetworkEntitiesRepository;
+  downlinks: DownlinksRepository;
   notifications: NotificationsRepository;
   server: NetworkServer;
   now: () => Date;
@@ -40,10 +42,17 @@ export class NetworkSyncWorker {
   private running: Promise<number> | undefined;
   private readonly node: string;
   private readonly provisioner: Provisioner;
+  private readonly downlinks: DownlinkPusher;
 
   constructor(private readonly deps: SyncWorkerDeps) {
-    this.node = deps.node ?? `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+    this.node = deps.node ?? processNodeName();
     this.provisioner = new Provisioner(deps.server, deps.outbox, deps.entities, deps.now, deps.ingestUrl, (change) => this.pushNow(change));
+    this.downlinks = new DownlinkPusher({
+      ...deps,
+      provisioner: this.provisioner,
+      retryAt: (row) => new Date(deps.now().getTime() + syncRetryDelayMs(row.attempts)),
+      dependencyAt: () => new Date(deps.now().getTime() + DEPENDENCY_WAIT_MS),
+    });
   }
 
   /** Pushes every change that is due now; returns how many were attempted. */
@@ -85,14 +94,17 @@ export class NetworkSyncWorker {
     const at = this.deps.now();
     await this.deps.outbox.ensurePut(change, at.toISOString());
     const row = await this.deps.outbox.claimEntity(change.kind, change.entityId, this.node, at.toISOString(), leaseUntil(at));
-    if (!row) return;
+    if (!row || !isEntityRow(row)) return;
     await this.apply(row).catch(async (error: unknown) => {
-      await this.recordFailure(row, error);
+      // A dependency of its own held elsewhere (a downlink's device waiting for its application): it waits too, no failure.
+      if (error instanceof DependencyPending) await this.deps.outbox.defer(row, new Date(this.deps.now().getTime() + DEPENDENCY_WAIT_MS).toISOString());
+      else await this.recordFailure(row, error);
       throw error;
     });
   }
 
   private async push(row: OutboxRow): Promise<void> {
+    if (!isEntityRow(row)) return this.downlinks.push(row);
     try {
       await this.apply(row);
     } catch (error) {
@@ -102,18 +114,15 @@ export class NetworkSyncWorker {
   }
 
   /** Applies a claimed change and removes it; the entity is in sync again, so a later failure notifies anew. */
-  private async apply(row: OutboxRow): Promise<void> {
+  private async apply(row: EntityOutboxRow): Promise<void> {
     const remoteId = await this.provisioner.apply(row);
     await this.deps.outbox.complete(row, remoteId, this.deps.now().toISOString());
     await this.deps.notifications.clearDedupe(syncFailureKey(row));
   }
 
-  private async recordFailure(row: OutboxRow, error: unknown): Promise<void> {
+  private async recordFailure(row: EntityOutboxRow, error: unknown): Promise<void> {
     const at = this.deps.now();
-    const known = error instanceof NetworkServerError || error instanceof ProvisioningProblem;
-    const code = known ? error.code : 'internal';
-    const message = error instanceof Error ? error.message : String(error);
-    const retryable = error instanceof NetworkServerError ? error.retryable : !(error instanceof ProvisioningProblem);
+    const { code, message, retryable } = pushFailureOf(error);
     const failed = !retryable || row.attempts >= FAILED_AFTER_ATTEMPTS;
     const nextAttemptAt = retryable ? new Date(at.getTime() + syncRetryDelayMs(row.attempts)).toISOString() : null;
     await this.deps.outbox.fail(row, { code, message, nextAttemptAt, failed }, at.toISOString());
@@ -121,7 +130,7 @@ export class NetworkSyncWorker {
   }
 
   /** Once per entity until it is in sync again. */
-  private async notifyFailure(row: OutboxRow, at: Date): Promise<void> {
+  private async notifyFailure(row: EntityOutboxRow, at: Date): Promise<void> {
     const companyId = row.company_id as string;
     const name = await this.provisioner.displayName(row);
     const members = await this.deps.notifications.companyMemberIds(companyId);
@@ -132,6 +141,8 @@ export class NetworkSyncWorker {
     );
   }
 }
+
+const isEntityRow = (row: OutboxRow): row is EntityOutboxRow => row.kind !== 'downlink';
 
 const leaseUntil = (at: Date): string => new Date(at.getTime() + LEASE_MS).toISOString();
 

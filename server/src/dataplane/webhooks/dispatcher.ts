@@ -1,28 +1,55 @@
-import type { DueDelivery, WebhooksRepository } from '../../repositories/webhooks.js';
+import type { ClaimedDelivery, DeliveryOutcome, FailedDelivery, WebhooksRepository } from '../../repositories/webhooks.js';
+import { processNodeName } from '../node-name.js';
+import { OutcomeWriter } from './outcome-writer.js';
+import { postJson, type PostJson } from './post.js';
 
 export const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 5_000;
 const TIMEOUT_MS = 5_000;
-const BATCH = 50;
+/**
+ * Deliveries one node has under way at most. Within it the receivers set the pace: a receiver that
+ * answers in 1.5 s still gets 30 to 40 a second from each node, a fast one as many as the node can
+ * send. The bound keeps a burst of uplinks from opening thousands of sockets at once, and limits
+ * what a node that dies leaves waiting for its leases to run out.
+ */
+export const CONCURRENCY = 64;
+/** Longer than a send can take (TIMEOUT_MS) and its outcome to be stored, so a live claim is never taken over. */
+export const LEASE_MS = 30_000;
 
 /** 5 s, 10 s, 20 s … after each failed attempt. */
 export const retryDelayMs = (attempts: number): number => FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1);
 
+export interface DispatcherOptions {
+  post?: PostJson;
+  /** Names this process in claims (node-name.ts). */
+  node?: string;
+}
+
 /**
- * Sends queued webhook deliveries. Runs beside ingest on a timer, so a slow or dead receiver
- * never delays storing data; failures are retried with exponential backoff, then kept as failed.
+ * Sends queued webhook deliveries. Runs beside ingest, so a slow or dead receiver never delays
+ * storing data. Each delivery is claimed with a lease and its attempt counted before it is sent,
+ * so several nodes on one database never send it at once; failures are retried with exponential
+ * backoff, then kept as failed.
  */
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
+  private stopping = false;
+  private readonly post: PostJson;
+  private readonly node: string;
+  private readonly outcomes: OutcomeWriter;
 
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly now: () => Date,
-    private readonly send: typeof fetch = fetch,
-  ) {}
+    options: DispatcherOptions = {},
+  ) {
+    this.post = options.post ?? postJson(TIMEOUT_MS);
+    this.node = options.node ?? processNodeName();
+    this.outcomes = new OutcomeWriter(webhooks, this.node, now);
+  }
 
-  /** Sends every delivery that is due now; returns how many were attempted. */
+  /** Sends deliveries until none is due; returns how many were attempted. */
   dispatchDue(): Promise<number> {
     this.running ??= this.dispatch().finally(() => {
       this.running = undefined;
@@ -30,61 +57,88 @@ export class WebhookDispatcher {
     return this.running;
   }
 
+  /** The tick only wakes an idle node: once awake it keeps claiming while there is due work. */
   start(intervalMs: number, log: (error: unknown) => void): void {
     this.timer = setInterval(() => void this.dispatchDue().catch(log), intervalMs);
     this.timer.unref();
   }
 
+  /** Claims nothing more and waits for the deliveries under way (what is still queued waits for a node). */
   async stop(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.timer);
-    await this.running;
+    await this.running?.catch(() => undefined);
   }
 
   private async dispatch(): Promise<number> {
-    const due = await this.webhooks.due(this.now().toISOString(), BATCH);
-    await Promise.all(due.map((delivery) => this.deliver(delivery)));
-    return due.length;
+    const underWay = new Set<Promise<void>>();
+    let attempted = 0;
+    let failure: unknown;
+    for (;;) {
+      const room = CONCURRENCY - underWay.size;
+      let claimed: ClaimedDelivery[] = [];
+      if (failure === undefined && !this.stopping) {
+        try {
+          const at = this.now();
+          claimed = await this.webhooks.claim(this.node, at.toISOString(), new Date(at.getTime() + LEASE_MS).toISOString(), room);
+        } catch (error) {
+          failure = error;
+        }
+      }
+      for (const delivery of claimed) {
+        const sending: Promise<void> = this.deliver(delivery)
+          .catch((error: unknown) => {
+            failure ??= error;
+          })
+          .finally(() => underWay.delete(sending));
+        underWay.add(sending);
+      }
+      attempted += claimed.length;
+      if (claimed.length < room) {
+        // Nothing more is due now: finish what is under way, then look once more (deliveries
+        // queued meanwhile), and stop when that finds nothing.
+        await Promise.all(underWay);
+        if (claimed.length === 0) break;
+      } else {
+        // Claim again once half the slots are free: one statement claims many deliveries, and the
+        // receivers never wait for the queue.
+        while (underWay.size > CONCURRENCY / 2) await Promise.race(underWay);
+      }
+    }
+    if (failure !== undefined) throw failure;
+    return attempted;
   }
 
-  private async deliver(delivery: DueDelivery): Promise<void> {
-    const attempts = delivery.attempts + 1;
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'lora-console-webhooks' };
-    if (delivery.header_name && delivery.header_value) headers[delivery.header_name] = delivery.header_value;
-    let status: number | null = null;
-    let error: string | null = null;
-    try {
-      const response = await this.send(delivery.url, {
-        method: 'POST',
-        headers,
-        body: delivery.payload,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-        redirect: 'manual',
-      });
-      status = response.status;
-      if (!response.ok) error = `HTTP ${response.status}`;
-    } catch (failure) {
-      error = failure instanceof Error ? failure.message : String(failure);
-    }
-    const at = this.now();
-    if (!error) {
-      await this.webhooks.recordAttempt(
-        delivery.id,
-        { status: 'delivered', attempts, next_attempt_at: delivery.next_attempt_at, last_error: null, response_status: status },
-        at.toISOString(),
-      );
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    // Past the last attempt only when earlier claims never recorded an outcome: the nodes holding
+    // them died while sending it. Given up without sending, so one delivery cannot take node after node down.
+    if (delivery.attempts > MAX_ATTEMPTS) {
+      await this.outcomes.record(notDelivered(delivery, 'abandoned: its sending nodes stopped before an answer', null, this.now()));
       return;
     }
-    const gaveUp = attempts >= MAX_ATTEMPTS;
-    await this.webhooks.recordAttempt(
-      delivery.id,
-      {
-        status: gaveUp ? 'failed' : 'pending',
-        attempts,
-        next_attempt_at: new Date(at.getTime() + retryDelayMs(attempts)).toISOString(),
-        last_error: error.slice(0, 500),
-        response_status: status,
-      },
-      at.toISOString(),
-    );
+    const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'lora-console-webhooks' };
+    if (delivery.header_name && delivery.header_value) headers[delivery.header_name] = delivery.header_value;
+    let outcome: DeliveryOutcome;
+    try {
+      const status = await this.post(delivery.url, headers, delivery.payload);
+      outcome =
+        status >= 200 && status <= 299
+          ? { id: delivery.id, status: 'delivered', response_status: status }
+          : notDelivered(delivery, `HTTP ${status}`, status, this.now());
+    } catch (failure) {
+      outcome = notDelivered(delivery, failure instanceof Error ? failure.message : String(failure), null, this.now());
+    }
+    await this.outcomes.record(outcome);
   }
+}
+
+/** Tried again later, or given up after the last attempt (the claim already counted this one). */
+function notDelivered(delivery: ClaimedDelivery, error: string, status: number | null, at: Date): FailedDelivery {
+  return {
+    id: delivery.id,
+    status: delivery.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+    next_attempt_at: new Date(at.getTime() + retryDelayMs(delivery.attempts)).toISOString(),
+    last_error: error.slice(0, 500),
+    response_status: status,
+  };
 }

@@ -1,9 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { DeviceEdit } from '../../../../admin/devices/DeviceEdit';
-import { renderInAdmin } from '../../helpers';
-import { listAnswers } from '../../listStates';
-import { chirpstack, failures, never, queued, renderPanel, standalone } from './render';
+import { describe, expect, it } from 'vitest';
+import { chirpstack, created, failures, listed, never, renderPanel, standalone } from './render';
 
 const panel = (name = 'Downlinks') => screen.findByRole('region', { name });
 
@@ -32,12 +29,12 @@ describe('downlinks panel: states', () => {
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
   });
 
-  it('empty: the form, and an empty queue that cannot be flushed', async () => {
+  it('empty: the form, and no downlinks, nothing to flush', async () => {
     const provider = renderPanel();
-    expect(await screen.findByText('No downlinks waiting.')).toBeInTheDocument();
+    expect(await screen.findByText('No downlinks sent yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Flush queue' })).toBeDisabled();
-    expect(provider.downlinkQueue).toHaveBeenCalledWith('d1');
+    expect(provider.downlinks).toHaveBeenCalledWith('d1');
   });
 
   it.each([
@@ -48,60 +45,42 @@ describe('downlinks panel: states', () => {
     expect(await within(await panel(title)).findByText(new RegExp(sentence.replace(/[()]/g, '\\$&')))).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('button', { name: /Send|Senden/ })).toBeNull();
-    expect(provider.downlinkQueue).not.toHaveBeenCalled();
+    expect(provider.downlinks).not.toHaveBeenCalled();
   });
 
-  it('standalone learned from a 409 answer when the mode could not be read', async () => {
-    renderPanel({ networkStatus: () => Promise.reject(failures.unavailable()), downlinkQueue: () => Promise.reject(failures.required()) });
+  it('standalone learned from a 409 answer to sending when the mode could not be read', async () => {
+    renderPanel({ networkStatus: () => Promise.reject(failures.offline()), sendDownlink: () => Promise.reject(failures.required()) });
+    await sendForm({ payload: '01' });
     expect(await screen.findByText(/Downlinks need a network server/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
   });
 });
 
-describe('on the device page', () => {
-  it('the edit page carries the panel for its device', async () => {
-    const downlinkQueue = async () => queued;
-    renderInAdmin(<DeviceEdit />, {
-      resource: 'devices',
-      path: '/devices/d1',
-      routePath: '/devices/:id',
-      dataProvider: {
-        getOne: vi.fn().mockResolvedValue({ data: { id: 'd1', name: 'Thermostat', dev_eui: 'A84041000181C61E', app_key: '2B7E151628AED2A6ABF7158809CF4F3C' } }),
-        getList: listAnswers.empty,
-        getMany: async () => ({ data: [] }),
-        deviceTopics: async () => [],
-        networkStatus: chirpstack,
-        downlinkQueue,
-      },
-    });
-    const downlinks = await panel();
-    expect(await within(downlinks).findByRole('cell', { name: '01A4FF' })).toBeInTheDocument();
-  });
-});
-
 describe('downlinks panel: sending', () => {
-  it('success: sends hex with port and confirmed, says so, and reads the queue again', async () => {
-    let queue = [] as typeof queued;
+  it('success: sends hex with port and confirmed, says so, empties the payload and shows it pending in the list', async () => {
+    let answer = [] as typeof listed;
+    const sent = created({ f_port: 10, confirmed: true, data_hex: '01A4FF' });
     const provider = renderPanel({
-      downlinkQueue: async () => queue,
+      downlinks: async () => answer,
       sendDownlink: async () => {
-        queue = queued;
-        return { id: 'q1', f_port: 10, confirmed: true, data_hex: '01A4FF', warnings: [] };
+        answer = [sent];
+        return sent;
       },
     });
-    await screen.findByText('No downlinks waiting.');
+    await screen.findByText('No downlinks sent yet.');
     await sendForm({ fPort: '10', payload: '01 a4 ff', confirmed: true });
     expect(provider.sendDownlink).toHaveBeenCalledWith('d1', { f_port: 10, confirmed: true, encoding: 'hex', payload: '01 a4 ff' });
-    expect(await screen.findByText('Downlink queued on FPort 10: 01A4FF')).toBeInTheDocument();
-    expect(await screen.findByRole('cell', { name: '01A4FF' })).toBeInTheDocument();
-    expect(provider.downlinkQueue).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText(/^Downlink on FPort 10 recorded: 01A4FF\./)).toBeInTheDocument();
+    expect(((await screen.findByRole('cell', { name: '01A4FF' })).closest('tr') as HTMLElement).textContent).toContain('Waiting to be sent');
+    expect(screen.getByRole('textbox', { name: 'Payload' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'FPort' })).toHaveValue('10');
   });
 
   it("success: JSON for the profile's codec, the port left to the codec, its warnings shown", async () => {
-    const provider = renderPanel({ sendDownlink: async () => ({ id: 'q1', f_port: 10, confirmed: false, data_hex: '0100D2', warnings: ['whole degrees'] }) });
+    const provider = renderPanel({ sendDownlink: async () => created({ f_port: 10, data_hex: '0100D2', warnings: ['whole degrees'] }) });
     await sendForm({ encoding: 'JSON (profile codec)', fPort: '', payload: '{"setpoint": 21}' });
     expect(provider.sendDownlink).toHaveBeenCalledWith('d1', { confirmed: false, encoding: 'json', payload: '{"setpoint": 21}' });
-    expect(await screen.findByText('Downlink queued on FPort 10: 0100D2')).toBeInTheDocument();
+    expect(await screen.findByText(/^Downlink on FPort 10 recorded: 0100D2\./)).toBeInTheDocument();
     expect(screen.getByText('Codec warning: whole degrees')).toBeInTheDocument();
   });
 
@@ -128,10 +107,10 @@ describe('downlinks panel: sending', () => {
   });
 
   it.each([
-    ['en', 'The network server cannot be reached. Please try again later.'],
-    ['de', 'Der Netzwerkserver ist nicht erreichbar. Bitte versuchen Sie es später erneut.'],
-  ] as const)('error (%s): the network server unavailable, said above the button', async (locale, text) => {
-    renderPanel({ sendDownlink: () => Promise.reject(failures.unavailable()) }, locale);
+    ['en', 'Network error. Please check your connection.'],
+    ['de', 'Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung.'],
+  ] as const)('error (%s): the API out of reach, said above the button', async (locale, text) => {
+    renderPanel({ sendDownlink: () => Promise.reject(failures.offline()) }, locale);
     await sendForm({ payload: '01' }, LABELS[locale]);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });

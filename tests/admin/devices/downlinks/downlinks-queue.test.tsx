@@ -1,69 +1,110 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { HttpError } from 'react-admin';
-import { failures, never, queued, renderPanel } from './render';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { downlink, failures, listed, never, renderPanel } from './render';
+import { DESKTOP_WIDTH, PHONE_WIDTH, stubViewportWidth } from '../../viewport';
 
 const rowOf = async (text: string) => (await screen.findByRole('cell', { name: text })).closest('tr') as HTMLElement;
 const cells = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
+const TIME = /^\d{1,2}[./]\d{1,2}[./]\d{2,4},? \d{1,2}:\d{2}:\d{2}/;
 
-describe('downlinks panel: the queue', () => {
-  it('loading: a progress bar until the queue arrives', async () => {
-    renderPanel({ downlinkQueue: never });
+describe("downlinks panel: the device's downlinks", () => {
+  beforeEach(() => stubViewportWidth(DESKTOP_WIDTH));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('loading: a progress bar until the downlinks arrive', async () => {
+    renderPanel({ downlinks: never });
     await screen.findByRole('button', { name: 'Send' });
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
-    expect(screen.queryByText('No downlinks waiting.')).toBeNull();
+    expect(screen.queryByText('No downlinks sent yet.')).toBeNull();
   });
 
-  it('success: each item with port, confirmed, bytes, frame counter and state', async () => {
-    renderPanel({ downlinkQueue: async () => queued });
-    const table = await screen.findByRole('table', { name: 'Queue' });
+  it('empty: says so, and there is nothing to flush', async () => {
+    renderPanel();
+    expect(await screen.findByText('No downlinks sent yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Flush queue' })).toBeDisabled();
+  });
+
+  it('success: each with time, port, confirmed, bytes, frame counter, state and the reason of a failure', async () => {
+    renderPanel({ downlinks: async () => listed });
+    const table = await screen.findByRole('table', { name: 'Recent downlinks' });
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['FPort', 'Confirmed', 'Payload (hex)', 'FCnt', 'State']);
-    expect(cells(await rowOf('01A4FF'))).toEqual(['10', 'Yes', '01A4FF', '7', 'Sent, awaiting acknowledgement']);
-    expect(cells(await rowOf('02'))).toEqual(['2', 'No', '02', '—', 'Waiting']);
+    ).toEqual(['Time', 'FPort', 'Confirmed', 'Payload (hex)', 'FCnt', 'State']);
+    const acknowledged = cells(await rowOf('01A4FF'));
+    expect(acknowledged[0]).toMatch(TIME);
+    expect(acknowledged.slice(1)).toEqual(['10', 'Yes', '01A4FF', '7', 'Acknowledged']);
+    expect(cells(await rowOf('02')).slice(1)).toEqual(['2', 'No', '02', '—', 'FailedThe network server does not know this device.']);
+    expect(cells(await rowOf('03')).slice(1)).toEqual([
+      '3',
+      'No',
+      '03',
+      '—',
+      'Waiting to be sentThe network server cannot be reached. The downlink is kept and sent again automatically.',
+    ]);
+    // The network server's own words ride along as the reason's tooltip.
+    expect(screen.getByText('The network server does not know this device.')).toHaveAttribute('title', 'Object does not exist (id: 70b3d57ed0001234)');
     expect(screen.getByRole('button', { name: 'Flush queue' })).toBeEnabled();
   });
 
-  it('success in German: headers, values and states translated', async () => {
-    renderPanel({ downlinkQueue: async () => queued }, 'de');
-    const table = await screen.findByRole('table', { name: 'Warteschlange' });
+  it('success in German: headers, values, states and reasons translated', async () => {
+    renderPanel({ downlinks: async () => listed }, 'de');
+    const table = await screen.findByRole('table', { name: 'Letzte Downlinks' });
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['FPort', 'Bestätigt', 'Nutzdaten (hex)', 'FCnt', 'Status']);
-    expect(cells(await rowOf('01A4FF'))).toEqual(['10', 'Ja', '01A4FF', '7', 'Gesendet, wartet auf Bestätigung']);
-    expect(cells(await rowOf('02'))).toEqual(['2', 'Nein', '02', '—', 'Wartet']);
+    ).toEqual(['Zeit', 'FPort', 'Bestätigt', 'Nutzdaten (hex)', 'FCnt', 'Status']);
+    expect(cells(await rowOf('01A4FF')).slice(1)).toEqual(['10', 'Ja', '01A4FF', '7', 'Bestätigt']);
+    expect(cells(await rowOf('02')).slice(1)).toEqual(['2', 'Nein', '02', '—', 'FehlgeschlagenDer Netzwerkserver kennt dieses Gerät nicht.']);
   });
 
-  it('refresh reads the queue again', async () => {
-    let answer = [queued[1]];
-    const provider = renderPanel({ downlinkQueue: async () => answer });
-    await rowOf('02');
-    answer = queued;
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refresh queue' })));
+  it('success at phone width: a list with the same facts instead of the table', async () => {
+    stubViewportWidth(PHONE_WIDTH);
+    renderPanel({ downlinks: async () => listed });
+    const list = await screen.findByRole('list', { name: 'Recent downlinks' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent(/Acknowledged.*FPort 10 · FCnt 7.*01A4FF/);
+    expect(items[1]).toHaveTextContent(/Failed.*The network server does not know this device\..*FPort 2.*02/);
+  });
+
+  it('reads the list again by itself while a downlink is on its way, until it settles', async () => {
+    let answer = [downlink({ id: 'l9', data_hex: '09', state: 'queued' })];
+    const provider = renderPanel({ downlinks: async () => answer });
+    expect(cells(await rowOf('09')).at(-1)).toBe('In the queue');
+    answer = [downlink({ id: 'l9', data_hex: '09', state: 'sent', f_cnt_down: 4 })];
+    await waitFor(() => expect(cells(screen.getByRole('cell', { name: '09' }).closest('tr') as HTMLElement).at(-1)).toBe('Sent'), { timeout: 10_000 });
+    expect(provider.downlinks.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refresh reads the downlinks again', async () => {
+    let answer = [listed[2]] as typeof listed;
+    const provider = renderPanel({ downlinks: async () => answer });
+    await rowOf('03');
+    answer = listed;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refresh downlinks' })));
     expect(await rowOf('01A4FF')).toBeInTheDocument();
-    expect(provider.downlinkQueue).toHaveBeenCalledTimes(2);
+    expect(provider.downlinks.mock.calls.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('flush asks first; cancelled, nothing happens; confirmed, the queue is flushed and read again', async () => {
-    let answer = queued;
+  it('flush asks first; cancelled, nothing happens; confirmed, the queue is flushed and the list read again', async () => {
+    let answer = [downlink({ id: 'l1', data_hex: '03', state: 'pending' })];
     const provider = renderPanel({
-      downlinkQueue: async () => answer,
+      downlinks: async () => answer,
       flushDownlinkQueue: async () => {
-        answer = [];
+        answer = [downlink({ id: 'l1', data_hex: '03', state: 'cancelled' })];
       },
     });
-    await rowOf('01A4FF');
+    await rowOf('03');
     fireEvent.click(screen.getByRole('button', { name: 'Flush queue' }));
     let dialog = await screen.findByRole('dialog', { name: 'Flush the downlink queue?' });
-    expect(dialog).toHaveTextContent('Every downlink still waiting for this device is removed from the network server.');
+    expect(dialog).toHaveTextContent('Every downlink that has not left yet is cancelled');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(provider.flushDownlinkQueue).not.toHaveBeenCalled();
@@ -71,29 +112,28 @@ describe('downlinks panel: the queue', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Flush queue' }));
     dialog = await screen.findByRole('dialog', { name: 'Flush the downlink queue?' });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
-    expect(await screen.findByText('No downlinks waiting.')).toBeInTheDocument();
+    await waitFor(async () => expect(cells(await rowOf('03')).at(-1)).toBe('Cancelled'));
     expect(provider.flushDownlinkQueue).toHaveBeenCalledWith('d1');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByRole('button', { name: 'Flush queue' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Flush queue' })).toBeDisabled());
   });
 
-  it('flush failing: the network server unavailable, the queue as it was', async () => {
-    renderPanel({ downlinkQueue: async () => queued, flushDownlinkQueue: () => Promise.reject(failures.unavailable()) }, 'de');
+  it('flush failing: said in German, the list as it was', async () => {
+    renderPanel({ downlinks: async () => listed, flushDownlinkQueue: () => Promise.reject(failures.offline()) }, 'de');
     await rowOf('01A4FF');
     fireEvent.click(screen.getByRole('button', { name: 'Warteschlange leeren' }));
     const dialog = await screen.findByRole('dialog', { name: 'Downlink-Warteschlange leeren?' });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Bestätigen' })));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Der Netzwerkserver ist nicht erreichbar. Bitte versuchen Sie es später erneut.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung.');
     expect(await rowOf('01A4FF')).toBeInTheDocument();
   });
 
   it.each([
-    ['the network server unavailable', failures.unavailable(), 'The network server cannot be reached. Please try again later.'],
-    ['any other failure', new HttpError('app.errors.networkError', 0), 'The downlink queue could not be loaded.'],
-  ])('error (%s): said in place of the table; the form stays', async (_, error, text) => {
-    renderPanel({ downlinkQueue: () => Promise.reject(error) });
+    ['en', 'The downlinks could not be loaded.'],
+    ['de', 'Die Downlinks konnten nicht geladen werden.'],
+  ] as const)('error (%s): said in place of the table; the form stays', async (locale, text) => {
+    renderPanel({ downlinks: () => Promise.reject(failures.offline()) }, locale);
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.queryByRole('table')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: locale === 'en' ? 'Send' : 'Senden' })).toBeEnabled();
   });
 });

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { MenuItem, Stack, TablePagination, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Section } from '../../common/Section';
+import { useRecordLiveQuery } from '../../common/useLiveQuery';
+import type { EventsFilter } from '../../providers/operationsApi';
+import { EventsTable } from './EventsTable';
+
+type EventType = NonNullable<EventsFilter['type']>;
+type LogLevel = NonNullable<EventsFilter['level']>;
+const EVENT_TYPES: readonly EventType[] = ['up', 'join', 'status', 'log', 'error', 'ack', 'txack', 'location', 'integration'];
+const LOG_LEVELS: readonly LogLevel[] = ['ERROR', 'WARNING', 'INFO'];
+const PAGE_SIZES = [10, 25, 50];
+
+/** A select of the filter bar; '' is "all". */
+function FilterSelect<T extends string>(props: {
+  label: string;
+  value: T | '';
+  options: readonly T[];
+  text: (option: T) => string;
+  onChange: (value: T | '') => void;
+}) {
+  const translate = useTranslate();
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value as T | '')}
+      sx={{ minWidth: 180 }}
+    >
+      <MenuItem value="">{translate('app.operations.events.all')}</MenuItem>
+      {props.options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {props.text(option)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The device's event log with the network server's logs (level and code), filtered by type or level, paged. */
+export function EventsSection() {
+  const translate = useTranslate();
+  const [type, setType] = useState<EventType | ''>('');
+  const [level, setLevel] = useState<LogLevel | ''>('');
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(PAGE_SIZES[1] ?? 25);
+  const filter: EventsFilter = { type: type || undefined, level: level || undefined, page: page + 1, perPage };
+  const events = useRecordLiveQuery('deviceEvents', (dataProvider, id) => dataProvider.deviceEvents(id, filter), filter);
+  const results = events.data?.results ?? [];
+
+  const toolbar = (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+      <FilterSelect
+        label={translate('app.operations.events.type_filter')}
+        value={type}
+        options={EVENT_TYPES}
+        text={(option) => translate(`app.operations.events.types.${option}`)}
+        onChange={(value) => {
+          setType(value);
+          // A level applies to logs only: another type clears it.
+          if (value !== 'log') setLevel('');
+          setPage(0);
+        }}
+      />
+      <FilterSelect
+        label={translate('app.operations.events.level_filter')}
+        value={level}
+        options={LOG_LEVELS}
+        text={(option) => translate(`app.operations.events.levels.${option}`)}
+        onChange={(value) => {
+          setLevel(value);
+          if (value) setType('log');
+          setPage(0);
+        }}
+      />
+    </Stack>
+  );
+
+  return (
+    <Section
+      title={translate('app.operations.events.title')}
+      load={{ isPending: events.isPending, isError: events.isError }}
+      isEmpty={results.length === 0}
+      emptyText={translate('app.operations.events.empty')}
+      errorText={translate('app.operations.events.error')}
+      toolbar={toolbar}
+    >
+      <EventsTable events={results} />
+      <TablePagination
+        component="div"
+        count={events.data?.count ?? 0}
+        page={page}
+        rowsPerPage={perPage}
+        rowsPerPageOptions={PAGE_SIZES}
+        onPageChange={(_event, next) => setPage(next)}
+        onRowsPerPageChange={(event) => {
+          setPerPage(Number(event.target.value));
+          setPage(0);
+        }}
+        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Identifier } from 'react-admin';
+import type { BatteryReading, DeviceEventItem, DeviceEventsQuery, Frame, GatewayFrame, HeardDevice, SeriesPoint, TopicSeries } from '../types/api';
+import { apiRequest } from './http';
+
+interface Page<T> {
+  count: number;
+  results: T[];
+}
+
+/** Which of a device's events to read: one page, optionally of one type or one log level. */
+export interface EventsFilter {
+  type?: DeviceEventsQuery['type'];
+  level?: DeviceEventsQuery['level'];
+  page: number;
+  perPage: number;
+}
+
+/** The reads of the device and gateway pages (issue #14), added to the data provider. */
+export interface OperationsApi {
+  /** The device's newest uplinks with each gateway's reception. */
+  deviceFrames(id: Identifier, perPage: number): Promise<Page<Frame>>;
+  /** The device's events, newest first (uplinks, joins, status, the network server's logs, …). */
+  deviceEvents(id: Identifier, filter: EventsFilter): Promise<Page<DeviceEventItem>>;
+  /** A topic's newest numeric samples, oldest first. */
+  topicSeries(id: Identifier, topic: string): Promise<SeriesPoint[]>;
+  /** What the device's status reports said about its supply, oldest first. */
+  batteryHistory(id: Identifier): Promise<BatteryReading[]>;
+  /** The devices the gateway heard within the last day, the most recent first. */
+  gatewayDevices(id: Identifier): Promise<HeardDevice[]>;
+  /** The gateway's newest receptions of the caller's devices' uplinks. */
+  gatewayFrames(id: Identifier, limit: number): Promise<GatewayFrame[]>;
+}
+
+/** How the data provider turns an API error into react-admin's (its `call`). */
+type Call = <T>(run: () => Promise<T>) => Promise<T>;
+
+const devicePath = (id: Identifier, rest: string) => `/device/${encodeURIComponent(String(id))}/${rest}`;
+const gatewayPath = (id: Identifier, rest: string) => `/gateway/${encodeURIComponent(String(id))}/${rest}`;
+
+/** How many samples a topic's small chart shows. */
+export const TOPIC_CHART_POINTS = 50;
+
+export function operationsApi(call: Call): OperationsApi {
+  return {
+    deviceFrames: (id, perPage) => call(() => apiRequest<Page<Frame>>(devicePath(id, 'frames'), { query: { page_size: perPage } })),
+    deviceEvents: (id, { type, level, page, perPage }) =>
+      call(() => apiRequest<Page<DeviceEventItem>>(devicePath(id, 'events'), { query: { type, level, page, page_size: perPage } })),
+    topicSeries: (id, topic) =>
+      call(async () => (await apiRequest<TopicSeries>(devicePath(id, 'topics/series'), { query: { topic, limit: TOPIC_CHART_POINTS } })).points),
+    batteryHistory: (id) => call(async () => (await apiRequest<{ results: BatteryReading[] }>(devicePath(id, 'battery'))).results),
+    gatewayDevices: (id) => call(async () => (await apiRequest<{ results: HeardDevice[] }>(gatewayPath(id, 'devices'))).results),
+    gatewayFrames: (id, limit) => call(async () => (await apiRequest<{ results: GatewayFrame[] }>(gatewayPath(id, 'frames'), { query: { limit } })).results),
+  };
+}

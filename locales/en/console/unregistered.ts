@@ -1,0 +1,30 @@
+/** English texts of the "heard, not registered" panel of the device list (under `app.devices.unregistered`). */
+export const unregistered = {
+  title: 'Heard, not registered',
+  summary:
+    'The network server sent events for %{smart_count} device that is not registered here. |||| The network server sent events for %{smart_count} devices that are not registered here.',
+  help: 'Add a device to receive its data: its DevEUI, JoinEUI and name are filled in, you add the AppKey and the profile.',
+  list_label: 'Devices heard but not registered',
+  load_failed: 'The devices heard but not registered could not be loaded.',
+  dev_eui: 'DevEUI',
+  join_eui: 'JoinEUI',
+  name: 'Name in the network server',
+  last_event: 'Last event',
+  signal: 'RSSI / SNR',
+  gateway: 'Gateway',
+  count: 'Events',
+  last_seen: 'Last seen',
+  signal_value: '%{rssi} dBm / %{snr} dB',
+  add: 'Add this device',
+  add_label: 'Add device %{dev_eui}',
+  events: {
+    up: 'Uplink',
+    join: 'Join',
+    ack: 'Acknowledgement',
+    txack: 'Transmitted',
+    log: 'Log',
+    status: 'Status',
+    location: 'Location',
+    integration: 'Integration',
+  },
+};

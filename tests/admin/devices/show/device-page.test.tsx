@@ -1,0 +1,118 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RecordContextProvider, type DataProvider } from 'react-admin';
+import { DeviceList } from '../../../../admin/devices/DeviceList';
+import { DeviceShow } from '../../../../admin/devices/show/DeviceShow';
+import { EventsSection } from '../../../../admin/devices/show/EventsSection';
+import type { Language } from '../../../../admin/providers/i18nProvider';
+import { renderInAdmin } from '../../helpers';
+import { listAnswers } from '../../listStates';
+import { DESKTOP_WIDTH, PHONE_WIDTH, stubViewportWidth } from '../../viewport';
+import { syncStates } from '../../network/samples';
+import { battery, device, events, frames, newerFrame, page, series, topics } from './samples';
+
+const standalone = async () => ({ mode: 'standalone', pending: 0, failed: 0 });
+
+function renderPage(overrides: Partial<DataProvider> & Record<string, unknown> = {}, locale?: Language) {
+  const dataProvider = {
+    getOne: (async () => ({ data: device })) as DataProvider['getOne'],
+    deviceTopics: vi.fn(async () => topics),
+    topicSeries: vi.fn(async () => series),
+    deviceFrames: vi.fn(async () => page(frames)),
+    deviceEvents: vi.fn(async () => page(events)),
+    batteryHistory: vi.fn(async () => battery),
+    networkStatus: vi.fn(standalone),
+    ...overrides,
+  };
+  renderInAdmin(<DeviceShow />, { resource: 'devices', path: '/devices/d1/show', routePath: '/devices/:id/show', dataProvider, locale });
+  return dataProvider;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the device page', () => {
+  it.each([
+    ['en', PHONE_WIDTH, 'Last seen', 'Battery 64 %', 'Edit'],
+    ['en', DESKTOP_WIDTH, 'Last seen', 'Battery 64 %', 'Edit'],
+    ['de', PHONE_WIDTH, 'Zuletzt gesehen', 'Batterie 64 %', 'Bearbeiten'],
+    ['de', DESKTOP_WIDTH, 'Zuletzt gesehen', 'Batterie 64 %', 'Bearbeiten'],
+  ] as const)('in %s at %i px: header, every section, the downlinks, and Edit', async (locale, width, lastSeen, power, edit) => {
+    stubViewportWidth(width);
+    renderPage({}, locale);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Greenhouse 3' })).toBeInTheDocument();
+    expect(screen.getByText(lastSeen)).toBeInTheDocument();
+    expect(screen.getByText(power)).toBeInTheDocument();
+    expect(screen.getByText('LHT65N')).toBeInTheDocument();
+    // The topics table is TopicsPanel's, beside the small charts.
+    expect(await screen.findByRole('cell', { name: 'temperature' })).toBeInTheDocument();
+    expect(await screen.findByText('DevNonce has already been used')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Downlinks' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: edit })).toHaveAttribute('href', '/devices/d1');
+  });
+
+  it('linked to a network server: the device’s sync state above its sections', async () => {
+    renderPage({ getOne: (async () => ({ data: { ...device, network_sync: syncStates.pending } })) as DataProvider['getOne'] });
+    expect(await screen.findByRole('region', { name: 'Network server: Pending' })).toBeInTheDocument();
+  });
+
+  it('before the device has loaded: a progress indicator, no sections', async () => {
+    renderPage({ getOne: () => new Promise<never>(() => undefined) });
+    await waitFor(() => expect(screen.getAllByRole('progressbar').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('region', { name: 'Frames' })).toBeNull();
+  });
+
+  it('another company’s device (404): react-admin’s not-found handling, no sections', async () => {
+    renderPage({ getOne: () => Promise.reject(Object.assign(new Error('app.errors.notFound'), { status: 404 })) });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Frames' })).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('/devices/d1/show'));
+  });
+
+  it('live: a new frame appears without a reload', async () => {
+    const deviceFrames = vi
+      .fn()
+      .mockResolvedValueOnce(page(frames))
+      .mockResolvedValue(page([newerFrame, ...frames]));
+    renderPage({ deviceFrames });
+    const region = await screen.findByRole('region', { name: 'Frames' });
+    expect(await within(region).findByRole('cell', { name: '153' })).toBeInTheDocument();
+    // The next refresh (LIVE_REFRESH_MS) brings frame 154; the test waits for it, bounded by the
+    // asynchronous utilities' timeout.
+    expect(await within(region).findByRole('cell', { name: '154' })).toBeInTheDocument();
+    expect(within(region).getByRole('img', { name: 'Link quality: RSSI and SNR of the last 3 frames' })).toBeInTheDocument();
+  });
+});
+
+describe('the events filter', () => {
+  it('a log level reads log events of that level; another type clears the level', async () => {
+    const deviceEvents = vi.fn(async () => page(events));
+    renderInAdmin(
+      <RecordContextProvider value={device}>
+        <EventsSection />
+      </RecordContextProvider>,
+      { dataProvider: { deviceEvents } },
+    );
+    await screen.findByText('DevNonce has already been used');
+    expect(deviceEvents).toHaveBeenLastCalledWith('d1', { type: undefined, level: undefined, page: 1, perPage: 25 });
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Log level' }));
+    await act(async () => fireEvent.click(await screen.findByRole('option', { name: 'Error' })));
+    await waitFor(() => expect(deviceEvents).toHaveBeenLastCalledWith('d1', { type: 'log', level: 'ERROR', page: 1, perPage: 25 }));
+    expect(screen.getByRole('combobox', { name: 'Event type' })).toHaveTextContent('Network-server log');
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Event type' }));
+    await act(async () => fireEvent.click(await screen.findByRole('option', { name: 'Uplink' })));
+    await waitFor(() => expect(deviceEvents).toHaveBeenLastCalledWith('d1', { type: 'up', level: undefined, page: 1, perPage: 25 }));
+  });
+});
+
+describe('the device list', () => {
+  it('a row opens the device page', async () => {
+    renderInAdmin(<DeviceList />, {
+      resource: 'devices',
+      path: '/devices',
+      dataProvider: { getList: listAnswers.rows([device]), getMany: async () => ({ data: [] }) },
+    });
+    fireEvent.click(await screen.findByText('Greenhouse 3'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/devices/d1/show'));
+  });
+});
