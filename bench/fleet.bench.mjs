@@ -12,6 +12,7 @@ import { buildApp } from '../server/dist/app.js';
 import { loadConfig } from '../server/dist/config.js';
 import { dropPostgresSchema, openDatabase } from '../server/dist/db/database.js';
 import { migrateToLatest } from '../server/dist/db/migrate.js';
+import { signUpOwner } from './owner.mjs';
 
 const COMPANIES = 100;
 const DEVICES_PER_COMPANY = 1000;
@@ -82,20 +83,9 @@ async function bench(dialect) {
   try {
     await migrateToLatest(database.db);
     const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
-    const signUp = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { 'st-auth-mode': 'header' },
-      payload: {
-        formFields: [
-          { id: 'email', value: 'bench@example.com' },
-          { id: 'password', value: 'bench password 1' },
-        ],
-      },
-    });
-    const headers = { authorization: `Bearer ${signUp.headers['st-access-token']}` };
+    const { headers, userId } = await signUpOwner(app, 'bench');
     const filled = performance.now();
-    const companies = await fill(database.db, signUp.json().user.id);
+    const companies = await fill(database.db, userId);
     const fillSeconds = ((performance.now() - filled) / 1000).toFixed(1);
     // Fresh statistics, as a long-running installation has them.
     await sql`analyze`.execute(database.db);

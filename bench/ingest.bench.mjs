@@ -15,6 +15,7 @@ import { dropPostgresSchema, openDatabase } from '../server/dist/db/database.js'
 import { migrateToLatest } from '../server/dist/db/migrate.js';
 import { CodecPool } from '../server/dist/dataplane/codec/index.js';
 import { templateCatalog } from '../server/dist/templates/catalog/index.js';
+import { signUpOwner } from './owner.mjs';
 
 const MESSAGES = 5000;
 const WARM_UP = 2000;
@@ -47,18 +48,7 @@ async function bench(dialect) {
   try {
     await migrateToLatest(database.db);
     const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
-    const signUp = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      headers: { 'st-auth-mode': 'header' },
-      payload: {
-        formFields: [
-          { id: 'email', value: 'ingest@example.com' },
-          { id: 'password', value: 'ingest password 1' },
-        ],
-      },
-    });
-    const headers = { authorization: `Bearer ${signUp.headers['st-access-token']}` };
+    const { headers } = await signUpOwner(app, 'ingest');
     const company = (await app.inject({ method: 'POST', url: '/api/company/', headers, payload: { name: 'Ingest' } })).json().id;
     const profile = (await app.inject({ method: 'POST', url: `/api/template/${company}/dragino-lht65n`, headers })).json().id;
     const devices = Array.from({ length: 100 }, (_, i) => ({ dev_eui: `A8404100${i.toString(16).padStart(8, '0')}`, app_key: 'A'.repeat(32) }));
