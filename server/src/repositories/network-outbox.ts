@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Expression, ExpressionBuilder, Insertable, Selectable, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import type { Database, NetworkEntityKind, NetworkOutboxTable, NetworkSyncTable } from '../db/schema.js';
 import { timeOrderedId } from './time-ordered-id.js';
@@ -168,7 +168,15 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
 
     /** Takes up to `limit` due changes for `node` until `leaseUntil` (see claimDue). */
     async claim(node: string, at: string, leaseUntil: string, limit: number): Promise<OutboxRow[]> {
-      return claimDue(db, dialect, node, at, leaseUntil, limit);
+      if (dialect === 'sqlite') return claimDue(db, dialect, node, at, leaseUntil, limit);
+      // PostgreSQL: claimDue's checks see rows as they were when its statement began, so two nodes
+      // claiming at the same moment would each miss the other's uncommitted claims and could take
+      // two downlinks of one device at once. Claims take turns (per schema); each is one short statement.
+      const claimInTurn = async (trx: Db) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.network_outbox claim'))`.execute(trx);
+        return claimDue(trx, dialect, node, at, leaseUntil, limit);
+      };
+      return db.isTransaction ? claimInTurn(db) : db.transaction().execute(claimInTurn);
     },
 
     /** Takes the waiting change of one entity now (a dependency pushed ahead of its turn), unless another node holds one of its changes. */
