@@ -1,4 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
+
+/**
+ * Gatsby serves pages pre-rendered: a control acts only once React has hydrated it, which on a busy
+ * machine can be well after it is visible. React marks each hydrated element with its props.
+ */
+const hydrated = async (control: Locator): Promise<Locator> => {
+  await expect.poll(() => control.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  return control;
+};
 
 test.describe('marketing site', () => {
   test('pricing switches between monthly and yearly prices', async ({ page }) => {
@@ -9,7 +18,7 @@ test.describe('marketing site', () => {
     const pro = page.getByTestId('price-pro');
     await expect(basic).toHaveText('€1.00');
     await expect(pro).toHaveText('€1.80');
-    await page.getByRole('button', { name: 'Yearly' }).click();
+    await (await hydrated(page.getByRole('button', { name: 'Yearly' }))).click();
     await expect(basic).toHaveText('€0.90');
     await expect(pro).toHaveText('€1.62');
     await expect(page.getByText('per device / month, billed yearly').first()).toBeVisible();
@@ -21,7 +30,7 @@ test.describe('marketing site', () => {
 
   test('calculator applies a value on Enter and restores it on Escape', async ({ page }) => {
     await page.goto('/calculator/');
-    const devices = page.getByLabel('Devices');
+    const devices = await hydrated(page.getByLabel('Devices'));
     const total = page.getByTestId('total');
     await expect(total).toHaveText('€50.00');
     await devices.fill('200');
@@ -53,7 +62,7 @@ test.describe('marketing site', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByText('Demnächst')).toBeVisible();
     // The switcher goes back to English and stores that choice.
-    await page.getByRole('link', { name: 'English' }).click();
+    await (await hydrated(page.getByRole('link', { name: 'English' }))).click();
     await expect(page).toHaveURL(/\/features\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Everything a LoRaWAN operator needs');
