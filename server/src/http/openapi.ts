@@ -26,6 +26,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
   });
   // The docs page loads its own scripts and styles and the document: the API's policy would block them.
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_POLICY });
+  // BaseLayout: the standalone layout's top bar draws Swagger's logo as an SVG with an inline <style>,
+  // which the policy refuses; the bar only offers to browse other documents.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_POLICY, uiConfig: { layout: 'BaseLayout' } });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
