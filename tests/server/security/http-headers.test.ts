@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/src/app.js';
-import { loadConfig } from '../../../server/src/config.js';
-import { openDatabase } from '../../../server/src/db/database.js';
-import { migrateToLatest } from '../../../server/src/db/migrate.js';
-import type { FastifyInstance } from 'fastify';
+import { createStaticApp, type StaticApp } from '../helpers/static-app.js';
 
 /** The directives of a Content-Security-Policy header: name → sources. */
 function directives(response: LightMyRequestResponse): Map<string, string[]> {
@@ -46,29 +39,20 @@ const CONSOLE_PAGE =
   '<script type="module" nonce="CSP_NONCE_PLACEHOLDER" src="/console-assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
 
 describe('security headers on console, marketing site and API', () => {
+  let site: StaticApp;
   let app: FastifyInstance;
-  let dir: string;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lora-headers-'));
-    const write = (file: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      fs.writeFileSync(path.join(dir, file), text);
-    };
-    write('console/index.html', CONSOLE_PAGE);
-    write('console/console-assets/index-1.js', 'console.log(1)');
-    write('marketing/pricing/index.html', MARKETING_PAGE);
-    write('marketing/index.html', '<html><body>home</body></html>');
-    write('marketing/404.html', `<html><head><script>${SCRIPT}404</script></head></html>`);
-    write('marketing/app-1.js', 'console.log(2)');
-    const config = loadConfig({ LOG_LEVEL: 'silent', CONSOLE_DIR: path.join(dir, 'console'), MARKETING_DIR: path.join(dir, 'marketing') });
-    const database = await openDatabase({ sqliteFile: ':memory:' });
-    await migrateToLatest(database.db);
-    app = await buildApp({ config, database, logger: false, serveStatic: true });
+    site = await createStaticApp({
+      'console/index.html': CONSOLE_PAGE,
+      'console/console-assets/index-1.js': 'console.log(1)',
+      'marketing/pricing/index.html': MARKETING_PAGE,
+      'marketing/index.html': '<html><body>home</body></html>',
+      'marketing/404.html': `<html><head><script>${SCRIPT}404</script></head></html>`,
+      'marketing/app-1.js': 'console.log(2)',
+    });
+    app = site.app;
   });
-  afterAll(async () => {
-    await app.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => site.close());
 
   it('lets JSON answers load nothing, success or failure', async () => {
     for (const response of [

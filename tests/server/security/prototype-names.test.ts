@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../helpers/fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type SignedIn } from '../helpers/users.js';
+import { oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type SignedIn } from '../helpers/users.js';
 import { errorShapeProblem } from './error-shape.js';
 import { documentedRoutes, parametersIn } from './openapi-routes.js';
 
@@ -14,9 +14,7 @@ describe('names of Object.prototype members in paths and queries', () => {
   let user: SignedIn;
   let company: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    user = await signUp(t.app);
-    company = await createCompany(t, user, 'Prototype company');
+    ({ t, owner: user, company } = await oneCompany({}, 'Prototype company'));
   });
   afterAll(async () => t.close());
 

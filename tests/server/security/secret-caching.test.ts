@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createCompany } from '../helpers/fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, PASSWORD, signUp, uniqueEmail, type Method, type SignedIn } from '../helpers/users.js';
+import { createApiKey, oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, PASSWORD, uniqueEmail, type Method, type SignedIn } from '../helpers/users.js';
 import { documentedRoutes } from './openapi-routes.js';
 
 const expectNoStore = (response: LightMyRequestResponse) => {
@@ -16,9 +16,7 @@ describe('Cache-Control: no-store on every answer that carries a secret', () => 
   let user: SignedIn;
   let company: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    user = await signUp(t.app);
-    company = await createCompany(t, user, 'Secrets company');
+    ({ t, owner: user, company } = await oneCompany({}, 'Secrets company'));
   });
   afterAll(async () => t.close());
 
