@@ -7,6 +7,9 @@ export default defineConfig({
   root: 'admin',
   plugins: [react()],
   envDir: '..',
+  // Every tag gets this nonce placeholder (and a csp-nonce meta tag for emotion, admin/main.tsx);
+  // the server swaps in a fresh nonce per answer (server/src/http/content-security.ts).
+  html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
   build: {
     outDir: '../dist/admin',
     emptyOutDir: true,

@@ -1,9 +1,11 @@
-import CodeMirror from '@uiw/react-codemirror';
+import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { javascript } from '@codemirror/lang-javascript';
 import { FormHelperText, FormLabel, Box } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
+import { cspNonce } from '../common/styleCache';
 
-const extensions = [javascript()];
+// CodeMirror writes its theme into a <style> element, which the policy admits only with the page's nonce.
+const extensions = [javascript(), EditorView.cspNonce.of(cspNonce() ?? '')];
 
 /** The payload codec script in a code editor with JavaScript highlighting (loaded only with the profile form). */
 export function CodecEditor({ source }: { source: string }) {

@@ -10,8 +10,9 @@ import { SessionService } from './auth/sessions.js';
 import { randomToken } from './auth/tokens.js';
 import { createRepositories, transactionRunner, type AppContext, type ReadinessCheck } from './context.js';
 import { createNetworkServer } from './dataplane/network-server/index.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { serveStaticSites } from './http/static.js';
 import { validatorCompiler } from './http/validation.js';
 import { EXPOSED_HEADERS } from './auth/transport.js';
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
@@ -99,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Parts of the data plane that must run for this node to take traffic (GET /api/health/ready).
   const readiness: ReadinessCheck[] = [];
 
+  await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, {

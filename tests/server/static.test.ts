@@ -1,37 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/src/app.js';
-import { loadConfig } from '../../server/src/config.js';
-import { openDatabase } from '../../server/src/db/database.js';
-import { migrateToLatest } from '../../server/src/db/migrate.js';
+import { createStaticApp, type StaticApp } from './helpers/static-app.js';
 
 /** One origin: console routes get the SPA, the rest the marketing build, unknown pages its 404. */
 describe('serving the console and the marketing site', () => {
+  let site: StaticApp;
   let app: FastifyInstance;
-  let dir: string;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lora-static-'));
-    const write = (file: string, text: string) => {
-      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      fs.writeFileSync(path.join(dir, file), text);
-    };
-    write('console/index.html', '<html>console</html>');
-    write('console/console-assets/app-1234.js', 'console.log(1)');
-    write('marketing/index.html', '<html>home</html>');
-    write('marketing/pricing/index.html', '<html>pricing</html>');
-    write('marketing/404.html', '<html>not found page</html>');
-    const config = loadConfig({ LOG_LEVEL: 'silent', CONSOLE_DIR: path.join(dir, 'console'), MARKETING_DIR: path.join(dir, 'marketing') });
-    const database = await openDatabase({ sqliteFile: ':memory:' });
-    await migrateToLatest(database.db);
-    app = await buildApp({ config, database, logger: false, serveStatic: true });
+    site = await createStaticApp({
+      'console/index.html': '<html>console</html>',
+      'console/console-assets/app-1234.js': 'console.log(1)',
+      'marketing/index.html': '<html>home</html>',
+      'marketing/pricing/index.html': '<html>pricing</html>',
+      'marketing/404.html': '<html>not found page</html>',
+    });
+    app = site.app;
   });
-  afterAll(async () => {
-    await app.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => site.close());
 
   it.each(['/auth', '/auth/reset', '/dashboard', '/devices', '/devices/123/show', '/tenants', '/logout', '/settings'])(
     'serves the console for %s',

@@ -53,6 +53,8 @@ export interface CookieSettings {
 }
 
 export function attachTokens(reply: FastifyReply, tokens: IssuedTokens, mode: TransferMode, cookies: CookieSettings): void {
+  // The tokens are secrets: no cache between us and the client may keep this answer.
+  reply.header('cache-control', 'no-store');
   reply.header('front-token', tokens.frontToken);
   if (tokens.antiCsrf) reply.header('anti-csrf', tokens.antiCsrf);
   if (mode === 'header') {

@@ -1,6 +1,7 @@
 import { isDatabaseUnavailable } from '../db/errors.js';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldsBody, HttpProblem, messages, type ErrorBody } from './errors.js';
+import { FRAMEWORK_ERROR_HEADERS } from './security-headers.js';
 import { fieldsFromValidation } from './validation.js';
 
 /** A unique constraint that a concurrent request won (SQLite and PostgreSQL codes). */
@@ -35,4 +36,18 @@ export function installErrorHandling(app: FastifyInstance): void {
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(body);
   });
+}
+
+/**
+ * What the router refuses before any hook runs (a malformed URL, a path parameter longer than any
+ * id): the same error body and security headers as every other answer, not Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const malformed = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  if (!malformed) request.log.error({ err: error }, 'request failed');
+  const body: ErrorBody = malformed ? { code: 'validation', message: messages.validation } : { code: 'general', message: messages.general };
+  void reply
+    .code(malformed ? 400 : 500)
+    .headers(FRAMEWORK_ERROR_HEADERS)
+    .send(body);
 }

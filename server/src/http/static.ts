@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { CONSOLE_NONCE_PLACEHOLDER, consolePolicy, marketingPolicy, newNonce, serializePolicy } from './content-security.js';
 import { notFound } from './errors.js';
 
 /**
@@ -33,9 +34,30 @@ export interface StaticSites {
   marketingDir: string;
 }
 
-function sendConsole(reply: FastifyReply, consoleDir: string): FastifyReply {
-  // index.html must never be cached: it names the hashed bundles of the current build.
-  return reply.header('cache-control', 'no-cache').sendFile('index.html', consoleDir, { cacheControl: false });
+/** The console's index.html with a fresh nonce in every tag Vite marked, under the policy naming it. */
+async function sendConsole(reply: FastifyReply, consoleDir: string): Promise<FastifyReply> {
+  const nonce = newNonce();
+  const html = await fs.promises.readFile(path.join(consoleDir, 'index.html'), 'utf8');
+  return (
+    reply
+      // index.html must never be cached: it names the hashed bundles of the current build (and its nonce is single-use).
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', serializePolicy(consolePolicy(nonce)))
+      .type('text/html; charset=utf-8')
+      .send(html.replaceAll(CONSOLE_NONCE_PLACEHOLDER, nonce))
+  );
+}
+
+/** The policy of each marketing page, computed from its markup once per version of the file. */
+function marketingPolicies(): (file: string, stat: fs.Stats) => string {
+  const known = new Map<string, { mtimeMs: number; size: number; policy: string }>();
+  return (file, stat) => {
+    const cached = known.get(file);
+    if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.policy;
+    const policy = serializePolicy(marketingPolicy(fs.readFileSync(file, 'utf8')));
+    known.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, policy });
+    return policy;
+  };
 }
 
 /** Serves the console build for its routes and the marketing build for the rest, both optional. */
@@ -44,7 +66,18 @@ export async function serveStaticSites(app: FastifyInstance, sites: StaticSites)
   const hasMarketing = fs.existsSync(sites.marketingDir);
 
   if (hasMarketing) {
-    await app.register(fastifyStatic, { root: sites.marketingDir, prefix: '/', wildcard: true, redirect: true, index: ['index.html'] });
+    const policyOf = marketingPolicies();
+    await app.register(fastifyStatic, {
+      root: sites.marketingDir,
+      prefix: '/',
+      wildcard: true,
+      redirect: true,
+      index: ['index.html'],
+      // A page replaces the API's policy (http/security-headers.ts) with one naming its inline scripts and styles.
+      setHeaders: (reply, file, stat) => {
+        if (file.endsWith('.html')) reply.header('content-security-policy', policyOf(file, stat));
+      },
+    });
   }
   if (hasConsole) {
     await app.register(fastifyStatic, {

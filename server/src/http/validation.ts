@@ -27,9 +27,42 @@ function makeAjv(coerceTypes: boolean): Ajv {
 const coercing = makeAjv(true);
 const exact = makeAjv(false);
 
+/** The path (ajv's instancePath form) of the first text in a value that holds a NUL character. */
+function nulCharacterAt(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const found = nulCharacterAt(child, `${path}/${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+type Validate = ((value: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * The schema's validator, which also refuses a NUL character in any text: no field has a use for
+ * one and PostgreSQL cannot store it (it was a 500 there, issue #16); it is a malformed value.
+ */
+function withoutNulCharacters(validate: Validate): Validate {
+  const checked: Validate = (value) => {
+    if (!validate(value)) {
+      checked.errors = validate.errors ?? [];
+      return false;
+    }
+    const at = nulCharacterAt(value);
+    if (at === undefined) return true;
+    checked.errors = [
+      { keyword: 'pattern', instancePath: at, schemaPath: '#/nul', params: { pattern: 'no NUL character' }, message: 'must not contain a NUL character' },
+    ];
+    return false;
+  };
+  return checked;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? exact : coercing;
-  return ajv.compile(schema as object) as ReturnType<FastifySchemaCompiler<FastifySchema>>;
+  return withoutNulCharacters(ajv.compile(schema as object)) as ReturnType<FastifySchemaCompiler<FastifySchema>>;
 };
 
 function fieldName(error: ErrorObject): string {
@@ -79,14 +112,15 @@ function describe(error: ErrorObject): FieldError {
 
 /** Turns ajv's errors into the field problems of the error body: first problem per field wins. */
 export function fieldsFromValidation(errors: readonly ErrorObject[]): Record<string, FieldError> {
-  const fields: Record<string, FieldError> = {};
+  // A Map, not an object: a field the caller named `constructor` or `__proto__` must not meet Object.prototype.
+  const fields = new Map<string, FieldError>();
   for (const error of errors) {
     // anyOf/oneOf repeat their branches' errors; the branch errors are more precise.
-    if (error.keyword === 'anyOf' && Object.keys(fields).length > 0) continue;
+    if (error.keyword === 'anyOf' && fields.size > 0) continue;
     const name = fieldName(error);
-    fields[name] ??= describe(error);
+    if (!fields.has(name)) fields.set(name, describe(error));
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 /**
@@ -94,7 +128,7 @@ export function fieldsFromValidation(errors: readonly ErrorObject[]): Record<str
  * depends on a query parameter); throws the same 400 the router would.
  */
 export function bodyValidator<T>(schema: object): (value: unknown) => T {
-  const validate = exact.compile(schema);
+  const validate = withoutNulCharacters(exact.compile(schema));
   return (value) => {
     if (validate(value)) return value as T;
     throw Object.assign(new Error('body validation failed'), { validation: validate.errors ?? [], statusCode: 400 });

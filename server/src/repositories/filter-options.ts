@@ -94,18 +94,35 @@ const templateVendor: OptionQuery = async (db, scope) => {
   return toOptions(rows);
 };
 
-/** The allow-list: model name → field name → its options. Anything else is a 400. */
-export const FILTER_FIELDS: Record<string, Record<string, OptionQuery>> = {
-  device: { config: deviceReference('profiles', 'devices.profile_id'), unit: deviceReference('units', 'devices.unit_id'), power_status: powerStatus },
-  gateway: { connected: gatewayConnected },
-  unit: { group: unitGroup },
-  template: { vendor: templateVendor },
+/**
+ * The allow-list: model name → field name → its options; anything else is unknown (a 404). Maps,
+ * so a name such as `__proto__` or `toString` finds nothing rather than Object.prototype's members.
+ */
+const FILTER_FIELDS = new Map<string, Map<string, OptionQuery>>([
+  [
+    'device',
+    new Map([
+      ['config', deviceReference('profiles', 'devices.profile_id')],
+      ['unit', deviceReference('units', 'devices.unit_id')],
+      ['power_status', powerStatus],
+    ]),
+  ],
+  ['gateway', new Map([['connected', gatewayConnected]])],
+  ['unit', new Map([['group', unitGroup]])],
+  ['template', new Map([['vendor', templateVendor]])],
+]);
+
+export const FILTER_MODELS: readonly string[] = [...FILTER_FIELDS.keys()];
+/** The filterable fields of a model; undefined for an unknown model. */
+export const filterFieldsOf = (model: string): string[] | undefined => {
+  const fields = FILTER_FIELDS.get(model);
+  return fields && [...fields.keys()];
 };
 
 export function filterOptionsRepository(db: Db) {
   return {
     async options(model: string, field: string, scope: Scope): Promise<FilterOption[] | undefined> {
-      const query = FILTER_FIELDS[model]?.[field];
+      const query = FILTER_FIELDS.get(model)?.get(field);
       return query ? query(db, scope) : undefined;
     },
   };

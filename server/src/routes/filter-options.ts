@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { invalid } from '../http/errors.js';
+import { HttpProblem, messages } from '../http/errors.js';
 import { errorResponses } from '../schemas/common.js';
-import { FILTER_FIELDS } from '../repositories/filter-options.js';
+import { FILTER_MODELS, filterFieldsOf } from '../repositories/filter-options.js';
 import { searchText } from '../http/paging.js';
 import { FilterOptionParams, FilterOptionQuery, FilterOptionsResponse } from '../schemas/filter-options.js';
 
@@ -22,11 +22,15 @@ export async function filterOptionRoutes(app: FastifyInstance, ctx: AppContext):
         search: searchText(request.query),
       });
       if (!results) {
-        const known = FILTER_FIELDS[model_name];
-        throw invalid(
+        // Unknown names are a resource that does not exist (404), with the names that do beside it.
+        const known = filterFieldsOf(model_name);
+        throw new HttpProblem(
+          404,
+          'notFound',
+          messages.notFound,
           known
-            ? { field_name: { code: 'filter_field_unknown', params: { fields: Object.keys(known).join(', ') } } }
-            : { model_name: { code: 'filter_model_unknown', params: { models: Object.keys(FILTER_FIELDS).join(', ') } } },
+            ? { field_name: { code: 'filter_field_unknown', params: { fields: known.join(', ') } } }
+            : { model_name: { code: 'filter_model_unknown', params: { models: FILTER_MODELS.join(', ') } } },
         );
       }
       return { results };

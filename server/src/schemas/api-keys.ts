@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListQueryFields, NonBlank, Timestamp, Uuid } from './common.js';
+import { ListQueryFields, NonBlank, SecretString, Timestamp, Uuid } from './common.js';
 
 export const ApiKeyResponse = Type.Object({
   id: Type.String(),
@@ -11,7 +11,7 @@ export const ApiKeyResponse = Type.Object({
 });
 export type ApiKey = Static<typeof ApiKeyResponse>;
 /** Only the answers that create or regenerate a key carry its secret, once. */
-export const ApiKeyWithSecret = Type.Object({ ...ApiKeyResponse.properties, key: Type.String() });
+export const ApiKeyWithSecret = Type.Object({ ...ApiKeyResponse.properties, key: SecretString() });
 export type ApiKeyWithSecret = Static<typeof ApiKeyWithSecret>;
 export const ApiKeyCreateBody = Type.Object(
   { name: NonBlank(100), expiresAt: Type.Optional(Type.Union([Timestamp, Type.Null()])) },

@@ -30,6 +30,13 @@ export const errorCode = (code: FieldErrorCode) => ({ [ERROR_CODE]: code });
 export const NonBlank = (maxLength: number, options: { description?: string } = {}) =>
   Type.String({ minLength: 1, maxLength, pattern: '\\S', ...errorCode('blank'), ...options });
 
+/**
+ * The schema keyword marking a value as a secret (an API key, an AppKey, a private key): every
+ * answer that declares one is sent with `Cache-Control: no-store` (http/security-headers.ts).
+ */
+export const SECRET = 'x-secret';
+export const SecretString = () => Type.String({ [SECRET]: true });
+
 export const Uuid = Type.String({ format: 'uuid' });
 export const IdParams = Type.Object({ id: Uuid });
 export type IdParams = Static<typeof IdParams>;
@@ -39,10 +46,17 @@ export const Timestamp = Type.String({ format: 'date-time' });
 /** The answer of a DELETE: 204 without a body. */
 export const NoContent = Type.Null({ description: 'No content' });
 
+/**
+ * The highest page number a list accepts: beyond it the offset (page × page_size) would leave the
+ * databases' 64-bit integers (and JavaScript's safe ones), so a larger number is a 400, not a 500.
+ */
+export const MAX_PAGE = 1_000_000;
+export const PageNumber = Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 });
+
 /** Common list query of DESIGN §4; page_size is capped so no call can ask for the whole table. */
 export const MAX_PAGE_SIZE = 1000;
 export const ListQueryFields = {
-  page: Type.Integer({ minimum: 1, default: 1 }),
+  page: PageNumber,
   page_size: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 25 }),
   ordering: Type.Optional(Type.String({ maxLength: 64 })),
   search: Type.Optional(Type.String({ maxLength: 200 })),

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Page, Timestamp } from './common.js';
+import { Page, PageNumber, Timestamp } from './common.js';
 import { INGEST_EVENTS } from './ingest.js';
 
 // What the device page reads besides the device itself and its frames (issue #14): the device's
@@ -31,7 +31,7 @@ export const DeviceEventPage = Page(DeviceEventItem);
 export const MAX_EVENTS_PAGE = 200;
 export const DeviceEventsQuery = Type.Object(
   {
-    page: Type.Integer({ minimum: 1, default: 1 }),
+    page: PageNumber,
     page_size: Type.Integer({ minimum: 1, maximum: MAX_EVENTS_PAGE, default: 25 }),
     type: Type.Optional(Type.Enum(DEVICE_EVENT_TYPES)),
     /** Only log events of this level (implies type `log`). */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { errorCode, ListQueryFields, Page, Timestamp, Uuid } from './common.js';
+import { errorCode, ListQueryFields, Page, SecretString, Timestamp, Uuid } from './common.js';
 import type { FieldErrorCode } from './messages.js';
 import { EUI_BYTES, hexInputPattern, KEY_BYTES } from '../domain/eui.js';
 import { DECODERS } from '../domain/decoders.js';
@@ -47,7 +47,7 @@ const DeviceLocationFields = {
   location_source: Type.Union([Type.String(), Type.Null()]),
   location_at: Type.Union([Timestamp, Type.Null()]),
 };
-export const DeviceDetailResponse = Type.Object({ ...DeviceFields, app_key: Type.String(), ...DeviceLocationFields, ...WithSyncStatus });
+export const DeviceDetailResponse = Type.Object({ ...DeviceFields, app_key: SecretString(), ...DeviceLocationFields, ...WithSyncStatus });
 export type DeviceDetail = Static<typeof DeviceDetailResponse>;
 export const DevicePage = Page(DeviceResponse);
 

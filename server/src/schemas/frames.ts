@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { Page, Timestamp } from './common.js';
+import { Page, PageNumber, Timestamp } from './common.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -41,7 +41,7 @@ export type Frame = Static<typeof Frame>;
 /** A device's frames, newest first. */
 const MAX_FRAMES_PAGE = 500;
 export const DeviceFramesQuery = Type.Object(
-  { page: Type.Integer({ minimum: 1, default: 1 }), page_size: Type.Integer({ minimum: 1, maximum: MAX_FRAMES_PAGE, default: 50 }) },
+  { page: PageNumber, page_size: Type.Integer({ minimum: 1, maximum: MAX_FRAMES_PAGE, default: 50 }) },
   { additionalProperties: false },
 );
 export type DeviceFramesQuery = Static<typeof DeviceFramesQuery>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
+import { ListQueryFields, NonBlank, Page, SecretString, Timestamp, Uuid } from './common.js';
 import { hexInput } from './devices.js';
 import { EUI_BYTES } from '../domain/eui.js';
 import { NetworkMode, WithSyncStatus } from './network.js';
@@ -46,7 +46,7 @@ export const GatewayCertResponse = Type.Object({
   server: Type.String(),
   ca_cert: Type.String(),
   tls_cert: Type.String(),
-  tls_key: Type.String(),
+  tls_key: SecretString(),
   expires_at: Timestamp,
 });
 export type GatewayCertificate = Static<typeof GatewayCertResponse>;

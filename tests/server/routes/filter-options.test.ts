@@ -41,12 +41,12 @@ describe('GET /api/filter_options/{model}/{field}', () => {
     expect((await options(alice, 'device/config?search=window')).json()).toEqual({ results: [] });
   });
 
-  it('refuses unknown models and fields with 400', async () => {
+  it('answers unknown models and fields with 404, naming the known ones', async () => {
     const model = await options(alice, 'users/email');
-    expect(model.statusCode).toBe(400);
-    expect(model.json()).toMatchObject({ code: 'validation', fields: { model_name: expect.any(String) } });
+    expect(model.statusCode).toBe(404);
+    expect(model.json()).toMatchObject({ code: 'notFound', fields: { model_name: expect.any(String) } });
     const field = await options(alice, 'device/app_key');
-    expect(field.statusCode).toBe(400);
+    expect(field.statusCode).toBe(404);
     expect(field.json()).toMatchObject({ fields: { field_name: expect.stringContaining('power_status') } });
   });
 });
