@@ -1,11 +1,17 @@
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** Names the support chat's origin in index.html, so the server's Content-Security-Policy allows it (server/src/http/content-security.ts). */
+const supportChatOrigin = (chatUrl: string | undefined): Plugin => ({
+  name: 'support-chat-origin',
+  transformIndexHtml: () => (chatUrl ? [{ tag: 'meta', attrs: { name: 'support-chat-origin', content: new URL(chatUrl).origin }, injectTo: 'head' }] : []),
+});
 
 // The console is built into dist/admin and served by the API server for the app routes.
 // Assets live under /console-assets so they never collide with the marketing build.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: 'admin',
-  plugins: [react()],
+  plugins: [react(), supportChatOrigin(loadEnv(mode, '..', 'VITE_').VITE_CHAT_URL)],
   envDir: '..',
   // Every tag gets this nonce placeholder (and a csp-nonce meta tag for emotion, admin/main.tsx);
   // the server swaps in a fresh nonce per answer (server/src/http/content-security.ts).
@@ -19,4 +25,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:8000' },
   },
-});
+}));

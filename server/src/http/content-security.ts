@@ -32,17 +32,35 @@ export const CONSOLE_NONCE_PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER';
  * The console: emotion (MUI) writes <style> elements, which carry the nonce (admin/main.tsx reads
  * it from Vite's csp-nonce meta tag). Tenant logos are any http(s) address (spec §3), so images may
  * come from anywhere; style attributes are set through the CSSOM by React, which CSP allows.
+ * The support chat, when the build configures one (its origin in index.html, vite.config.ts), loads
+ * its script, frame and socket from its origin; its SDK injects <style> elements without our nonce,
+ * so with a chat the console's styles are allowed inline (scripts never are).
  */
-export function consolePolicy(nonce: string): Directives {
+export function consolePolicy(nonce: string, supportChatOrigin?: string): Directives {
+  const chat = supportChatOrigin ? [supportChatOrigin] : [];
+  const chatSocket = supportChatOrigin ? [supportChatOrigin.replace(/^http/, 'ws')] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", `'nonce-${nonce}'`],
-    'style-src': ["'self'", `'nonce-${nonce}'`],
+    'script-src': ["'self'", `'nonce-${nonce}'`, ...chat],
+    'style-src': supportChatOrigin ? ["'self'", "'unsafe-inline'", ...chat] : ["'self'", `'nonce-${nonce}'`],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-    'font-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:', ...chat],
     'worker-src': ["'self'", 'blob:'],
+    ...(supportChatOrigin ? { 'connect-src': ["'self'", ...chat, ...chatSocket], 'frame-src': chat } : {}),
     ...LOCKDOWN,
   };
+}
+
+/** The support chat's origin the console build names in its index.html, if it has one. */
+export function supportChatOriginOf(consoleHtml: string): string | undefined {
+  const content = /<meta name="support-chat-origin" content="([^"]*)"/.exec(consoleHtml)?.[1];
+  if (!content) return undefined;
+  try {
+    const url = new URL(content);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const newNonce = (): string => randomBytes(18).toString('base64');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { CONSOLE_NONCE_PLACEHOLDER, consolePolicy, marketingPolicy, newNonce, serializePolicy } from './content-security.js';
+import { CONSOLE_NONCE_PLACEHOLDER, consolePolicy, marketingPolicy, newNonce, serializePolicy, supportChatOriginOf } from './content-security.js';
 import { notFound } from './errors.js';
 
 /**
@@ -42,7 +42,7 @@ async function sendConsole(reply: FastifyReply, consoleDir: string): Promise<Fas
     reply
       // index.html must never be cached: it names the hashed bundles of the current build (and its nonce is single-use).
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', serializePolicy(consolePolicy(nonce)))
+      .header('content-security-policy', serializePolicy(consolePolicy(nonce, supportChatOriginOf(html))))
       .type('text/html; charset=utf-8')
       .send(html.replaceAll(CONSOLE_NONCE_PLACEHOLDER, nonce))
   );

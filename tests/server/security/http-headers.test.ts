@@ -119,3 +119,21 @@ describe('security headers on console, marketing site and API', () => {
     expect(directives(page).get('default-src')).toEqual(["'self'"]);
   });
 });
+
+describe('the console’s policy with a support chat configured', () => {
+  it('allows the chat’s origin for its script, frame and socket, and styles inline (its SDK injects them without our nonce)', async () => {
+    const site = await createStaticApp({
+      'console/index.html': CONSOLE_PAGE.replace('<head>', '<head><meta name="support-chat-origin" content="https://chat.example.com" />'),
+    });
+    try {
+      const policy = directives(await site.app.inject({ method: 'GET', url: '/devices' }));
+      const nonce = policy.get('script-src')?.[1];
+      expect(policy.get('script-src')).toEqual(["'self'", nonce, 'https://chat.example.com']);
+      expect(policy.get('frame-src')).toEqual(['https://chat.example.com']);
+      expect(policy.get('connect-src')).toEqual(["'self'", 'https://chat.example.com', 'wss://chat.example.com']);
+      expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'", 'https://chat.example.com']);
+    } finally {
+      await site.close();
+    }
+  });
+});
