@@ -23,7 +23,7 @@ describe('serving the console and the marketing site', () => {
     write('marketing/index.html', '<html>home</html>');
     write('marketing/pricing/index.html', '<html>pricing</html>');
     write('marketing/404.html', '<html>not found page</html>');
-    const config = loadConfig({ LOG_LEVEL: 'silent', CONSOLE_DIR: path.join(dir, 'console'), MARKETING_DIR: path.join(dir, 'marketing') });
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dir, CONSOLE_DIR: path.join(dir, 'console'), MARKETING_DIR: path.join(dir, 'marketing') });
     const database = await openDatabase({ sqliteFile: ':memory:' });
     await migrateToLatest(database.db);
     app = await buildApp({ config, database, logger: false, serveStatic: true });
