@@ -67,20 +67,20 @@ export function gatewayCertificatesRepository(db: Db) {
       return row?.cert_pem ? { certPem: row.cert_pem, expiresAt: row.expires_at } : undefined;
     },
 
-    /** Of the presented certificates, the serials (normalised) that are admitted now. */
-    async admitted(certificates: readonly PresentedGatewayCertificate[]): Promise<Set<string>> {
-      const admitted = new Set<string>();
-      const wanted = new Map(certificates.map((c) => [normaliseSerial(c.serial), c.gatewayId]));
-      const serials = [...wanted.keys()];
+    /** Of the presented certificates, those admitted now (the same objects): one query per 500. */
+    async admitted<T extends PresentedGatewayCertificate>(certificates: readonly T[]): Promise<T[]> {
+      // The serial with the gateway ID of the CN: a serial admits only the gateway it was issued to.
+      const pair = (serial: string, gatewayId: string) => `${serial}/${gatewayId}`;
+      const found = new Set<string>();
+      const serials = [...new Set(certificates.map((c) => normaliseSerial(c.serial)))];
       for (let start = 0; start < serials.length; start += IN_LIST_CHUNK) {
         const rows = await admittedQuery()
           .select(['c.serial', 'c.gateway_id'])
           .where('c.serial', 'in', serials.slice(start, start + IN_LIST_CHUNK))
           .execute();
-        // The CN must name the gateway the serial was issued to.
-        for (const row of rows) if (wanted.get(row.serial) === row.gateway_id) admitted.add(row.serial);
+        for (const row of rows) found.add(pair(row.serial, row.gateway_id));
       }
-      return admitted;
+      return certificates.filter((c) => found.has(pair(normaliseSerial(c.serial), c.gatewayId)));
     },
   };
 }

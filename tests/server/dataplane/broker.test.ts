@@ -14,7 +14,7 @@ const UNREGISTERED = '0016C001F153A14E';
 function recordingRegistry(registered: string[]) {
   const events: string[] = [];
   const registry: GatewayRegistry = {
-    admitted: async (certificates) => new Set(certificates.filter((c) => registered.includes(c.gatewayId)).map((c) => c.serial)),
+    admitted: async (certificates) => certificates.filter((c) => registered.includes(c.gatewayId)),
     connected: async (id) => void events.push(`connected ${id}`),
     disconnected: async (id) => void events.push(`disconnected ${id}`),
     message: async (id, kind, topic, payload) => void events.push(`${kind} ${id} ${topic} ${payload.toString()}`),

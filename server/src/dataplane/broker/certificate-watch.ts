@@ -16,7 +16,7 @@ export interface CertificateWatch {
 export function watchCertificates(options: {
   everyMs: number;
   connected: () => { client: Client; certificate: GatewayCertificateRef }[];
-  admitted: (certificates: GatewayCertificateRef[]) => Promise<Set<string>>;
+  admitted: (certificates: GatewayCertificateRef[]) => Promise<GatewayCertificateRef[]>;
   revoked: (client: Client, certificate: GatewayCertificateRef) => void;
   onError: (error: unknown) => void;
 }): CertificateWatch {
@@ -24,8 +24,8 @@ export function watchCertificates(options: {
   const check = async () => {
     const connected = options.connected();
     if (connected.length === 0) return;
-    const admitted = await options.admitted(connected.map((entry) => entry.certificate));
-    for (const { client, certificate } of connected) if (!admitted.has(certificate.serial)) options.revoked(client, certificate);
+    const admitted = new Set(await options.admitted(connected.map((entry) => entry.certificate)));
+    for (const { client, certificate } of connected) if (!admitted.has(certificate)) options.revoked(client, certificate);
   };
   const timer = setInterval(() => {
     // A slow database never piles checks on top of each other.

@@ -24,8 +24,8 @@ export interface GatewayCertificateRef {
 
 /** What the broker needs to know about gateways; the server implements it on the database. */
 export interface GatewayRegistry {
-  /** Of these certificates, the serials admitted now: issued to a registered gateway of that ID, and not revoked. */
-  admitted(certificates: readonly GatewayCertificateRef[]): Promise<Set<string>>;
+  /** Of these certificates, those admitted now (the same objects): issued to the registered gateway of their ID, and not revoked. */
+  admitted<T extends GatewayCertificateRef>(certificates: readonly T[]): Promise<T[]>;
   connected(gatewayId: string): Promise<void>;
   disconnected(gatewayId: string): Promise<void>;
   message(gatewayId: string, kind: GatewayMessageKind, topic: string, payload: Buffer): Promise<void>;
@@ -103,7 +103,7 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
     }
     options.registry.admitted([presented]).then(
       (admitted) => {
-        if (!admitted.has(presented.serial)) return done(refusal('Not authorised', 5), false);
+        if (admitted.length === 0) return done(refusal('Not authorised', 5), false);
         identities.set(client, presented);
         publishRates.set(client, new PublishRate(GATEWAY_PUBLISH_RATE));
         done(null, true);
