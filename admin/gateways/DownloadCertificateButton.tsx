@@ -1,28 +1,50 @@
+import { useState } from 'react';
 import { Button } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { certificateFiles, downloadText } from './download';
 import { useNotifyFailure } from '../common/useNotifyFailure';
 
-/** Issues a new certificate for the gateway and saves the CA, certificate and key as three files. */
+type GatewayRecord = { id: string; gateway_id: string; name: string };
+
+/**
+ * Issues a new certificate for the gateway, after confirmation, and saves the CA, certificate and
+ * key as three files. The key exists only in this answer, and the gateway's certificate in use
+ * stops working at once, so the user is asked first.
+ */
 export function DownloadCertificateButton() {
-  const record = useRecordContext<{ id: string; gateway_id: string }>();
+  const record = useRecordContext<GatewayRecord>();
   const translate = useTranslate();
   const notifyFailure = useNotifyFailure();
+  const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const [open, setOpen] = useState(false);
   const download = useMutation({
-    mutationFn: (gateway: { id: string; gateway_id: string }) => dataProvider.gatewayCertificate(gateway.id),
+    mutationFn: (gateway: GatewayRecord) => dataProvider.issueGatewayCertificate(gateway.id),
     onSuccess: (certificate, gateway) => {
       for (const file of certificateFiles(gateway.gateway_id, certificate)) downloadText(file.filename, file.text);
+      // The list shows the new expiry.
+      refresh();
     },
     onError: notifyFailure,
+    onSettled: () => setOpen(false),
   });
   if (!record) return null;
   return (
-    <Button size="small" startIcon={<DownloadIcon />} disabled={download.isPending} onClick={(event) => (event.stopPropagation(), download.mutate(record))}>
-      {translate('app.gateways.download_certificate')}
-    </Button>
+    <>
+      <Button size="small" startIcon={<DownloadIcon />} disabled={download.isPending} onClick={(event) => (event.stopPropagation(), setOpen(true))}>
+        {translate('app.gateways.download_certificate')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={download.isPending}
+        title={translate('app.gateways.reissue_title', { name: record.name || record.gateway_id })}
+        content={translate('app.gateways.reissue_content')}
+        onConfirm={() => download.mutate(record)}
+        onClose={() => setOpen(false)}
+      />
+    </>
   );
 }

@@ -46,7 +46,7 @@ export function SetupWizard({ open, onClose }: { open: boolean; onClose: () => v
   const gateway = state.gateway;
   // Configure: one certificate per registration. Every call issues a new key pair, so it is asked
   // for once, when the registration succeeds, and never refetched behind the user's back.
-  const issue = useMutation({ mutationFn: (id: Identifier) => dataProvider.gatewayCertificate(id) });
+  const issue = useMutation({ mutationFn: (id: Identifier) => dataProvider.issueGatewayCertificate(id) });
   const certificate = issue.data ?? null;
   const verified = useCallback((by: GatewayNetwork['mode']) => dispatch({ type: 'verified', by }), []);
 
@@ -126,6 +126,9 @@ export function SetupWizard({ open, onClose }: { open: boolean; onClose: () => v
         {state.step === 'configure' && gateway && (
           <>
             <Typography gutterBottom>{translate('app.gateways.configure_intro')}</Typography>
+            <Typography variant="body2" color="text.secondary" gutterBottom>
+              {translate('app.gateways.client_id_hint', { gateway_id: gateway.gateway_id })}
+            </Typography>
             {issue.isError && <Alert severity="error">{translate('app.errors.general')}</Alert>}
             {!certificate && !issue.isError && <LinearProgress />}
             {certificate && <CertificateFiles gatewayId={gateway.gateway_id} certificate={certificate} />}

@@ -76,8 +76,8 @@ export interface AppDataProvider extends DataProvider, UserApi, CompanyApi, Oper
   downlinks(id: Identifier): Promise<Downlink[]>;
   /** Flushes the device's downlink queue: what has not left yet is cancelled. */
   flushDownlinkQueue(id: Identifier): Promise<void>;
-  /** Issues a fresh client certificate for a gateway (the key exists only in this answer). */
-  gatewayCertificate(id: Identifier): Promise<GatewayCertificate>;
+  /** Issues a fresh client certificate for a gateway (the key exists only in this answer); the gateway's earlier ones stop working. */
+  issueGatewayCertificate(id: Identifier): Promise<GatewayCertificate>;
   /** Whether the network server hears the gateway (its last-seen is recent); standalone says so. */
   gatewayNetwork(id: Identifier): Promise<GatewayNetwork>;
   search(query: string, includeTenants: boolean): Promise<SearchResult[]>;
@@ -247,7 +247,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
       call(() => apiRequest<RaRecord>(`/template/${encodeURIComponent(selectedCompany())}/${encodeURIComponent(String(templateId))}`, { method: 'POST' })),
     codecTest: (input) =>
       call(() => apiRequest<CodecTestResult>(`/config/${encodeURIComponent(selectedCompany())}/codec-test`, { method: 'POST', body: input })),
-    gatewayCertificate: (id) => call(() => apiRequest<GatewayCertificate>(`/gateway/${encodeURIComponent(String(id))}/cert`)),
+    issueGatewayCertificate: (id) => call(() => apiRequest<GatewayCertificate>(`/gateway/${encodeURIComponent(String(id))}/cert`, { method: 'POST' })),
     gatewayNetwork: (id) => call(() => apiRequest<GatewayNetwork>(`/gateway/${encodeURIComponent(String(id))}/network`)),
     companyPeople: (id) => call(() => apiRequest<CompanyPeople>(`/company/${encodeURIComponent(id)}/i_query`)),
     version: () => call(() => apiRequest<Version>('/version')),

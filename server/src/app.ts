@@ -16,7 +16,8 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { serveStaticSites } from './http/static.js';
 import { validatorCompiler } from './http/validation.js';
 import { EXPOSED_HEADERS } from './auth/transport.js';
-import { getOrCreate, settingsStore } from './repositories/settings.js';
+import { getOrCreate } from './repositories/settings.js';
+import { openSecretSettings } from './secrets/sealed-settings.js';
 import { gatewayCertificates } from './dataplane/pki/gateway-certificates.js';
 import { gatewayRoutes } from './routes/gateways.js';
 import { ingestRoutes } from './routes/ingest.js';
@@ -80,8 +81,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const repos = createRepositories(database.db, database.dialect);
   // The template store follows the catalog shipped with this version of the server.
   await repos.templates.seed(templateCatalog);
+  // Secrets in the database are sealed with a key kept outside it; a wrong key stops the start here.
+  const settings = await openSecretSettings(database.db, config.secrets);
   // The signing secret lives in the database so every process of one installation shares it.
-  const secret = await getOrCreate(settingsStore(database.db), 'session_signing_secret', () => randomToken(48));
+  const secret = await getOrCreate(settings, 'session_signing_secret', () => randomToken(48));
   const sessions = new SessionService(repos.sessions, secret, config.auth, now);
   const codecs = new CodecPool();
   app.addHook('onClose', async () => codecs.close());
@@ -91,7 +94,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     now,
     repos,
-    gatewayCertificates: gatewayCertificates(settingsStore(database.db), config.mqtt.gatewayCertDays),
+    gatewayCertificates: gatewayCertificates(settings, config.mqtt.gatewayCertDays),
     codecs,
     ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications, repos.unregisteredDevices),
     networkServer,

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import type { SecretKeySettings } from './secrets/secret-key.js';
 
 export interface ChirpstackConfig {
   /** gRPC address, `host:port` (plain) or `https://host:port` (TLS). */
@@ -66,6 +67,8 @@ export interface Config {
     /** The network server's login for the embedded broker when it connects without a client certificate. */
     networkServer: { username: string; password: string } | undefined;
   };
+  /** The key that seals the secrets stored in the database (README, "Secrets at rest"). */
+  secrets: SecretKeySettings;
   auth: {
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
@@ -138,6 +141,14 @@ function networkServerLogin(env: Env): { username: string; password: string } | 
   return { username, password };
 }
 
+/** SECRET_KEY, or the key file: SECRET_KEY_FILE, else DATA_DIR/secret.key (created on first start). */
+function secretKeySettings(env: Env, dataDir: string): SecretKeySettings {
+  const key = env.SECRET_KEY?.trim() || undefined;
+  const file = env.SECRET_KEY_FILE?.trim() || undefined;
+  if (key && file) throw new Error('set SECRET_KEY or SECRET_KEY_FILE, not both');
+  return { key, file: path.resolve(file ?? path.join(dataDir, 'secret.key')), createFile: file === undefined };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -145,10 +156,11 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const publicUrl = env.PUBLIC_URL ?? '';
   const port = integer(env, 'PORT', 8000, 0);
+  const dataDir = path.resolve(env.DATA_DIR || path.join(repoRoot, 'data'));
   return {
     port,
     host: env.HOST || 'localhost',
-    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    dataDir,
     databaseUrl,
     databaseTimeouts: {
       statementMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 1),
@@ -177,6 +189,7 @@ export function loadConfig(env: Env = process.env): Config {
       gatewayCertDays: integer(env, 'GATEWAY_CERT_DAYS', 365, 1),
       networkServer: networkServerLogin(env),
     },
+    secrets: secretKeySettings(env, dataDir),
     auth: {
       accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1),
       refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 100 * 24 * 3600, 60),

@@ -21,6 +21,7 @@ import { deviceImportRepository } from './repositories/device-import.js';
 import { devicesRepository } from './repositories/devices.js';
 import { downlinksRepository } from './repositories/downlinks.js';
 import { gatewaysRepository } from './repositories/gateways.js';
+import { gatewayCertificatesRepository } from './repositories/gateway-certificates.js';
 import { invitesRepository } from './repositories/invites.js';
 import { profilesRepository } from './repositories/profiles.js';
 import { templatesRepository } from './repositories/templates.js';
@@ -59,6 +60,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     invites: invitesRepository(db),
     profiles: profilesRepository(db),
     gateways: gatewaysRepository(db),
+    gatewayCertificates: gatewayCertificatesRepository(db),
     devices: devicesRepository(db),
     deviceImport: deviceImportRepository(db),
     downlinks: downlinksRepository(db),
@@ -89,6 +91,7 @@ export function transactionRepositories(db: Db, dialect: Dialect) {
     companies: companiesRepository(db),
     profiles: profilesRepository(db),
     gateways: gatewaysRepository(db),
+    gatewayCertificates: gatewayCertificatesRepository(db),
     devices: devicesRepository(db),
     deviceImport: deviceImportRepository(db),
     downlinks: downlinksRepository(db),

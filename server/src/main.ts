@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { SecretKeyMismatchError } from './secrets/sealed-box.js';
 
 /** Starts the server: migrate, build, listen; closes cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A key that does not open the stored secrets is the operator's to fix: the message says how.
+  console.error(error instanceof SecretKeyMismatchError ? `cannot start: ${error.message}` : error);
   process.exit(1);
 });

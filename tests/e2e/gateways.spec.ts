@@ -47,15 +47,31 @@ test('set up a gateway: register, download a certificate that verifies against t
   await wizard.getByRole('button', { name: 'Next' }).click();
   await expect(wizard.getByText('Waiting for the gateway to connect…')).toBeVisible();
 
-  // The gateway comes online with the downloaded certificate; the wizard notices.
+  // The gateway comes online with the downloaded certificate and its gateway ID as client id
+  // (the MQTT forwarder's default); another client id is refused. The wizard notices.
   const port = Number(new URL(server).port);
-  const client = await mqtt.connectAsync(`mqtts://127.0.0.1:${port}`, { ca, cert, key, servername: 'localhost', reconnectPeriod: 0 });
+  const options = { ca, cert, key, servername: 'localhost', reconnectPeriod: 0 };
+  await expect(mqtt.connectAsync(`mqtts://127.0.0.1:${port}`, { ...options, clientId: 'another-client' })).rejects.toThrow(/Identifier rejected/);
+  const client = await mqtt.connectAsync(`mqtts://127.0.0.1:${port}`, { ...options, clientId: gatewayId.toLowerCase() });
   try {
     await expect(wizard.getByText('Setup complete: the gateway is connected.')).toBeVisible({ timeout: 15_000 });
   } finally {
     await client.endAsync();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
   await wizard.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByRole('row', { name: /Roof/ })).toContainText(gatewayId);
+  const row = page.getByRole('row', { name: /Roof/ });
+  await expect(row).toContainText(gatewayId);
+
+  // A new certificate from the list: asked first, since the one the gateway uses stops working.
+  await row.getByRole('button', { name: 'Download certificate' }).click();
+  const confirm = page.getByRole('dialog', { name: 'New certificate for Roof?' });
+  await expect(confirm).toContainText('The certificate the gateway uses now stops working');
+  const [newKey] = await Promise.all([
+    page.waitForEvent('download', (file) => file.suggestedFilename() === `${gatewayId}.key.pem`),
+    confirm.getByRole('button', { name: 'Confirm' }).click(),
+  ]);
+  const newKeyPath = path.join(dir, 'new.key.pem');
+  await newKey.saveAs(newKeyPath);
+  expect(fs.readFileSync(newKeyPath, 'utf8')).not.toBe(key);
+  fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -160,7 +160,7 @@ test('on a phone: the wizard completes only once ChirpStack has seen the connect
   await expect(tls).toContainText('Waiting…');
   await expect(seen).toContainText('Waiting…');
 
-  const client = await mqtt.connectAsync(`mqtts://127.0.0.1:${MQTT_PORT}`, { ca, cert, key, servername: 'localhost', reconnectPeriod: 0 });
+  const client = await mqtt.connectAsync(`mqtts://127.0.0.1:${MQTT_PORT}`, { clientId: gatewayId, ca, cert, key, servername: 'localhost', reconnectPeriod: 0 });
   try {
     await expect(tls).toContainText('Done', { timeout: 15_000 });
     await expect(seen).toContainText('Waiting…');

@@ -82,6 +82,7 @@ describe('isolation between companies', () => {
     ['PATCH', `/api/gateway/${ids.gateway}/`, { name: 'x' }],
     ['DELETE', `/api/gateway/${ids.gateway}/`],
     ['GET', `/api/gateway/${ids.gateway}/cert`],
+    ['POST', `/api/gateway/${ids.gateway}/cert`],
     ['GET', `/api/gateway/${ids.gateway}/frames`],
     ['GET', `/api/network/unregistered?company_id=${ids.company}`],
     ['PUT', `/api/unit/${ids.unit}/`, { name: 'x' }],

@@ -19,6 +19,8 @@ export const gateways = {
   registration_failed: 'Registrierung fehlgeschlagen',
   configure_intro:
     'Tragen Sie die Serveradresse im MQTT-Forwarder des Gateways ein und installieren Sie das CA-Zertifikat, das TLS-Zertifikat und den TLS-Schlüssel.',
+  client_id_hint:
+    'Die MQTT-Client-ID des Forwarders muss die Gateway-ID sein, %{gateway_id}: Lassen Sie sie im ChirpStack MQTT Forwarder leer, er verwendet dann die Gateway-ID.',
   server: 'MQTT-Serveradresse',
   ca_cert: 'CA-Zertifikat',
   tls_cert: 'TLS-Zertifikat',
@@ -27,6 +29,9 @@ export const gateways = {
   copied: 'Kopiert',
   download_file: '%{name} herunterladen',
   download_certificate: 'Zertifikat herunterladen',
+  reissue_title: 'Neues Zertifikat für %{name}?',
+  reissue_content:
+    'Ein neues Zertifikat mit Schlüssel wird ausgestellt und heruntergeladen; der Schlüssel wird nur dieses eine Mal angezeigt. Das Zertifikat, das das Gateway jetzt verwendet, wird sofort ungültig: Installieren Sie das neue auf dem Gateway.',
   waiting: 'Warten auf die Verbindung des Gateways…',
   complete: 'Einrichtung abgeschlossen: Das Gateway ist verbunden.',
   complete_network_server: 'Einrichtung abgeschlossen: Das Gateway ist verbunden und der Netzwerkserver hört es.',

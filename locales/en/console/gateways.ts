@@ -15,6 +15,8 @@ export const gateways = {
   register: 'Register',
   registration_failed: 'Registration Failed',
   configure_intro: "Enter the server address in the gateway's MQTT forwarder and install the CA certificate, the TLS certificate and the TLS key.",
+  client_id_hint:
+    "The forwarder's MQTT client ID must be the gateway ID, %{gateway_id}: leave it empty in the ChirpStack MQTT forwarder, which then uses the gateway ID.",
   server: 'MQTT server address',
   ca_cert: 'CA certificate',
   tls_cert: 'TLS certificate',
@@ -23,6 +25,9 @@ export const gateways = {
   copied: 'Copied',
   download_file: 'Download %{name}',
   download_certificate: 'Download certificate',
+  reissue_title: 'New certificate for %{name}?',
+  reissue_content:
+    'A new certificate and key are issued and downloaded; the key is shown only this once. The certificate the gateway uses now stops working: install the new one on the gateway.',
   waiting: 'Waiting for the gateway to connect…',
   complete: 'Setup complete: the gateway is connected.',
   complete_network_server: 'Setup complete: the gateway is connected and the network server hears it.',

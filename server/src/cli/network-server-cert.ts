@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { settingsStore } from '../repositories/settings.js';
+import { openSecretSettings } from '../secrets/sealed-settings.js';
 import { networkServerCertCommand } from './network-server-cert-command.js';
 
 /** `npm run network-server:cert -- [directory]` with the configured database's CA (see network-server-cert-command.ts). */
@@ -9,7 +9,8 @@ const config = loadConfig();
 const database = await openConfiguredDatabase(config);
 try {
   await migrateToLatest(database.db);
-  const { ok, output } = await networkServerCertCommand(settingsStore(database.db), process.argv.slice(2), config.dataDir);
+  const settings = await openSecretSettings(database.db, config.secrets);
+  const { ok, output } = await networkServerCertCommand(settings, process.argv.slice(2), config.dataDir);
   (ok ? console.log : console.error)(output);
   process.exitCode = ok ? 0 : 2;
 } finally {

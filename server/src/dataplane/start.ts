@@ -53,7 +53,10 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
       subscriber.start();
     } else {
       try {
-        broker = await startEmbeddedBroker(ctx, (error) => app.log.error({ err: error }, 'gateway broker'));
+        broker = await startEmbeddedBroker(ctx, {
+          error: (error) => app.log.error({ err: error }, 'gateway broker'),
+          warn: (message) => app.log.warn(`gateway broker: ${message}`),
+        });
         app.log.info(`gateway broker (MQTT over TLS) on port ${broker.port}`);
       } catch (error) {
         app.log.error({ err: error }, `gateway broker could not start on port ${ctx.config.mqtt.port}; gateways cannot connect until it does`);

@@ -156,6 +156,7 @@ export interface Database {
   frame_receptions: FrameReceptionsTable;
   unregistered_devices: UnregisteredDevicesTable;
   gateways: GatewaysTable;
+  gateway_certificates: GatewayCertificatesTable;
   dashboards: DashboardsTable;
   widgets: WidgetsTable;
   notifications: NotificationsTable;
@@ -340,8 +341,23 @@ export interface GatewaysTable {
   last_seen: string | null;
   connected: number;
   cert_expires_at: string | null;
+  /** The current certificate's serial (as in gateway_certificates), or null before the first. */
   cert_serial: string | null;
   created_at: string;
+}
+
+/** Every client certificate issued to a gateway (migration 0018); the broker admits only unrevoked ones. */
+export interface GatewayCertificatesTable {
+  /** Upper-case hex without leading zeros, as Node reports a peer certificate's serial. */
+  serial: string;
+  /** The gateways row it was issued for. */
+  gateway_ref: string;
+  /** The certificate's CN. */
+  gateway_id: string;
+  cert_pem: string | null;
+  issued_at: string;
+  expires_at: string;
+  revoked_at: string | null;
 }
 
 export interface DashboardsTable {

@@ -41,3 +41,43 @@ export async function getOrCreate(store: KeyValueStore, key: string, make: () =>
   if (stored === undefined) throw new Error(`setting ${key} could not be stored`);
   return stored;
 }
+
+/** A stored value to rewrite: only if it still holds `from` (another process may have rewritten it meanwhile). */
+export interface SettingChange {
+  key: string;
+  from: string;
+  to: string;
+}
+
+/** The stored values of these keys (absent ones left out). */
+export async function readSettings(db: Db, keys: readonly string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.selectFrom('settings').select(['key', 'value']).where('key', 'in', keys).execute();
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+class ChangedMeanwhile extends Error {}
+
+/**
+ * Rewrites values in place, all or none in one transaction: answers false, and changes nothing,
+ * if any of them no longer holds what was read.
+ */
+export async function replaceSettings(db: Db, changes: readonly SettingChange[]): Promise<boolean> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const change of changes) {
+        const result = await trx
+          .updateTable('settings')
+          .set({ value: change.to })
+          .where('key', '=', change.key)
+          .where('value', '=', change.from)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw new ChangedMeanwhile();
+      }
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof ChangedMeanwhile) return false;
+    throw error;
+  }
+}

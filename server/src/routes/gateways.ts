@@ -5,8 +5,10 @@ import { duplicate, invalid, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
 import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { normaliseEui } from '../domain/eui.js';
+import { normaliseSerial } from '../domain/certificate-serial.js';
 import { gatewaySeenRecently } from '../domain/network.js';
 import {
+  GatewayCertBundle,
   GatewayCertResponse,
   GatewayCreateBody,
   GatewayListQuery,
@@ -82,6 +84,8 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const gateway = await mine(request.identity.userId, request.params.id);
     await ctx.transaction(async (tx) => {
       await tx.gateways.remove(gateway.id);
+      // The broker refuses its certificates from now on, also once the gateway ID is registered again.
+      await tx.gatewayCertificates.revokeAll(gateway.id, ctx.now().toISOString());
       await network.remove(tx, 'gateway', gateway.id, gateway.company_id, gateway.gateway_id);
     });
     return reply.code(204).send(null);
@@ -110,19 +114,34 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  // Every call issues a fresh client certificate (the private key exists only in this answer).
-  api.get('/gateway/:id/cert', { schema: { tags, params: IdParams, response: { 200: GatewayCertResponse, ...errorResponses } } }, async (request, reply) => {
+  // Issues a client certificate; the private key exists only in this answer. The gateway's earlier
+  // certificates are revoked in the same transaction: the broker refuses them from now on.
+  api.post('/gateway/:id/cert', { schema: { tags, params: IdParams, response: { 201: GatewayCertResponse, ...errorResponses } } }, async (request, reply) => {
     const gateway = await mine(request.identity.userId, request.params.id);
     const issued = await ctx.gatewayCertificates.issue(gateway.gateway_id);
-    await gateways.recordCertificate(gateway.id, issued.serialNumber, issued.expiresAt.toISOString());
-    reply.header('cache-control', 'no-store');
-    return {
-      server: ctx.config.mqtt.publicUrl,
-      ca_cert: issued.caCertPem,
-      tls_cert: issued.certPem,
-      tls_key: issued.keyPem,
-      expires_at: issued.expiresAt.toISOString(),
-    };
+    const expiresAt = issued.expiresAt.toISOString();
+    await ctx.transaction(async (tx) => {
+      await tx.gatewayCertificates.issue(gateway.id, gateway.gateway_id, {
+        serial: issued.serialNumber,
+        certPem: issued.certPem,
+        issuedAt: ctx.now().toISOString(),
+        expiresAt,
+      });
+      await tx.gateways.recordCertificate(gateway.id, normaliseSerial(issued.serialNumber), expiresAt);
+    });
+    // The key makes this answer no-store (SecretString in its schema, http/security-headers.ts).
+    return reply
+      .code(201)
+      .send({ server: ctx.config.mqtt.publicUrl, ca_cert: issued.caCertPem, tls_cert: issued.certPem, tls_key: issued.keyPem, expires_at: expiresAt });
+  });
+
+  // Downloads the certificate in force again and issues nothing: without its key, which is never kept.
+  api.get('/gateway/:id/cert', { schema: { tags, params: IdParams, response: { 200: GatewayCertBundle, ...errorResponses } } }, async (request) => {
+    const gateway = await mine(request.identity.userId, request.params.id);
+    const current = await ctx.repos.gatewayCertificates.current(gateway.id);
+    if (!current) throw notFound();
+    const ca = await ctx.gatewayCertificates.ca();
+    return { server: ctx.config.mqtt.publicUrl, ca_cert: ca.certPem, tls_cert: current.certPem, expires_at: current.expiresAt };
   });
 
   // The wizard's verify step: the broker's TLS session alone does not show that the network server

@@ -41,15 +41,23 @@ export const GatewayCreateBody = Type.Object(
 
 export const GatewayUpdateBody = Type.Object({ name: Type.Union([NonBlank(200), Type.Literal('')]) }, { additionalProperties: false });
 
-/** What a gateway needs to connect to the broker (setup wizard step 3). */
-export const GatewayCertResponse = Type.Object({
+const certificateBundle = {
   server: Type.String(),
   ca_cert: Type.String(),
   tls_cert: Type.String(),
-  tls_key: SecretString(),
   expires_at: Timestamp,
-});
+};
+
+/**
+ * A newly issued client certificate with its private key: what a gateway needs to connect to the
+ * broker (setup wizard step 3). The key exists only in this answer of POST /gateway/{id}/cert.
+ */
+export const GatewayCertResponse = Type.Object({ ...certificateBundle, tls_key: SecretString() });
 export type GatewayCertificate = Static<typeof GatewayCertResponse>;
+
+/** The certificate in force, downloaded again (GET /gateway/{id}/cert): everything but the key, which is never stored. */
+export const GatewayCertBundle = Type.Object(certificateBundle);
+export type GatewayCertificateBundle = Static<typeof GatewayCertBundle>;
 
 /**
  * Whether the network server hears the gateway (setup wizard, verify step): `seen` when its

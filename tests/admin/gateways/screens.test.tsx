@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { HttpError, type DataProvider } from 'react-admin';
+import { HttpError, Notification, type DataProvider } from 'react-admin';
 import { GatewayList } from '../../../admin/gateways/GatewayList';
 import { SetupWizard } from '../../../admin/gateways/SetupWizard';
 import { VERIFY_POLL_MS } from '../../../admin/gateways/wizard';
@@ -79,6 +79,58 @@ describe('gateway list', () => {
     expect(await screen.findByRole('region', { name: 'Network server: Pending' })).toBeInTheDocument();
   });
 
+  it('download certificate: asks first, since the certificate in use stops working; then issues once and saves the three files', async () => {
+    const issueGatewayCertificate = vi.fn(async () => certificate);
+    const saved: string[] = [];
+    // jsdom has no object URLs and does not download: the files are seen by the names the links carry.
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = vi.fn(() => 'blob:certificate');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    try {
+      renderList({ getList: listAnswers.rows([gateway('g1', 'Roof', 200)]), issueGatewayCertificate } as Partial<DataProvider>);
+      const row = (await screen.findByText('Roof')).closest('tr') as HTMLElement;
+
+      fireEvent.click(within(row).getByRole('button', { name: 'Download certificate' }));
+      const dialog = await screen.findByRole('dialog', { name: 'New certificate for Roof?' });
+      expect(dialog).toHaveTextContent('The certificate the gateway uses now stops working');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(issueGatewayCertificate).not.toHaveBeenCalled();
+
+      fireEvent.click(within(row).getByRole('button', { name: 'Download certificate' }));
+      await act(async () => fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' })));
+      await waitFor(() => expect(saved).toEqual(['ca.pem', '0016C001FF10A231.cert.pem', '0016C001FF10A231.key.pem']));
+      expect(issueGatewayCertificate).toHaveBeenCalledTimes(1);
+      expect(issueGatewayCertificate).toHaveBeenCalledWith('g1');
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('download certificate: a failed issue is reported', async () => {
+    const issueGatewayCertificate = vi.fn(async () => {
+      throw new HttpError('app.errors.networkError', 0, { code: 'networkError', errors: {} });
+    });
+    const dataProvider = { getList: listAnswers.rows([gateway('g1', 'Roof', 200)]), issueGatewayCertificate } as Partial<DataProvider>;
+    renderInAdmin(
+      <>
+        <GatewayList />
+        <Notification />
+      </>,
+      { resource: 'gateways', dataProvider },
+    );
+    const row = (await screen.findByText('Roof')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Download certificate' }));
+    await act(async () => fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' })));
+    expect(await screen.findByText('Network error. Please check your connection.')).toBeInTheDocument();
+    expect(issueGatewayCertificate).toHaveBeenCalledTimes(1);
+  });
+
   it('standalone: no sync column and nothing to expand', async () => {
     renderList({ getList: listAnswers.rows([gateway('g1', 'Roof', 200)]) });
     const row = (await screen.findByText('Roof')).closest('tr') as HTMLElement;
@@ -122,14 +174,14 @@ describe('setup wizard', () => {
   async function toVerify(dataProvider: Record<string, unknown>, locale: Language = 'en') {
     const words = locale === 'de' ? { next: 'Weiter', id: /Gateway-ID/, register: 'Registrieren' } : { next: 'Next', id: /Gateway ID/, register: 'Register' };
     const create = vi.fn(async () => ({ data: { id: 'g1', gateway_id: '0016C001FF10A235', name: '' } })) as DataProvider['create'] & Mock;
-    const gatewayCertificate = vi.fn(async () => certificate);
-    setup({ create, gatewayCertificate, ...dataProvider }, locale);
+    const issueGatewayCertificate = vi.fn(async () => certificate);
+    setup({ create, issueGatewayCertificate, ...dataProvider }, locale);
     // Other languages than English load lazily.
     fireEvent.click(await screen.findByRole('button', { name: words.next }));
     fireEvent.change(screen.getByLabelText(words.id), { target: { value: '0016C001FF10A235' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: words.register })));
     expect(await screen.findByDisplayValue('mqtts://console.example:8883')).toBeInTheDocument();
-    return { gatewayCertificate, next: () => fireEvent.click(screen.getByRole('button', { name: words.next })) };
+    return { issueGatewayCertificate, next: () => fireEvent.click(screen.getByRole('button', { name: words.next })) };
   }
 
   /** A check of the verify step and the state it shows (Done, Waiting…, Cannot be checked). */
@@ -147,13 +199,16 @@ describe('setup wizard', () => {
       .mockResolvedValueOnce({ data: { id: 'g1', connected: false } })
       .mockResolvedValue({ data: { id: 'g1', connected: true } });
     const gatewayNetwork = vi.fn(async () => standalone);
-    const { gatewayCertificate, next } = await toVerify({ getOne, gatewayNetwork });
+    const { issueGatewayCertificate, next } = await toVerify({ getOne, gatewayNetwork });
 
     expect(screen.getByLabelText('CA certificate')).toHaveValue('CA PEM');
     expect(screen.getByLabelText('TLS certificate')).toHaveValue('CERT PEM');
     expect(screen.getByLabelText('TLS key')).toHaveValue('KEY PEM');
     expect(screen.getByRole('button', { name: 'Download ca.pem' })).toBeInTheDocument();
-    expect(gatewayCertificate).toHaveBeenCalledTimes(1);
+    // Issued once, by POST through the data provider, for the gateway just registered.
+    expect(issueGatewayCertificate).toHaveBeenCalledTimes(1);
+    expect(issueGatewayCertificate).toHaveBeenCalledWith('g1');
+    expect(screen.getByText(/client ID must be the gateway ID, 0016C001FF10A235/)).toBeInTheDocument();
 
     next();
     expect(await screen.findByText('Waiting for the gateway to connect…')).toBeInTheDocument();
@@ -240,6 +295,20 @@ describe('setup wizard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Please check your connection.');
     expect(screen.getByText('Waiting for the gateway to connect…')).toBeInTheDocument();
     expect(screen.queryByText(/Setup complete/)).toBeNull();
+  });
+
+  it('configure: a failed issue says so and does not go on', async () => {
+    const create = vi.fn(async () => ({ data: { id: 'g1', gateway_id: '0016C001FF10A235', name: '' } })) as DataProvider['create'] & Mock;
+    const issueGatewayCertificate = vi.fn(async () => {
+      throw new HttpError('app.errors.general', 500, { code: 'general', errors: {} });
+    });
+    setup({ create, issueGatewayCertificate });
+    toRegister();
+    fireEvent.change(screen.getByLabelText(/Gateway ID/), { target: { value: '0016C001FF10A235' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Register' })));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.queryByLabelText('TLS key')).toBeNull();
   });
 
   it('skip and close works from any step', async () => {

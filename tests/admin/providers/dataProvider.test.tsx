@@ -172,6 +172,13 @@ describe('dataProvider', () => {
     await expect(provider().gatewayNetwork('g1')).rejects.toMatchObject({ status: 503, body: { code: 'networkServerUnavailable' } });
   });
 
+  it('issues a gateway certificate by POST (issue #16: a GET issues nothing)', async () => {
+    const answer = { server: 'mqtts://x:8883', ca_cert: 'CA', tls_cert: 'CERT', tls_key: 'KEY', expires_at: '2027-11-23T00:00:00.000Z' };
+    const fetch = stubFetch(() => jsonResponse(answer, 201));
+    expect(await provider().issueGatewayCertificate('g 1')).toEqual(answer);
+    expect(`${fetch.mock.calls[0][1]?.method} ${fetch.mock.calls[0][0]}`).toBe('POST /api/gateway/g%201/cert');
+  });
+
   it("sends, reads and flushes a device's downlinks on the issue #13 paths; a codec failure keeps its code and message", async () => {
     const fetch = stubFetch(() => jsonResponse({ id: 'q1', f_port: 10, confirmed: true, data_hex: '01', warnings: [] }, 201));
     const input = { f_port: 10, confirmed: true, encoding: 'hex' as const, payload: '01' };

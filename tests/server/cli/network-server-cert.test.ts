@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { NETWORK_SERVER_CERT_USAGE, networkServerCertCommand } from '../../../server/src/cli/network-server-cert-command.js';
 import { startGatewayBroker, type RunningBroker } from '../../../server/src/dataplane/broker/gateway-broker.js';
-import { gatewayCertificates } from '../../../server/src/dataplane/pki/gateway-certificates.js';
 import { issueServerCertificate } from '../../../server/src/dataplane/pki/issue.js';
-import { settingsStore } from '../../../server/src/repositories/settings.js';
+import { openSecretSettings } from '../../../server/src/secrets/sealed-settings.js';
+import { platformCa } from '../helpers/platform-ca.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 describe('npm run network-server:cert (operator)', () => {
@@ -27,7 +27,7 @@ describe('npm run network-server:cert (operator)', () => {
   const read = (file: string) => fs.readFileSync(file, 'utf8');
 
   it("writes the installation CA's network server certificate to DATA_DIR/network-server", async () => {
-    const { ok, output } = await networkServerCertCommand(settingsStore(t.db), [], dataDir);
+    const { ok, output } = await networkServerCertCommand(await openSecretSettings(t.db, t.config.secrets), [], dataDir);
     const dir = path.join(dataDir, 'network-server');
     expect(ok).toBe(true);
     const cert = new X509Certificate(read(path.join(dir, 'cert.pem')));
@@ -38,7 +38,7 @@ describe('npm run network-server:cert (operator)', () => {
       `tls_key = "${path.join(dir, 'key.pem')}"`,
     ]);
     // The CA the API signs gateway certificates with (it lives in the database).
-    expect(read(path.join(dir, 'ca.pem'))).toBe((await gatewayCertificates(settingsStore(t.db), 365).ca()).certPem);
+    expect(read(path.join(dir, 'ca.pem'))).toBe((await platformCa(t)).certPem);
     expect(cert.subject).toBe('CN=network-server\nO=LoRa Console network server');
     expect(cert.keyUsage).toEqual(['1.3.6.1.5.5.7.3.2']);
     expect(cert.checkPrivateKey(createPrivateKey(read(path.join(dir, 'key.pem'))))).toBe(true);
@@ -50,12 +50,17 @@ describe('npm run network-server:cert (operator)', () => {
     const dir = path.join(dataDir, 'chirpstack', 'certs');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'key.pem'), 'old key', { mode: 0o644 });
-    expect((await networkServerCertCommand(settingsStore(t.db), [dir], dataDir)).ok).toBe(true);
+    expect((await networkServerCertCommand(await openSecretSettings(t.db, t.config.secrets), [dir], dataDir)).ok).toBe(true);
     expect(fs.statSync(path.join(dir, 'key.pem')).mode & 0o777).toBe(0o600);
 
-    const ca = await gatewayCertificates(settingsStore(t.db), 365).ca();
+    const ca = await platformCa(t);
     const server = await issueServerCertificate(ca, ['localhost']);
-    const registry = { isRegistered: async () => false, connected: async () => undefined, disconnected: async () => undefined, message: async () => undefined };
+    const registry = {
+      admitted: async () => [],
+      connected: async () => undefined,
+      disconnected: async () => undefined,
+      message: async () => undefined,
+    };
     const broker: RunningBroker = await startGatewayBroker({
       port: 0,
       host: '127.0.0.1',
@@ -78,6 +83,9 @@ describe('npm run network-server:cert (operator)', () => {
   });
 
   it('refuses extra arguments', async () => {
-    expect(await networkServerCertCommand(settingsStore(t.db), ['a', 'b'], dataDir)).toEqual({ ok: false, output: NETWORK_SERVER_CERT_USAGE });
+    expect(await networkServerCertCommand(await openSecretSettings(t.db, t.config.secrets), ['a', 'b'], dataDir)).toEqual({
+      ok: false,
+      output: NETWORK_SERVER_CERT_USAGE,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { createPlatformCa } from '../../../server/src/dataplane/pki/ca.js';
@@ -13,7 +14,7 @@ const UNREGISTERED = '0016C001F153A14E';
 function recordingRegistry(registered: string[]) {
   const events: string[] = [];
   const registry: GatewayRegistry = {
-    isRegistered: async (id) => registered.includes(id),
+    admitted: async (certificates) => certificates.filter((c) => registered.includes(c.gatewayId)),
     connected: async (id) => void events.push(`connected ${id}`),
     disconnected: async (id) => void events.push(`disconnected ${id}`),
     message: async (id, kind, topic, payload) => void events.push(`${kind} ${id} ${topic} ${payload.toString()}`),
@@ -32,8 +33,11 @@ describe('gateway MQTT broker', () => {
   const { registry, events } = recordingRegistry([GATEWAY, OTHER]);
   const clients: MqttClient[] = [];
 
+  // A gateway connects with its gateway ID as client id (the MQTT forwarder's default), read from its certificate.
   const connect = (identity: { certPem?: string; keyPem?: string; caPem?: string }) => {
+    const commonName = identity.certPem ? /CN=([0-9A-F]{16})/.exec(new X509Certificate(identity.certPem).subject)?.[1] : undefined;
     const client = mqtt.connect(`mqtts://127.0.0.1:${broker.port}`, {
+      ...(commonName ? { clientId: commonName.toLowerCase() } : {}),
       ca: ca.certPem,
       ...(identity.certPem ? { cert: identity.certPem, key: identity.keyPem } : {}),
       rejectUnauthorized: true,
@@ -115,7 +119,7 @@ describe('gateway MQTT broker', () => {
 });
 
 describe('topic rules', () => {
-  const gateway = { role: 'gateway', gatewayId: GATEWAY } as const;
+  const gateway = { role: 'gateway', gatewayId: GATEWAY, serial: '1' } as const;
   const networkServer = { role: 'network-server' } as const;
   const lower = GATEWAY.toLowerCase();
 
@@ -155,7 +159,7 @@ describe('topic rules', () => {
 
   it('does not take other text for the id because it upper-cases to it', () => {
     // U+FB00 is the ligature "ﬀ", whose upper case is "FF".
-    const ffGateway = { role: 'gateway', gatewayId: 'FFFFFFFFFFFFFFFF' } as const;
+    const ffGateway = { role: 'gateway', gatewayId: 'FFFFFFFFFFFFFFFF', serial: '1' } as const;
     expect(mayPublish(ffGateway, 'eu868/gateway/ffffffffffffffff/event/up')).toBe(true);
     expect(mayPublish(ffGateway, `eu868/gateway/${'\uFB00'.repeat(8)}/event/up`)).toBe(false);
   });

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { startGatewayBroker, type RunningBroker } from '../../../server/src/dataplane/broker/gateway-broker.js';
 import { databaseGatewayRegistry } from '../../../server/src/dataplane/broker/registry.js';
-import { gatewayCertificates } from '../../../server/src/dataplane/pki/gateway-certificates.js';
 import { issueServerCertificate } from '../../../server/src/dataplane/pki/issue.js';
 import { gatewaysRepository } from '../../../server/src/repositories/gateways.js';
 import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
-import { settingsStore } from '../../../server/src/repositories/settings.js';
+import { gatewayCertificatesRepository } from '../../../server/src/repositories/gateway-certificates.js';
 import type { Gateway, GatewayCertificate } from '../../../server/src/schemas/gateways.js';
 import type { Notification } from '../../../server/src/schemas/notifications.js';
 import { createRecord, oneCompany } from '../helpers/fixtures.js';
+import { platformCa } from '../helpers/platform-ca.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
 
@@ -33,9 +33,9 @@ describe('a gateway connecting with the certificate the API issued', () => {
     ({ t, owner, company } = await oneCompany());
     gatewayId = await createRecord(t, owner, '/api/gateway/', { company_id: company, gateway_id: 'B827EBFFFE8B0001', name: 'Roof' });
     // The same CA the API signs with (it lives in the database).
-    const ca = await gatewayCertificates(settingsStore(t.db), 365).ca();
+    const ca = await platformCa(t);
     const server = await issueServerCertificate(ca, ['localhost', '127.0.0.1']);
-    const registry = databaseGatewayRegistry(gatewaysRepository(t.db), notificationsRepository(t.db), t.clock.now);
+    const registry = databaseGatewayRegistry(gatewaysRepository(t.db), gatewayCertificatesRepository(t.db), notificationsRepository(t.db), t.clock.now);
     broker = await startGatewayBroker({ port: 0, host: '127.0.0.1', tls: { caPem: ca.certPem, certPem: server.certPem, keyPem: server.keyPem }, registry });
   });
   afterAll(async () => {
@@ -46,8 +46,9 @@ describe('a gateway connecting with the certificate the API issued', () => {
   const gateway = async () => (await call(t.app, owner, 'GET', `/api/gateway/${gatewayId}/`)).json<Gateway>();
 
   it('is connected while the gateway is online and notifies once when it goes away', async () => {
-    const cert = (await call(t.app, owner, 'GET', `/api/gateway/${gatewayId}/cert`)).json<GatewayCertificate>();
+    const cert = (await call(t.app, owner, 'POST', `/api/gateway/${gatewayId}/cert`)).json<GatewayCertificate>();
     const client = await mqtt.connectAsync(`mqtts://127.0.0.1:${broker.port}`, {
+      clientId: 'b827ebfffe8b0001',
       ca: cert.ca_cert,
       cert: cert.tls_cert,
       key: cert.tls_key,

@@ -72,7 +72,7 @@ describe('data plane maintenance', () => {
 
   it('warns once about a gateway certificate that expires within 30 days', async () => {
     const gateway = await createRecord(t, owner, '/api/gateway/', { company_id: company, gateway_id: 'CAFE0000000000FF', name: 'Barn gateway' });
-    await call(t.app, owner, 'GET', `/api/gateway/${gateway}/cert`);
+    await call(t.app, owner, 'POST', `/api/gateway/${gateway}/cert`);
     expect((await run()).expiringCertificates).toBe(1);
     expect((await run()).expiringCertificates).toBe(0);
     expect(await notes('certificate_expiring')).toEqual([expect.objectContaining({ title: 'Gateway certificate expires soon: Barn gateway' })]);

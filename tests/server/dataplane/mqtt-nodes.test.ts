@@ -61,7 +61,8 @@ describe.skipIf(!withBroker)('API nodes as processes on one broker (shared subsc
   beforeAll(async () => {
     main = await builtServer();
     database = await sharedDatabase('mqtt-nodes');
-    const config = loadConfig({ LOG_LEVEL: 'silent' });
+    // The nodes' DATA_DIR: the in-process app and the nodes share its secret key, as nodes of one installation must.
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: database.env.DATA_DIR as string });
     const app = await buildApp({ config, database: database.handle, logger: false });
     await app.ready();
     t = { app, db: database.handle.db, config, clock: new TestClock(), close: () => app.close() };

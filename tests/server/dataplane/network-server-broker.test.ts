@@ -55,7 +55,7 @@ describe('the network server on the embedded broker', () => {
   let networkServerCert: Identity;
   const uplinks: string[] = [];
   const registry: GatewayRegistry = {
-    isRegistered: async (id) => id === GATEWAY || id === OTHER,
+    admitted: async (certificates) => certificates.filter((c) => c.gatewayId === GATEWAY || c.gatewayId === OTHER),
     connected: async () => undefined,
     disconnected: async () => undefined,
     message: async (id, kind, topic) => void uplinks.push(`${kind} ${id} ${topic}`),
@@ -79,7 +79,9 @@ describe('the network server on the embedded broker', () => {
       client.once('close', () => reject(new Error('closed')));
     });
   };
-  const gateway = async (id: string, options: IClientOptions = {}) => connect({ ...(await issueGatewayCertificate(ca, id)), ...options });
+  // A gateway's client id is its gateway ID (the MQTT forwarder's default).
+  const gateway = async (id: string, options: IClientOptions = {}) =>
+    connect({ clientId: id.toLowerCase(), ...(await issueGatewayCertificate(ca, id)), ...options });
 
   beforeAll(async () => {
     ca = await createPlatformCa();
@@ -163,11 +165,12 @@ describe('the network server on the embedded broker', () => {
   it('keeps the network server on when a gateway takes its client id', async () => {
     const networkServer = await connect({ ...LOGIN, clientId: 'chirpstack-eu868', clean: false });
     await networkServer.subscribeAsync('eu868/gateway/+/event/+', { qos: 1 });
-    // Same client id, persistent session: without the per-identity session it would replace the
-    // network server's connection and inherit its session.
-    const impostor = await gateway(OTHER, { clientId: 'chirpstack-eu868', clean: false });
+    // Same client id, persistent session: refused, as any client id but its own gateway ID. (The
+    // per-identity session prefix would keep it apart from the network server's session anyway.)
+    await expect(gateway(OTHER, { clientId: 'chirpstack-eu868', clean: false })).rejects.toThrow(/Identifier rejected/);
+    const own = await gateway(OTHER);
     const frame = nextMessage(networkServer, () => true);
-    await impostor.publishAsync(`eu868/gateway/${other}/event/up`, 'still listening', { qos: 1 });
+    await own.publishAsync(`eu868/gateway/${other}/event/up`, 'still listening', { qos: 1 });
     expect((await frame).payload).toBe('still listening');
     expect(networkServer.connected).toBe(true);
   });

@@ -22,7 +22,7 @@ export async function createStaticApp(files: Record<string, string>): Promise<St
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), text);
   }
-  const config = loadConfig({ LOG_LEVEL: 'silent', CONSOLE_DIR: path.join(dir, 'console'), MARKETING_DIR: path.join(dir, 'marketing') });
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dir, CONSOLE_DIR: path.join(dir, 'console'), MARKETING_DIR: path.join(dir, 'marketing') });
   const database = await openDatabase({ sqliteFile: ':memory:' });
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, logger: false, serveStatic: true });

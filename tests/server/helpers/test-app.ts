@@ -11,6 +11,12 @@ import { migrateToLatest } from '../../../server/src/db/migrate.js';
  */
 export const testDatabaseUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 
+/**
+ * The key sealing test apps' secrets, unless a test sets SECRET_KEY or SECRET_KEY_FILE itself:
+ * without it every app would create and share DATA_DIR/secret.key of the repository.
+ */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** A clock the test controls: `clock.advance(ms)` moves time forward for the app. */
 export class TestClock {
   private offset = 0;
@@ -35,7 +41,8 @@ export async function createTestApp(
   beforeReady?: (app: FastifyInstance) => void,
   { dataPlane = false }: { dataPlane?: boolean } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  const keyGiven = env.SECRET_KEY !== undefined || env.SECRET_KEY_FILE !== undefined;
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...(keyGiven ? {} : { SECRET_KEY: TEST_SECRET_KEY }), ...env });
   const clock = new TestClock();
   const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });

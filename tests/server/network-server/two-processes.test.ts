@@ -110,7 +110,8 @@ describe.skipIf(!testDatabaseUrl)('two server processes on one PostgreSQL', () =
     running = await chirpstack.start();
     // The nodes boot while the account is set up in-process (no data plane: it pushes nothing); every change comes through the nodes.
     const booting = Promise.all([startNode(), startNode()]);
-    const config = loadConfig({ LOG_LEVEL: 'silent' });
+    // The nodes' DATA_DIR: the in-process app and the nodes share its secret key, as nodes of one installation must.
+    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: database.env.DATA_DIR as string });
     const app = await buildApp({ config, database: database.handle, logger: false });
     await app.ready();
     t = { app, db: database.handle.db, config, clock: new TestClock(), close: () => app.close() };

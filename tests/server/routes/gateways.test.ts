@@ -45,10 +45,10 @@ describe('/api/gateway', () => {
     expect(response.json()).toMatchObject({ code: 'validation', fields: { [field]: expect.any(String) } });
   });
 
-  it('serves a real client certificate chain from the platform CA, fresh on every call', async () => {
+  it('issues a real client certificate chain from the platform CA by POST, fresh on every call', async () => {
     const gateway = (await call(t.app, alice, 'GET', `/api/gateway/?company_id=${company}`)).json<Page<Gateway>>().results[0] as Gateway;
-    const response = await call(t.app, alice, 'GET', `/api/gateway/${gateway.id}/cert`);
-    expect(response.statusCode).toBe(200);
+    const response = await call(t.app, alice, 'POST', `/api/gateway/${gateway.id}/cert`);
+    expect(response.statusCode).toBe(201);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json<GatewayCertificate>();
     expect(body.server).toBe('mqtts://lora.example.com:8883');
@@ -62,11 +62,20 @@ describe('/api/gateway', () => {
     expect(Date.parse(body.expires_at)).toBe(Date.parse(cert.validTo));
     expect(body.ca_cert).not.toContain('PRIVATE KEY');
 
-    const second = (await call(t.app, alice, 'GET', `/api/gateway/${gateway.id}/cert`)).json<GatewayCertificate>();
+    const second = (await call(t.app, alice, 'POST', `/api/gateway/${gateway.id}/cert`)).json<GatewayCertificate>();
     expect(second.tls_cert).not.toBe(body.tls_cert);
     expect(second.ca_cert).toBe(body.ca_cert);
     const listed = (await call(t.app, alice, 'GET', `/api/gateway/${gateway.id}/`)).json<Gateway>();
     expect(listed.cert_expires_at).toBe(new Date(new X509Certificate(second.tls_cert).validTo).toISOString());
+  });
+
+  it('downloads the certificate in force again by GET, without its key', async () => {
+    const gateway = (await call(t.app, alice, 'POST', '/api/gateway/', { company_id: company, gateway_id: 'AA555A0000000009' })).json<Gateway>();
+    expect((await call(t.app, alice, 'GET', `/api/gateway/${gateway.id}/cert`)).json()).toMatchObject({ code: 'notFound' });
+    const issued = (await call(t.app, alice, 'POST', `/api/gateway/${gateway.id}/cert`)).json<GatewayCertificate>();
+    const again = await call(t.app, alice, 'GET', `/api/gateway/${gateway.id}/cert`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ server: issued.server, ca_cert: issued.ca_cert, tls_cert: issued.tls_cert, expires_at: issued.expires_at });
   });
 
   it("answers 404 for every call on another company's gateway", async () => {
@@ -76,6 +85,7 @@ describe('/api/gateway', () => {
       ['PATCH', `/api/gateway/${theirs.id}/`, { name: 'Mine now' }],
       ['DELETE', `/api/gateway/${theirs.id}/`],
       ['GET', `/api/gateway/${theirs.id}/cert`],
+      ['POST', `/api/gateway/${theirs.id}/cert`],
       ['POST', '/api/gateway/', { company_id: bobCompany, gateway_id: 'B827EBFFFE000002' }],
     ] as const) {
       const response = await call(t.app, alice, method, url, body);

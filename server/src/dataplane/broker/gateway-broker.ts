@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import {
   isNetworkServerLogin,
+  isOwnClientId,
   presentedCertificate,
   sessionNamespace,
   type BrokerIdentity,
@@ -10,10 +11,21 @@ import {
   type PresentedCertificate,
 } from './identity.js';
 import { mayPublish, maySubscribe, messageKind, type GatewayMessageKind } from './topics.js';
+import { MAX_PACKET_BYTES, PacketSizeGuard } from './packet-size.js';
+import { GATEWAY_PUBLISH_RATE, PublishRate } from './publish-rate.js';
+import { watchCertificates, CERTIFICATE_RECHECK_MS } from './certificate-watch.js';
+
+/** A gateway's client certificate as the broker saw it in the TLS handshake. */
+export interface GatewayCertificateRef {
+  gatewayId: string;
+  /** Normalised (domain/certificate-serial.ts). */
+  serial: string;
+}
 
 /** What the broker needs to know about gateways; the server implements it on the database. */
 export interface GatewayRegistry {
-  isRegistered(gatewayId: string): Promise<boolean>;
+  /** Of these certificates, those admitted now (the same objects): issued to the registered gateway of their ID, and not revoked. */
+  admitted<T extends GatewayCertificateRef>(certificates: readonly T[]): Promise<T[]>;
   connected(gatewayId: string): Promise<void>;
   disconnected(gatewayId: string): Promise<void>;
   message(gatewayId: string, kind: GatewayMessageKind, topic: string, payload: Buffer): Promise<void>;
@@ -27,6 +39,10 @@ export interface BrokerOptions {
   /** Lets the network server in without a certificate (ChirpStack's `username`/`password`). */
   networkServer?: NetworkServerCredentials;
   onError?: (error: unknown) => void;
+  /** A client refused or dropped for what it did (oversized packet, publish flood, revoked certificate). */
+  onWarning?: (message: string) => void;
+  /** How often connected gateways' certificates are checked again (tests shorten it). */
+  certificateRecheckMs?: number;
 }
 
 export interface RunningBroker {
@@ -38,7 +54,9 @@ const refusal = (message: string, returnCode: AuthenticateError['returnCode']): 
 
 /**
  * The embedded MQTT broker (DESIGN §6), TLS only. Gateways come with a client certificate of
- * the platform CA whose CN is a registered gateway ID and use their own topics only; the network
+ * the platform CA that is their current one (issued to the registered gateway of its CN, not
+ * revoked), connect with their gateway ID as client id, use their own topics only, within a
+ * packet size and a publish rate; the network
  * server comes with its own certificate or, without any certificate, with the configured user
  * name and password, and reaches every gateway (topics.ts has the rules).
  */
@@ -52,10 +70,14 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
     return identity?.role === 'gateway' ? identity.gatewayId : undefined;
   };
   const report = (promise: Promise<void>) => promise.catch((error: unknown) => options.onError?.(error));
+  const publishRates = new WeakMap<Client, PublishRate>();
+  /** The client id as the client sent it, before the session prefix. */
+  const clientIds = new WeakMap<Client, string>();
 
   broker.preConnect = (client, packet, done) => {
     const presented = presentedCertificate(client.conn as tls.TLSSocket);
     presentedBy.set(client, presented);
+    clientIds.set(client, packet.clientId);
     if (packet.clientId) packet.clientId = sessionNamespace(presented) + packet.clientId;
     done(null, true);
   };
@@ -74,10 +96,16 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
       identities.set(client, presented);
       return done(null, true);
     }
-    options.registry.isRegistered(presented.gatewayId).then(
-      (registered) => {
-        if (!registered) return done(refusal('Not authorised', 5), false);
+    // Refused before the session is taken: the gateway holding that id stays connected.
+    if (!isOwnClientId(presented.gatewayId, clientIds.get(client) ?? '')) {
+      options.onWarning?.(`gateway ${presented.gatewayId} refused: client id ${JSON.stringify(clientIds.get(client))} is not its gateway ID`);
+      return done(refusal('Identifier rejected', 2), false);
+    }
+    options.registry.admitted([presented]).then(
+      (admitted) => {
+        if (admitted.length === 0) return done(refusal('Not authorised', 5), false);
         identities.set(client, presented);
+        publishRates.set(client, new PublishRate(GATEWAY_PUBLISH_RATE));
         done(null, true);
       },
       () => done(refusal('Server unavailable', 3), false),
@@ -86,7 +114,14 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
 
   broker.authorizePublish = (client, packet, callback) => {
     const identity = client ? identities.get(client) : undefined;
-    callback(identity && mayPublish(identity, packet.topic) ? null : new Error(`publishing to ${packet.topic} is not allowed`));
+    if (!identity || !mayPublish(identity, packet.topic)) return callback(new Error(`publishing to ${packet.topic} is not allowed`));
+    // An error ends the connection (MQTT 3.1.1 cannot refuse one publish): a flooding gateway is dropped.
+    const rate = client ? publishRates.get(client) : undefined;
+    if (rate && !rate.take()) {
+      options.onWarning?.(`gateway ${gatewayOf(client) ?? ''} disconnected: more than ${GATEWAY_PUBLISH_RATE.perSecond} messages a second`);
+      return callback(new Error('publish rate exceeded'));
+    }
+    callback(null);
   };
 
   broker.authorizeSubscribe = (client, subscription, callback) => {
@@ -95,13 +130,33 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
     callback(null, identity && maySubscribe(identity, subscription.topic) ? subscription : null);
   };
 
+  const gatewayClients = new Set<Client>();
   broker.on('client', (client) => {
     const gatewayId = gatewayOf(client);
-    if (gatewayId) void report(options.registry.connected(gatewayId));
+    if (!gatewayId) return;
+    gatewayClients.add(client);
+    void report(options.registry.connected(gatewayId));
   });
   broker.on('clientDisconnect', (client) => {
     const gatewayId = gatewayOf(client);
-    if (gatewayId) void report(options.registry.disconnected(gatewayId));
+    if (!gatewayId) return;
+    gatewayClients.delete(client);
+    void report(options.registry.disconnected(gatewayId));
+  });
+  // Certificates revoked while their gateway is connected (a new one issued, the gateway deleted).
+  const watch = watchCertificates({
+    everyMs: options.certificateRecheckMs ?? CERTIFICATE_RECHECK_MS,
+    connected: () =>
+      [...gatewayClients].flatMap((client) => {
+        const identity = identities.get(client);
+        return identity?.role === 'gateway' ? [{ client, certificate: identity }] : [];
+      }),
+    admitted: (certificates) => options.registry.admitted(certificates),
+    revoked: (client, certificate) => {
+      options.onWarning?.(`gateway ${certificate.gatewayId} disconnected: its certificate ${certificate.serial} was revoked`);
+      client.close();
+    },
+    onError: (error) => options.onError?.(error),
   });
   broker.on('publish', (packet, client) => {
     const gatewayId = gatewayOf(client);
@@ -119,7 +174,16 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
       rejectUnauthorized: options.networkServer === undefined,
       minVersion: 'TLSv1.2',
     },
-    (socket) => broker.handle(socket),
+    (socket) => {
+      broker.handle(socket);
+      // Added after aedes's 'readable' listener, so it sees each chunk aedes reads without taking over the flow.
+      const guard = new PacketSizeGuard(MAX_PACKET_BYTES);
+      socket.on('data', (chunk: Buffer) => {
+        if (guard.accept(chunk)) return;
+        options.onWarning?.(`client ${socket.remoteAddress ?? ''} disconnected: a packet larger than ${MAX_PACKET_BYTES} bytes`);
+        socket.destroy();
+      });
+    },
   );
   server.on('tlsClientError', () => undefined);
   await new Promise<void>((resolve, reject) => {
@@ -130,6 +194,7 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
   return {
     port: (server.address() as AddressInfo).port,
     async close() {
+      watch.stop();
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

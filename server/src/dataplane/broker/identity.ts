@@ -1,10 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
 import { isStoredEui } from '../../domain/eui.js';
+import { normaliseSerial } from '../../domain/certificate-serial.js';
 import { GATEWAY_ORGANISATION, NETWORK_SERVER_SUBJECT } from '../pki/issue.js';
 
-/** Who a broker client is: one gateway, or the network server that reads them all. */
-export type BrokerIdentity = { role: 'gateway'; gatewayId: string } | { role: 'network-server' };
+/** Who a broker client is: one gateway (by the serial of its certificate too), or the network server that reads them all. */
+export type BrokerIdentity = { role: 'gateway'; gatewayId: string; serial: string } | { role: 'network-server' };
 
 export interface NetworkServerCredentials {
   username: string;
@@ -27,7 +28,9 @@ export function presentedCertificate(socket: TLSSocket): PresentedCertificate {
   const commonName = single(certificate.subject?.CN);
   const organisation = single(certificate.subject?.O);
   if (commonName === NETWORK_SERVER_SUBJECT.commonName && organisation === NETWORK_SERVER_SUBJECT.organisation) return { role: 'network-server' };
-  if (commonName !== undefined && isStoredEui(commonName) && organisation === GATEWAY_ORGANISATION) return { role: 'gateway', gatewayId: commonName };
+  if (commonName !== undefined && isStoredEui(commonName) && organisation === GATEWAY_ORGANISATION) {
+    return { role: 'gateway', gatewayId: commonName, serial: normaliseSerial(certificate.serialNumber) };
+  }
   return 'refused';
 }
 
@@ -44,6 +47,15 @@ export function isNetworkServerLogin(expected: NetworkServerCredentials | undefi
   const userMatches = sameSecret(expected.username, username);
   const passwordMatches = sameSecret(expected.password, password);
   return userMatches && passwordMatches;
+}
+
+/**
+ * A gateway's MQTT client id is its gateway ID (the ChirpStack MQTT forwarder's default), in any
+ * case: a client id names the session, and a client taking one over ends the connection holding
+ * it, so no certificate may connect under another gateway's id.
+ */
+export function isOwnClientId(gatewayId: string, clientId: string): boolean {
+  return /^[0-9A-Fa-f]{16}$/.test(clientId) && clientId.toUpperCase() === gatewayId;
 }
 
 /**

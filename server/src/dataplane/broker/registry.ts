@@ -1,12 +1,18 @@
 import type { GatewaysRepository } from '../../repositories/gateways.js';
+import type { GatewayCertificatesRepository } from '../../repositories/gateway-certificates.js';
 import type { NotificationsRepository } from '../../repositories/notifications.js';
 import type { GatewayRegistry } from './gateway-broker.js';
 
 /**
- * The broker's view of gateways, on the database: connected state and last seen (the setup
+ * The broker's view of gateways, on the database: which certificates it admits, connected state and last seen (the setup
  * wizard's verify step reads them), and one "gateway disconnected" notification per outage.
  */
-export function databaseGatewayRegistry(gateways: GatewaysRepository, notifications: NotificationsRepository, now: () => Date): GatewayRegistry {
+export function databaseGatewayRegistry(
+  gateways: GatewaysRepository,
+  certificates: GatewayCertificatesRepository,
+  notifications: NotificationsRepository,
+  now: () => Date,
+): GatewayRegistry {
   const outageKey = (id: string) => `gateway-offline:${id}`;
 
   async function disconnected(gatewayId: string): Promise<void> {
@@ -22,9 +28,7 @@ export function databaseGatewayRegistry(gateways: GatewaysRepository, notificati
   }
 
   return {
-    async isRegistered(gatewayId) {
-      return (await gateways.findByGatewayId(gatewayId)) !== undefined;
-    },
+    admitted: (presented) => certificates.admitted(presented),
     async connected(gatewayId) {
       await gateways.markSeen(gatewayId, true, now().toISOString());
       const gateway = await gateways.findByGatewayId(gatewayId);

@@ -15,14 +15,15 @@ function brokerHostnames(publicUrl: string): string[] {
 }
 
 /** Starts the embedded broker on MQTT_PORT with a server certificate from the platform CA. */
-export async function startEmbeddedBroker(ctx: AppContext, log: (error: unknown) => void): Promise<RunningBroker> {
+export async function startEmbeddedBroker(ctx: AppContext, log: { error: (error: unknown) => void; warn: (message: string) => void }): Promise<RunningBroker> {
   const ca = await ctx.gatewayCertificates.ca();
   const server = await issueServerCertificate(ca, brokerHostnames(ctx.config.mqtt.publicUrl), { validityDays: 825 });
   return startGatewayBroker({
     port: ctx.config.mqtt.port,
     tls: { caPem: ca.certPem, certPem: server.certPem, keyPem: server.keyPem },
-    registry: databaseGatewayRegistry(ctx.repos.gateways, ctx.repos.notifications, ctx.now),
+    registry: databaseGatewayRegistry(ctx.repos.gateways, ctx.repos.gatewayCertificates, ctx.repos.notifications, ctx.now),
     networkServer: ctx.config.mqtt.networkServer,
-    onError: log,
+    onError: log.error,
+    onWarning: log.warn,
   });
 }
