@@ -69,17 +69,21 @@ const claimableIds = (at: string, limit: number, caps: ClaimCaps) => sql<{ id: s
   destination_live as (select destination, count(*) as n from live group by destination),
   due as (
     select d.id, d.next_attempt_at, w.company_id, w.destination,
-      row_number() over (partition by w.company_id order by d.next_attempt_at, d.id) as company_turn,
-      row_number() over (partition by w.destination order by d.next_attempt_at, d.id) as destination_turn
+      row_number() over (partition by w.company_id order by d.next_attempt_at, d.id) as company_turn
     from webhook_deliveries d join webhooks w on w.id = d.webhook_id
     where d.status = 'pending' and d.next_attempt_at <= ${at} and (d.claimed_until is null or d.claimed_until < ${at})
+  ),
+  -- A destination's slots go round its companies too.
+  turns as (
+    select due.*, row_number() over (partition by due.destination order by due.company_turn, due.next_attempt_at, due.id) as destination_turn
+    from due
   )
-  select due.id from due
-  left join company_live c on c.company_id = due.company_id
-  left join destination_live t on t.destination = due.destination
-  where due.company_turn + coalesce(c.n, 0) <= ${caps.perCompany}
-    and due.destination_turn + coalesce(t.n, 0) <= ${caps.perDestination}
-  order by due.company_turn, due.next_attempt_at, due.id
+  select turns.id from turns
+  left join company_live c on c.company_id = turns.company_id
+  left join destination_live t on t.destination = turns.destination
+  where turns.company_turn + coalesce(c.n, 0) <= ${caps.perCompany}
+    and turns.destination_turn + coalesce(t.n, 0) <= ${caps.perDestination}
+  order by turns.company_turn, turns.next_attempt_at, turns.id
   limit ${limit}`;
 
 export function webhooksRepository(db: Db, dialect: Dialect) {
