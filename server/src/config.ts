@@ -50,7 +50,7 @@ export interface Config {
   /**
    * Let webhooks post to loopback and private-use addresses (tests and development only: refused
    * with NODE_ENV=production, which `npm start` sets). Metadata, link-local and the other special
-   * ranges stay blocked either way (domain/webhook-address.ts).
+   * ranges stay blocked either way (dataplane/webhooks/address.ts).
    */
   webhooksAllowPrivate: boolean;
   /** This installation's address as others reach it (the network server posts its events to PUBLIC_URL/api/ingest/chirpstack). */

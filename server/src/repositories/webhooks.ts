@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../db/schema.js';
-import { destinationOf } from '../domain/webhook-address.js';
-import { COMPANY_CONCURRENCY, DESTINATION_CONCURRENCY } from '../domain/webhook-limits.js';
-import { newWebhookSecret } from '../domain/webhook-signature.js';
+import { COMPANY_CONCURRENCY, DESTINATION_CONCURRENCY, destinationOf } from '../domain/webhooks.js';
+import { listPage, type PageWindow } from './list-page.js';
 import { memberCompanyIds } from './member-companies.js';
 import type { Webhook } from '../schemas/webhooks.js';
 
@@ -28,7 +27,7 @@ const toWebhook = (row: WebhooksTable): Webhook => ({
 /** A delivery this node holds, with where it goes and the secret that signs it. */
 export type ClaimedDelivery = Selectable<Database['webhook_deliveries']> & Pick<WebhooksTable, 'url' | 'header_name' | 'header_value' | 'secret'>;
 
-/** How many deliveries may be under way at once, across all nodes (domain/webhook-limits.ts). */
+/** How many deliveries may be under way at once, across all nodes (domain/webhooks.ts). */
 export interface ClaimCaps {
   perCompany: number;
   perDestination: number;
@@ -90,10 +89,10 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
   const visible = (userId: string) => db.selectFrom('webhooks').where('company_id', 'in', memberCompanyIds(db, userId));
 
   return {
-    async list(userId: string, companyId: string | undefined): Promise<Webhook[]> {
-      let query = visible(userId).selectAll();
+    async list(userId: string, companyId: string | undefined, window: PageWindow): Promise<{ count: number; results: Webhook[] }> {
+      let query = visible(userId);
       if (companyId) query = query.where('company_id', '=', companyId);
-      return (await query.orderBy('created_at').orderBy('id').limit(100).execute()).map(toWebhook);
+      return listPage(query, window, (q) => q.selectAll().orderBy('created_at').orderBy('id'), toWebhook);
     },
     async find(userId: string, id: string): Promise<Webhook | undefined> {
       const row = await visible(userId).selectAll().where('id', '=', id).executeTakeFirst();
@@ -101,13 +100,16 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
     },
     /** How many webhooks the company has (MAX_WEBHOOKS_PER_COMPANY). */
     async countOfCompany(companyId: string): Promise<number> {
-      const row = await db.selectFrom('webhooks').select((eb) => eb.fn.countAll<number | string>().as('n')).where('company_id', '=', companyId).executeTakeFirst();
+      const row = await db
+        .selectFrom('webhooks')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
-    /** Creates the webhook with a new signing secret; answers its id and the secret. */
-    async create(companyId: string, fields: WebhookChanges & { url: string }, at: string): Promise<{ id: string; secret: string }> {
+    /** Creates the webhook with its signing secret; answers its id. */
+    async create(companyId: string, fields: WebhookChanges & { url: string }, secret: string, at: string): Promise<string> {
       const id = randomUUID();
-      const secret = newWebhookSecret();
       await db
         .insertInto('webhooks')
         .values({
@@ -122,13 +124,11 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
           secret,
         })
         .execute();
-      return { id, secret };
+      return id;
     },
     /** Replaces the signing secret; deliveries signed from now on use the new one. */
-    async rotateSecret(id: string): Promise<string> {
-      const secret = newWebhookSecret();
+    async rotateSecret(id: string, secret: string): Promise<void> {
       await db.updateTable('webhooks').set({ secret }).where('id', '=', id).execute();
-      return secret;
     },
     async update(id: string, changes: WebhookChanges): Promise<void> {
       const set: Partial<WebhooksTable> = {};

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { isBlockedUrlHost } from '../domain/webhook-address.js';
-import { MAX_WEBHOOKS_PER_COMPANY } from '../domain/webhook-limits.js';
+import { isBlockedUrlHost } from '../dataplane/webhooks/address.js';
+import { newWebhookSecret } from '../dataplane/webhooks/signature.js';
+import { MAX_WEBHOOKS_PER_COMPANY } from '../domain/webhooks.js';
 import { HttpProblem, invalid, notFound } from '../http/errors.js';
+import { paging } from '../http/paging.js';
 import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { assertCompanyMember } from './company-access.js';
 import {
@@ -41,8 +43,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
   }
 
   api.get('/webhook/', { schema: { tags, querystring: WebhookListQuery, response: { 200: WebhookPage, ...errorResponses } } }, async (request) => {
-    const results = await webhooks.list(request.identity.userId, request.query.company_id);
-    return { count: results.length, results };
+    return webhooks.list(request.identity.userId, request.query.company_id, paging(request.query));
   });
 
   api.post(
@@ -54,7 +55,8 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if ((await webhooks.countOfCompany(request.body.company_id)) >= MAX_WEBHOOKS_PER_COMPANY) {
         throw new HttpProblem(409, 'webhookLimit', `A company can have at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks.`);
       }
-      const { id, secret } = await webhooks.create(request.body.company_id, request.body, ctx.now().toISOString());
+      const secret = newWebhookSecret();
+      const id = await webhooks.create(request.body.company_id, request.body, secret, ctx.now().toISOString());
       return withSecret(reply, { ...(await mine(request.identity.userId, id)), secret }, 201);
     },
   );
@@ -64,7 +66,9 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     { schema: { tags, params: IdParams, response: { 200: WebhookWithSecretResponse, ...errorResponses } } },
     async (request, reply) => {
       const hook = await mine(request.identity.userId, request.params.id);
-      return withSecret(reply, { ...hook, secret: await webhooks.rotateSecret(hook.id) });
+      const secret = newWebhookSecret();
+      await webhooks.rotateSecret(hook.id, secret);
+      return withSecret(reply, { ...hook, secret });
     },
   );
 

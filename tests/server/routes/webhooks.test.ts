@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Static } from 'typebox';
 import { MAX_ATTEMPTS, WebhookDispatcher, retryDelayMs } from '../../../server/src/dataplane/webhooks/dispatcher.js';
-import { isBlockedUrlHost } from '../../../server/src/domain/webhook-address.js';
+import { isBlockedUrlHost } from '../../../server/src/dataplane/webhooks/address.js';
 import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
 import type { Webhook, WebhookDeliveriesResponse } from '../../../server/src/schemas/webhooks.js';
 import { insertDevice, twoCompanies } from '../helpers/fixtures.js';

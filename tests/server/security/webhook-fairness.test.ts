@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebhookDispatcher } from '../../../server/src/dataplane/webhooks/dispatcher.js';
-import { COMPANY_CONCURRENCY, MAX_WEBHOOKS_PER_COMPANY } from '../../../server/src/domain/webhook-limits.js';
+import { COMPANY_CONCURRENCY, MAX_WEBHOOKS_PER_COMPANY } from '../../../server/src/domain/webhooks.js';
 import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
 import { createRecord, twoCompanies } from '../helpers/fixtures.js';
 import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';

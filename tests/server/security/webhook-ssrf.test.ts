@@ -5,7 +5,7 @@ import type { Static } from 'typebox';
 import { loadConfig } from '../../../server/src/config.js';
 import { WebhookDispatcher } from '../../../server/src/dataplane/webhooks/dispatcher.js';
 import { postJson, type Resolve } from '../../../server/src/dataplane/webhooks/post.js';
-import { isBlockedAddress } from '../../../server/src/domain/webhook-address.js';
+import { isBlockedAddress } from '../../../server/src/dataplane/webhooks/address.js';
 import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
 import { WEBHOOK_DELIVERY_ERROR_TEXTS } from '../../../server/src/schemas/messages.js';
 import type { WebhookDeliveriesResponse } from '../../../server/src/schemas/webhooks.js';
@@ -83,7 +83,19 @@ const REFUSED = [
   ['ff02::1', 'multicast'],
 ] as const;
 
-const ALLOWED = ['8.8.8.8', '1.1.1.1', '93.184.216.34', '100.63.255.255', '100.128.0.1', '172.32.0.1', '198.20.0.1', '2606:4700::1111', '2a00:1450:4001::200e', '64:ff9b::808:808', '2002:808:808::1'];
+const ALLOWED = [
+  '8.8.8.8',
+  '1.1.1.1',
+  '93.184.216.34',
+  '100.63.255.255',
+  '100.128.0.1',
+  '172.32.0.1',
+  '198.20.0.1',
+  '2606:4700::1111',
+  '2a00:1450:4001::200e',
+  '64:ff9b::808:808',
+  '2002:808:808::1',
+];
 
 describe('special-purpose addresses', () => {
   const post = (resolve: Resolve) => postJson({ timeoutMs: 2_000, allowPrivate: false, resolve });
@@ -101,7 +113,8 @@ describe('special-purpose addresses', () => {
   it('the development option lifts loopback and private use only, never metadata, link local or the rest', () => {
     const lifted = { allowPrivate: true };
     for (const address of ['127.0.0.1', '10.0.0.1', '192.168.1.1', '::1', 'fd00::1', '::ffff:127.0.0.1']) expect(isBlockedAddress(address, lifted)).toBe(false);
-    for (const address of ['169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', 'fe80::1', '64:ff9b::a9fe:a9fe', '2001:db8::1']) expect(isBlockedAddress(address, lifted)).toBe(true);
+    for (const address of ['169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', 'fe80::1', '64:ff9b::a9fe:a9fe', '2001:db8::1'])
+      expect(isBlockedAddress(address, lifted)).toBe(true);
   });
 
   it('refuses a name whose answers include one blocked address among public ones', async () => {
@@ -156,7 +169,11 @@ describe('webhook deliveries of an installation with the default settings', () =
   async function deliverOnce(url: string, options: { resolve?: Resolve; allowPrivate?: boolean } = {}): Promise<{ hookId: string; log: Deliveries }> {
     const hookId = await createRecord(t, alice, '/api/webhook/', { company_id: company, url });
     await queueDeliveries(t.db, hookId, 1, t.clock.now().toISOString());
-    const post = postJson({ timeoutMs: 2_000, allowPrivate: options.allowPrivate ?? t.config.webhooksAllowPrivate, ...(options.resolve ? { resolve: options.resolve } : {}) });
+    const post = postJson({
+      timeoutMs: 2_000,
+      allowPrivate: options.allowPrivate ?? t.config.webhooksAllowPrivate,
+      ...(options.resolve ? { resolve: options.resolve } : {}),
+    });
     await new WebhookDispatcher(webhooksRepository(t.db, dialect), t.clock.now, { post }).dispatchDue();
     return { hookId, log: (await call(t.app, alice, 'GET', `/api/webhook/${hookId}/deliveries`)).json<Deliveries>() };
   }
@@ -178,7 +195,14 @@ describe('webhook deliveries of an installation with the default settings', () =
   });
 
   it('refuses loopback, private and metadata URLs on create, with the field code the console translates', async () => {
-    for (const url of [`http://127.0.0.1:${receiver.port}/x`, 'http://localhost./x', 'http://[::ffff:127.0.0.1]/x', 'http://100.64.0.1/x', 'http://169.254.170.2/x', 'http://[64:ff9b::7f00:1]/x']) {
+    for (const url of [
+      `http://127.0.0.1:${receiver.port}/x`,
+      'http://localhost./x',
+      'http://[::ffff:127.0.0.1]/x',
+      'http://100.64.0.1/x',
+      'http://169.254.170.2/x',
+      'http://[64:ff9b::7f00:1]/x',
+    ]) {
       const response = await call(t.app, alice, 'POST', '/api/webhook/', { company_id: company, url });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'validation', field_codes: { url: { code: 'private_address' } } });

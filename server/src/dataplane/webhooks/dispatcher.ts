@@ -1,4 +1,4 @@
-import { signatureHeaders } from '../../domain/webhook-signature.js';
+import { signatureHeaders } from './signature.js';
 import type { ClaimCaps, ClaimedDelivery, DeliveryOutcome, FailedDelivery, WebhooksRepository } from '../../repositories/webhooks.js';
 import type { WebhookDeliveryErrorCode } from '../../schemas/messages.js';
 import { processNodeName } from '../node-name.js';
@@ -27,7 +27,7 @@ export interface DispatcherOptions {
   node?: string;
   /** WEBHOOKS_ALLOW_PRIVATE (tests and development only), for the default sender. */
   allowPrivate?: boolean;
-  /** Deliveries under way at once per company and per destination, across nodes; domain/webhook-limits.ts when absent. */
+  /** Deliveries under way at once per company and per destination, across nodes; domain/webhooks.ts when absent. */
   caps?: ClaimCaps;
 }
 

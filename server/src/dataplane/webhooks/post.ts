@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isBlockedAddress, isBlockedHostName, type AddressPolicy } from '../../domain/webhook-address.js';
+import { isBlockedAddress, isBlockedHostName, type AddressPolicy } from './address.js';
 import type { WebhookDeliveryErrorCode } from '../../schemas/messages.js';
 
 /** Sends one delivery; answers the receiver's status code, or rejects with a DeliveryFailure when no answer came. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { destinationOf } from '../../domain/webhook-address.js';
-import { newWebhookSecret } from '../../domain/webhook-signature.js';
+import { destinationOf } from '../../domain/webhooks.js';
+import { newWebhookSecret } from '../../dataplane/webhooks/signature.js';
 
 // Webhook hardening (issue #16).
 // - Each webhook signs its deliveries with its own secret (Standard Webhooks); webhooks made before

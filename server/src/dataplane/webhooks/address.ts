@@ -131,6 +131,3 @@ export function isBlockedUrlHost(hostname: string, policy: AddressPolicy): boole
   if (isIP(host) !== 0) return isBlockedAddress(host, policy);
   return isBlockedHostName(host, policy);
 }
-
-/** Where a webhook's deliveries go, as the per-destination cap counts them: scheme, host and port. */
-export const destinationOf = (url: string): string => new URL(url).origin;

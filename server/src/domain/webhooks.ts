@@ -19,3 +19,6 @@ export const COMPANY_CONCURRENCY = 32;
  * more than this.
  */
 export const DESTINATION_CONCURRENCY = 32;
+
+/** Where a webhook's deliveries go, as the per-destination cap counts them: scheme, host and port. */
+export const destinationOf = (url: string): string => new URL(url).origin;
