@@ -7,13 +7,9 @@
 // deliveries to the hanging receiver (queued at once, just before B's).
 // Usage: npm run build:server && node bench/webhook-fairness.bench.mjs [sqlite|postgres ...]
 //   SAMPLES=<n> (default 40), INTERVAL_MS=<ms> (default 500), HANGING=<n> (default 300)
-import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { signUpOwner } from './owner.mjs';
+import { queueDeliveries, startNode, webhookTo } from './webhook-node.mjs';
 
 const SAMPLES = Number(process.env.SAMPLES ?? 40);
 const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 500);
@@ -47,51 +43,22 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function bench(dialect) {
-  const { buildApp } = await import('../server/dist/app.js');
-  const { loadConfig } = await import('../server/dist/config.js');
-  const { dropPostgresSchema, openDatabase } = await import('../server/dist/db/database.js');
-  const { migrateToLatest } = await import('../server/dist/db/migrate.js');
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lora-fairness-'));
-  const database = await openDatabase(dialect === 'postgres' ? { databaseUrl: url, pgSchema: schema } : { sqliteFile: path.join(dir, 'fairness.sqlite') });
   const fine = await startReceiver(false);
   const hanging = await startReceiver(true);
+  const { app, db, cleanUp } = await startNode(dialect);
   try {
-    await migrateToLatest(database.db);
-    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dir, MQTT_PORT: '0', WEBHOOKS_ALLOW_PRIVATE: 'true' });
-    const app = await buildApp({ config, database, logger: false, dataPlane: true });
-    await app.ready();
-    const webhookOf = async (name, port) => {
-      const { headers } = await signUpOwner(app, name);
-      const company = (await app.inject({ method: 'POST', url: '/api/company/', headers, payload: { name } })).json().id;
-      const hook = await app.inject({ method: 'POST', url: '/api/webhook/', headers, payload: { company_id: company, url: `http://127.0.0.1:${port}/hook` } });
-      if (hook.statusCode !== 201) throw new Error(`webhook: HTTP ${hook.statusCode} ${hook.body}`);
-      return hook.json().id;
-    };
-    const slowHook = await webhookOf('hanging', hanging.port);
-    const otherHook = await webhookOf('other', fine.port);
+    const slowHook = await webhookTo(app, 'hanging', hanging.port);
+    const otherHook = await webhookTo(app, 'other', fine.port);
     let next = 0;
     const queue = async (webhookId, count) => {
-      const at = new Date().toISOString();
-      const rows = Array.from({ length: count }, () => ({
-        id: randomUUID(),
-        webhook_id: webhookId,
-        payload: JSON.stringify({ n: next++ }),
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: at,
-        last_error: null,
-        response_status: null,
-        created_at: at,
-        updated_at: at,
-      }));
-      for (let i = 0; i < rows.length; i += 500)
-        await database.db
-          .insertInto('webhook_deliveries')
-          .values(rows.slice(i, i + 500))
-          .execute();
-      return { first: next - count, at: Date.parse(at) };
+      const first = next;
+      next += count;
+      const at = await queueDeliveries(
+        db,
+        webhookId,
+        Array.from({ length: count }, (_, i) => JSON.stringify({ n: first + i })),
+      );
+      return { first, at };
     };
     /** Company B's deliveries one at a time; answers their latencies in ms (sorted; a missing one counts as not arrived). */
     const measure = async () => {
@@ -123,9 +90,7 @@ async function bench(dialect) {
   } finally {
     await fine.stop();
     await hanging.stop();
-    await database.close().catch(() => undefined);
-    if (dialect === 'postgres') await dropPostgresSchema(url, schema);
-    fs.rmSync(dir, { recursive: true, force: true });
+    await cleanUp();
   }
 }
 

@@ -114,9 +114,11 @@ describe('signed webhook deliveries', () => {
     expect(verifies(hook.secret, retry!)).toBe(false);
   });
 
-  it("cannot rotate another company's secret", async () => {
+  it("cannot rotate another company's secret, an id that is none, or without signing in", async () => {
     const hook = await create();
     expect((await call(t.app, bob, 'POST', `/api/webhook/${hook.id}/rotate-secret`)).statusCode).toBe(404);
+    expect((await call(t.app, alice, 'POST', '/api/webhook/not-an-id/rotate-secret')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: `/api/webhook/${hook.id}/rotate-secret` })).statusCode).toBe(401);
   });
 
   it('the company header cannot replace the signature', async () => {
