@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebhookDispatcher } from '../../../server/src/dataplane/webhooks/dispatcher.js';
+import { postJson } from '../../../server/src/dataplane/webhooks/post.js';
 import { COMPANY_CONCURRENCY, MAX_WEBHOOKS_PER_COMPANY } from '../../../server/src/domain/webhooks.js';
 import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
 import { createRecord, twoCompanies } from '../helpers/fixtures.js';
@@ -46,7 +47,9 @@ describe("one company's hanging endpoint", () => {
     // The hanging company's 300 are queued first: first come, first served would give them every slot.
     const stuck = await queueDeliveries(t.db, slowHook, 300, at.toISOString());
     const [early] = await queueDeliveries(t.db, otherHook, 1, new Date(at.getTime() + 1).toISOString());
-    const dispatcher = new WebhookDispatcher(webhooksRepository(t.db, dialect), t.clock.now, { allowPrivate: true });
+    // A deadline no slow test machine reaches: the hanging requests stay in flight until released.
+    const post = postJson({ timeoutMs: 600_000, allowPrivate: true });
+    const dispatcher = new WebhookDispatcher(webhooksRepository(t.db, dialect), t.clock.now, { post });
     const running = dispatcher.dispatchDue();
 
     await until(async () => expect(await statusOf([early!])).toEqual(['delivered']));
