@@ -3,6 +3,7 @@ import { BrowserRouter, Route } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
 import { Admin, CustomRoutes, memoryStore, Resource, type I18nProvider } from 'react-admin';
 import { apiKeys } from './api-keys';
+import { webhooks } from './webhooks';
 import { AUTH_PATH, initSession, sessionExists, signOut } from './auth/session';
 import { lazyNamed } from './common/lazy';
 import { companies } from './companies';
@@ -110,6 +111,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Resource name="companies" {...companies} />
         <Resource name="tenants" {...tenants} />
         <Resource name="api-keys" {...apiKeys} />
+        <Resource name="webhooks" {...webhooks} />
         <Resource name="notifications" {...notifications} />
         <Resource name="widgets" />
       </Admin>

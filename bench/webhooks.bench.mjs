@@ -8,14 +8,11 @@
 // only once the receiver has seen them all, so no query of the benchmark competes with the node).
 // Usage: npm run build:server && node bench/webhooks.bench.mjs [sqlite|postgres ...]
 //   DELIVERIES=<n> (default 5000), RECEIVER_DELAY_MS=<ms> (default 0)
-import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { signUpOwner } from './owner.mjs';
+import { queueDeliveries, startNode, webhookTo } from './webhook-node.mjs';
 
 const DELIVERIES = Number(process.env.DELIVERIES ?? 5000);
 const RECEIVER_DELAY_MS = Number(process.env.RECEIVER_DELAY_MS ?? 0);
@@ -50,29 +47,10 @@ function startReceiver() {
 }
 
 async function bench(dialect) {
-  const { buildApp } = await import('../server/dist/app.js');
-  const { loadConfig } = await import('../server/dist/config.js');
-  const { dropPostgresSchema, openDatabase } = await import('../server/dist/db/database.js');
-  const { migrateToLatest } = await import('../server/dist/db/migrate.js');
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lora-webhooks-'));
-  const database = await openDatabase(dialect === 'postgres' ? { databaseUrl: url, pgSchema: schema } : { sqliteFile: path.join(dir, 'webhooks.sqlite') });
   const receiver = await startReceiver();
+  const { app, db, cleanUp } = await startNode(dialect);
   try {
-    await migrateToLatest(database.db);
-    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dir, MQTT_PORT: '0', WEBHOOKS_ALLOW_PRIVATE: 'true' });
-    const app = await buildApp({ config, database, logger: false, dataPlane: true });
-    const { headers } = await signUpOwner(app, 'webhooks');
-    const company = (await app.inject({ method: 'POST', url: '/api/company/', headers, payload: { name: 'Webhooks' } })).json().id;
-    const hook = await app.inject({
-      method: 'POST',
-      url: '/api/webhook/',
-      headers,
-      payload: { company_id: company, url: `http://127.0.0.1:${receiver.port}/hook` },
-    });
-    if (hook.statusCode !== 201) throw new Error(`webhook: HTTP ${hook.statusCode} ${hook.body}`);
-    const webhookId = hook.json().id;
+    const webhookId = await webhookTo(app, 'webhooks', receiver.port);
     // An uplink's payload as the ingest path queues it.
     const payload = (i) =>
       JSON.stringify({
@@ -81,29 +59,16 @@ async function bench(dialect) {
         fPort: 2,
         data: { temperature: 20 + (i % 10), humidity: 50 },
       });
-    const at = new Date().toISOString();
-    const rows = Array.from({ length: DELIVERIES }, (_, i) => ({
-      id: randomUUID(),
-      webhook_id: webhookId,
-      payload: payload(i),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: at,
-      last_error: null,
-      response_status: null,
-      created_at: at,
-      updated_at: at,
-    }));
     const started = performance.timeOrigin + performance.now();
-    for (let i = 0; i < rows.length; i += 500)
-      await database.db
-        .insertInto('webhook_deliveries')
-        .values(rows.slice(i, i + 500))
-        .execute();
+    await queueDeliveries(
+      db,
+      webhookId,
+      Array.from({ length: DELIVERIES }, (_, i) => payload(i)),
+    );
     const delivered = async () =>
       Number(
         (
-          await database.db
+          await db
             .selectFrom('webhook_deliveries')
             .select((eb) => eb.fn.countAll().as('n'))
             .where('status', '=', 'delivered')
@@ -126,9 +91,7 @@ async function bench(dialect) {
     };
   } finally {
     await receiver.stop();
-    await database.close().catch(() => undefined);
-    if (dialect === 'postgres') await dropPostgresSchema(url, schema);
-    fs.rmSync(dir, { recursive: true, force: true });
+    await cleanUp();
   }
 }
 

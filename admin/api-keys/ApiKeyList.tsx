@@ -3,7 +3,7 @@ import { Box, Typography } from '@mui/material';
 import { Datagrid, DateField, FunctionField, List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { ApiKeyCreateButton } from './ApiKeyCreateButton';
 import { RegenerateButton } from './RegenerateButton';
-import { SecretKeyDialog } from './SecretKeyDialog';
+import { SecretDialog } from '../common/SecretDialog';
 import { ListError } from '../common/ListError';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import type { ApiKey } from '../types/api';
@@ -35,6 +35,14 @@ function DeleteKeyButton() {
   return <ConfirmDeleteButton confirmTitle={translate('app.api_keys.delete_title', { name: record.name })} />;
 }
 
+const SECRET_LABELS = {
+  title: 'app.api_keys.key_title',
+  once: 'app.api_keys.key_once',
+  copy: 'app.api_keys.copy',
+  copied: 'app.api_keys.copied',
+  close: 'app.api_keys.close',
+};
+
 /** API keys (spec §2): list, new key shown once, regenerate and delete with confirmation. */
 export function ApiKeyList() {
   const translate = useTranslate();
@@ -64,7 +72,7 @@ export function ApiKeyList() {
           <DeleteKeyButton />
         </Datagrid>
       </List>
-      <SecretKeyDialog secret={secret} onClose={() => setSecret(null)} />
+      <SecretDialog secret={secret} onClose={() => setSecret(null)} labels={SECRET_LABELS} testId="api-key-secret" />
     </>
   );
 }

@@ -29,6 +29,7 @@ export function profileMenuEntries(multiTenant: boolean): NavEntry[] {
     entry('groups', 'groups'),
     entry('users', 'users'),
     entry('api-keys', 'api_keys'),
+    entry('webhooks', 'webhooks'),
     entry('notifications', 'notifications'),
     entry('settings', 'settings'),
     ...(multiTenant ? [entry('tenants', 'tenants')] : [entry('companies', 'companies')]),

@@ -23,6 +23,8 @@ import type {
   UnregisteredDevice,
   User,
   Version,
+  WebhookDelivery,
+  WebhookWithSecret,
   WidgetData,
 } from '../types/api';
 import type { CompanyApi } from '../stores/companyStore';
@@ -82,6 +84,10 @@ export interface AppDataProvider extends DataProvider, UserApi, CompanyApi, Oper
   gatewayNetwork(id: Identifier): Promise<GatewayNetwork>;
   search(query: string, includeTenants: boolean): Promise<SearchResult[]>;
   regenerateApiKey(id: Identifier): Promise<ApiKeyWithSecret>;
+  /** A webhook's latest deliveries, newest first, with why each was not delivered (a category code). */
+  webhookDeliveries(id: Identifier): Promise<WebhookDelivery[]>;
+  /** Replaces a webhook's signing secret; the answer carries the new one, shown once. */
+  rotateWebhookSecret(id: Identifier): Promise<WebhookWithSecret>;
   companyPeople(companyId: string): Promise<CompanyPeople>;
   /** The API's version (GET /version); failing means the backend is unavailable. */
   version(): Promise<Version>;
@@ -216,6 +222,8 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     search: (query, includeTenants) =>
       call(async () => (await apiRequest<{ results: SearchResult[] }>('/search/', { query: { q: query, include_tenants: includeTenants } })).results),
     regenerateApiKey: (id) => call(() => apiRequest<ApiKeyWithSecret>(`/api-keys/${encodeURIComponent(String(id))}/regenerate`, { method: 'PUT' })),
+    webhookDeliveries: (id) => call(() => apiRequest<WebhookDelivery[]>(`${webhookPath(id)}/deliveries`)),
+    rotateWebhookSecret: (id) => call(() => apiRequest<WebhookWithSecret>(`${webhookPath(id)}/rotate-secret`, { method: 'POST' })),
     ...operationsApi(call),
     deviceTopics: (id) => call(() => apiRequest<TopicValue[]>(`/device/${encodeURIComponent(String(id))}/topics/values`)),
     sendDownlink: (id, input) => call(() => apiRequest<DownlinkCreated>(downlinkPath(id), { method: 'POST', body: input })),
@@ -272,6 +280,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
 }
 
 const downlinkPath = (id: Identifier): string => `/device/${encodeURIComponent(String(id))}/downlink`;
+const webhookPath = (id: Identifier): string => `/webhook/${encodeURIComponent(String(id))}`;
 
 /**
  * Sends only what the form changed, minus read-only fields the API does not accept. The sync state

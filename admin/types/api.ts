@@ -22,7 +22,8 @@ export type { Tenant } from '../../server/src/schemas/tenants';
 export type { User } from '../../server/src/schemas/users';
 export type { Version } from '../../server/src/schemas/version';
 export type { Widget, WidgetData } from '../../server/src/schemas/widgets';
-export type { DownlinkErrorCode, MessageParams, MqttLinkErrorCode, SyncErrorCode } from '../../server/src/schemas/messages';
+export type { Webhook, WebhookDelivery, WebhookWithSecret } from '../../server/src/schemas/webhooks';
+export type { DownlinkErrorCode, MessageParams, MqttLinkErrorCode, SyncErrorCode, WebhookDeliveryErrorCode } from '../../server/src/schemas/messages';
 export type {
   Drift,
   MqttLinkStatus,
@@ -33,7 +34,15 @@ export type {
   UnregisteredDevice,
 } from '../../server/src/schemas/network';
 
-export { DOWNLINK_ERROR_TEXTS, FIELD_ERROR_TEXTS, MQTT_LINK_ERROR_TEXTS, NOTIFICATION_TEXTS, SYNC_ERROR_TEXTS } from '../../server/src/schemas/messages';
+export {
+  DOWNLINK_ERROR_TEXTS,
+  FIELD_ERROR_TEXTS,
+  MQTT_LINK_ERROR_TEXTS,
+  NOTIFICATION_TEXTS,
+  SYNC_ERROR_TEXTS,
+  WEBHOOK_DELIVERY_ERROR_TEXTS,
+} from '../../server/src/schemas/messages';
+export { MAX_WEBHOOKS_PER_COMPANY } from '../../server/src/domain/webhooks';
 export { DOWNLINK_FPORT_MAX, DOWNLINK_FPORT_MIN, isDownlinkFPort, isDownlinkInFlight, type DownlinkState } from '../../server/src/domain/downlink';
 export { hexInputPattern, normaliseEui, normaliseKey, EUI_BYTES, KEY_BYTES } from '../../server/src/domain/eui';
 export {

@@ -48,7 +48,11 @@ export interface Config {
     deliveryRetentionDays: number;
     readNotificationRetentionDays: number;
   };
-  /** Allow webhooks to loopback and private addresses (development and tests only). */
+  /**
+   * Let webhooks post to loopback and private-use addresses (tests and development only: refused
+   * with NODE_ENV=production, which `npm start` sets). Metadata, link-local and the other special
+   * ranges stay blocked either way (dataplane/webhooks/address.ts).
+   */
   webhooksAllowPrivate: boolean;
   /** This installation's address as others reach it (the network server posts its events to PUBLIC_URL/api/ingest/chirpstack). */
   publicUrl: string;
@@ -149,6 +153,13 @@ function secretKeySettings(env: Env, dataDir: string): SecretKeySettings {
   return { key, file: path.resolve(file ?? path.join(dataDir, 'secret.key')), createFile: file === undefined };
 }
 
+/** Opening the platform's own network to webhooks must never happen by accident in production. */
+function webhooksAllowPrivate(env: Env): boolean {
+  const allow = env.WEBHOOKS_ALLOW_PRIVATE === 'true';
+  if (allow && env.NODE_ENV === 'production') throw new Error('WEBHOOKS_ALLOW_PRIVATE is for tests and development only, not with NODE_ENV=production');
+  return allow;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -171,7 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
     marketingDir: path.resolve(env.MARKETING_DIR || path.join(repoRoot, 'marketing', 'public')),
     corsOrigins: list(env.CORS_ORIGINS),
     trustProxy: env.TRUST_PROXY === 'true',
-    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    webhooksAllowPrivate: webhooksAllowPrivate(env),
     maintenance: {
       eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1),
       silentFactor: integer(env, 'SILENT_AFTER_INTERVALS', 3, 2),

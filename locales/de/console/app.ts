@@ -1,3 +1,4 @@
+import { MAX_WEBHOOKS_PER_COMPANY } from '../../../admin/types/api';
 import type { CatalogueOf } from '../../en/console/types';
 import type { app as englishApp } from '../../en/console/app';
 import { companies, tenants } from './companies';
@@ -11,6 +12,7 @@ import { operations } from './operations';
 import { profiles } from './profiles';
 import { server } from './server';
 import { units } from './units';
+import { webhooks } from './webhooks';
 
 /** German texts of the console shell; the type makes every English key mandatory here. */
 export const app = {
@@ -26,12 +28,14 @@ export const app = {
   operations,
   profiles,
   units,
+  webhooks,
   errors: {
     general: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
     networkError: 'Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung.',
     unauthorized: 'Sie sind nicht berechtigt, auf diese Ressource zuzugreifen.',
     notFound: 'Die angeforderte Ressource wurde nicht gefunden.',
     validation: 'Bitte überprüfen Sie Ihre Eingaben und versuchen Sie es erneut.',
+    webhookLimit: `Eine Firma kann höchstens ${MAX_WEBHOOKS_PER_COMPANY} Webhooks haben.`,
     setupError: 'Das Konto konnte nicht eingerichtet werden. Bitte versuchen Sie es erneut.',
     failedCreateTenant: 'Mandant konnte nicht erstellt werden',
     failedCreateCompany: 'Firma konnte nicht erstellt werden',
@@ -49,6 +53,7 @@ export const app = {
     profiles: 'Geräteprofile',
     groups: 'Einheitengruppen',
     api_keys: 'API-Schlüssel',
+    webhooks: 'Webhooks',
     settings: 'Einstellungen',
     tenants: 'Mandanten',
     info: 'INFO',

@@ -65,6 +65,10 @@ export const resources = {
     name: 'API-Schlüssel |||| API-Schlüssel',
     fields: { name: 'Name', expiresAt: 'Läuft ab', last_used: 'Zuletzt verwendet', created_at: 'Erstellt' },
   },
+  webhooks: {
+    name: 'Webhook |||| Webhooks',
+    fields: { url: 'URL', header_name: 'Header', enabled: 'Aktiv', created_at: 'Erstellt' },
+  },
   notifications: {
     name: 'Benachrichtigung |||| Benachrichtigungen',
     fields: { title: 'Titel', message: 'Nachricht', is_read: 'Gelesen', created_at: 'Empfangen' },

@@ -1,7 +1,7 @@
 import type { CatalogueOf } from '../../en/console/types';
 import type { server as englishServer } from '../../en/console/server';
 
-/** German texts of the server's codes: field problems, import-row reasons, notifications, sync, downlink and MQTT link problems. */
+/** German texts of the server's codes: field problems, import-row reasons, notifications, sync, downlink, MQTT link and webhook delivery problems. */
 export const server = {
   fields: {
     required: 'Dieses Feld ist erforderlich.',
@@ -113,5 +113,14 @@ export const server = {
     client_id_taken: 'Eine andere Verbindung hat diese MQTT_CLIENT_ID übernommen: Jeder Server braucht seine eigene.',
     subscription_refused: 'Der MQTT-Broker hat das Abonnement abgelehnt: Er muss geteilte MQTT-5-Abonnements auf application/# mit QoS 1 erlauben.',
     processing_failed: 'Ein Ereignis konnte nicht gespeichert werden. Es wurde nicht bestätigt, daher sendet der Broker es nach dem Wiederverbinden erneut.',
+  },
+  webhook: {
+    blocked_address: 'Der Host verweist auf eine Adresse, die Webhooks nicht erreichen dürfen (Loopback, privat, link-lokal oder ein anderer Sonderbereich).',
+    dns_failed: 'Der Hostname konnte nicht aufgelöst werden.',
+    timeout: 'Der Empfänger hat nicht rechtzeitig geantwortet.',
+    connection_failed: 'Die Verbindung zum Empfänger ist gescheitert oder wurde vor einer Antwort geschlossen.',
+    tls_failed: 'Das TLS-Zertifikat oder der TLS-Handshake des Empfängers wurde abgelehnt.',
+    http_status: 'Der Empfänger hat mit einem Status außerhalb von 2xx geantwortet.',
+    abandoned: 'Aufgegeben: Die sendenden Server haben vor einer Antwort aufgehört.',
   },
 } satisfies CatalogueOf<typeof englishServer>;

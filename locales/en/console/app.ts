@@ -1,3 +1,4 @@
+import { MAX_WEBHOOKS_PER_COMPANY } from '../../../admin/types/api';
 import { companies, tenants } from './companies';
 import { dashboards } from './dashboards';
 import { devices } from './devices';
@@ -9,6 +10,7 @@ import { operations } from './operations';
 import { profiles } from './profiles';
 import { server } from './server';
 import { units } from './units';
+import { webhooks } from './webhooks';
 
 /** English texts of the console shell (the typed reference for every other language). */
 export const app = {
@@ -24,12 +26,14 @@ export const app = {
   operations,
   profiles,
   units,
+  webhooks,
   errors: {
     general: 'An error occurred. Please try again.',
     networkError: 'Network error. Please check your connection.',
     unauthorized: 'You are not authorized to access this resource.',
     notFound: 'The requested resource was not found.',
     validation: 'Please check your input and try again.',
+    webhookLimit: `A company can have at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks.`,
     setupError: 'Failed to setup account. Please try again.',
     failedCreateTenant: 'Failed to create tenant',
     failedCreateCompany: 'Failed to create company',
@@ -47,6 +51,7 @@ export const app = {
     profiles: 'Device Profiles',
     groups: 'Unit Groups',
     api_keys: 'API Keys',
+    webhooks: 'Webhooks',
     settings: 'Settings',
     tenants: 'Tenants',
     info: 'INFO',

@@ -55,6 +55,10 @@ export const resources = {
     name: 'API key |||| API keys',
     fields: { name: 'Name', expiresAt: 'Expires', last_used: 'Last used', created_at: 'Created' },
   },
+  webhooks: {
+    name: 'Webhook |||| Webhooks',
+    fields: { url: 'URL', header_name: 'Header', enabled: 'Enabled', created_at: 'Created' },
+  },
   notifications: {
     name: 'Notification |||| Notifications',
     fields: { title: 'Title', message: 'Message', is_read: 'Read', created_at: 'Received' },

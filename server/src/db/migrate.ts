@@ -15,6 +15,7 @@ import * as decoderPrecedence from './migrations/0012_decoder_precedence.js';
 import * as downlinks from './migrations/0013_downlinks.js';
 import * as deviceEventTypes from './migrations/0014_device_event_types.js';
 import * as claimsAndHousekeeping from './migrations/0015_claims_and_housekeeping.js';
+import * as webhookSecurity from './migrations/0017_webhook_security.js';
 import * as gatewayCertificates from './migrations/0018_gateway_certificates.js';
 
 /**
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0013_downlinks': downlinks,
   '0014_device_event_types': deviceEventTypes,
   '0015_claims_and_housekeeping': claimsAndHousekeeping,
+  '0017_webhook_security': webhookSecurity,
   '0018_gateway_certificates': gatewayCertificates,
 };
 

@@ -6,6 +6,7 @@ import type { Plan } from '../domain/plans.js';
 import type { PowerSource } from '../domain/power.js';
 import type { DeviceEventType } from '../schemas/ingest.js';
 import type { SearchType } from '../schemas/search.js';
+import type { WebhookDeliveryErrorCode } from '../schemas/messages.js';
 
 /**
  * Table types shared by SQLite and PostgreSQL. Both dialects store the same portable column
@@ -94,6 +95,10 @@ export interface WebhooksTable {
   header_value: string | null;
   enabled: number;
   created_at: string;
+  /** `whsec_…`: signs its deliveries (migration 0017; every row has one). */
+  secret: string;
+  /** Scheme, host and port of `url`: what the per-destination cap counts (migration 0017). */
+  destination: string;
 }
 
 export interface WebhookDeliveriesTable {
@@ -103,7 +108,7 @@ export interface WebhookDeliveriesTable {
   status: 'pending' | 'delivered' | 'failed';
   attempts: number;
   next_attempt_at: string;
-  last_error: string | null;
+  last_error: WebhookDeliveryErrorCode | null;
   response_status: number | null;
   created_at: string;
   updated_at: string;

@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'tooLarge'
   | 'rateLimited'
   | 'expired'
+  // A company has as many webhooks as it may (MAX_WEBHOOKS_PER_COMPANY).
+  | 'webhookLimit'
   // The network server: none configured (standalone), or it failed or refused a call made on the user's behalf.
   | 'networkServerRequired'
   | 'networkServerUnavailable'

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import type { Database, WebhookDeliveriesTable, WebhooksTable } from '../db/schema.js';
+import { COMPANY_CONCURRENCY, DESTINATION_CONCURRENCY, destinationOf } from '../domain/webhooks.js';
+import { listPage, type PageWindow } from './list-page.js';
 import { memberCompanyIds } from './member-companies.js';
 import type { Webhook } from '../schemas/webhooks.js';
 
@@ -22,8 +24,15 @@ const toWebhook = (row: WebhooksTable): Webhook => ({
   created_at: row.created_at,
 });
 
-/** A delivery this node holds, with where it goes. */
-export type ClaimedDelivery = Selectable<Database['webhook_deliveries']> & Pick<WebhooksTable, 'url' | 'header_name' | 'header_value'>;
+/** A delivery this node holds, with where it goes and the secret that signs it. */
+export type ClaimedDelivery = Selectable<Database['webhook_deliveries']> & Pick<WebhooksTable, 'url' | 'header_name' | 'header_value' | 'secret'>;
+
+/** How many deliveries may be under way at once, across all nodes (domain/webhooks.ts). */
+export interface ClaimCaps {
+  perCompany: number;
+  perDestination: number;
+}
+const DEFAULT_CAPS: ClaimCaps = { perCompany: COMPANY_CONCURRENCY, perDestination: DESTINATION_CONCURRENCY };
 
 /** Not delivered: to be tried again at `next_attempt_at` ('pending'), or given up ('failed'). */
 export type FailedDelivery = { id: string; status: 'pending' | 'failed' } & Pick<WebhookDeliveriesTable, 'next_attempt_at' | 'last_error' | 'response_status'>;
@@ -43,26 +52,63 @@ const DELIVERY_COLUMNS = [
   'updated_at',
 ] as const satisfies readonly (keyof WebhookDeliveriesTable)[];
 
-/** Nobody holds a live claim on the delivery: never claimed, or its lease ran out. */
-const unclaimed =
-  (at: string) =>
-  (eb: ExpressionBuilder<Database, 'webhook_deliveries'>): Expression<SqlBool> =>
-    eb.or([eb('webhook_deliveries.claimed_until', 'is', null), eb('webhook_deliveries.claimed_until', '<', at)]);
+/**
+ * The due deliveries to claim now: each company and each destination gets at most its cap in
+ * flight, counting the live claims of every node, and the companies take turns (every company's
+ * first due delivery comes before anyone's second), so a backlog of one company never fills the
+ * slots others need. One statement, so it is atomic on SQLite; on PostgreSQL claims take turns.
+ */
+const claimableIds = (at: string, limit: number, caps: ClaimCaps) => sql<{ id: string }>`
+  with live as (
+    select w.company_id, w.destination
+    from webhook_deliveries d join webhooks w on w.id = d.webhook_id
+    where d.status = 'pending' and d.claimed_until >= ${at}
+  ),
+  company_live as (select company_id, count(*) as n from live group by company_id),
+  destination_live as (select destination, count(*) as n from live group by destination),
+  due as (
+    select d.id, d.next_attempt_at, w.company_id, w.destination,
+      row_number() over (partition by w.company_id order by d.next_attempt_at, d.id) as company_turn
+    from webhook_deliveries d join webhooks w on w.id = d.webhook_id
+    where d.status = 'pending' and d.next_attempt_at <= ${at} and (d.claimed_until is null or d.claimed_until < ${at})
+  ),
+  -- A destination's slots go round its companies too.
+  turns as (
+    select due.*, row_number() over (partition by due.destination order by due.company_turn, due.next_attempt_at, due.id) as destination_turn
+    from due
+  )
+  select turns.id from turns
+  left join company_live c on c.company_id = turns.company_id
+  left join destination_live t on t.destination = turns.destination
+  where turns.company_turn + coalesce(c.n, 0) <= ${caps.perCompany}
+    and turns.destination_turn + coalesce(t.n, 0) <= ${caps.perDestination}
+  order by turns.company_turn, turns.next_attempt_at, turns.id
+  limit ${limit}`;
 
 export function webhooksRepository(db: Db, dialect: Dialect) {
   const visible = (userId: string) => db.selectFrom('webhooks').where('company_id', 'in', memberCompanyIds(db, userId));
 
   return {
-    async list(userId: string, companyId: string | undefined): Promise<Webhook[]> {
-      let query = visible(userId).selectAll();
+    async list(userId: string, companyId: string | undefined, window: PageWindow): Promise<{ count: number; results: Webhook[] }> {
+      let query = visible(userId);
       if (companyId) query = query.where('company_id', '=', companyId);
-      return (await query.orderBy('created_at').orderBy('id').limit(100).execute()).map(toWebhook);
+      return listPage(query, window, (q) => q.selectAll().orderBy('created_at').orderBy('id'), toWebhook);
     },
     async find(userId: string, id: string): Promise<Webhook | undefined> {
       const row = await visible(userId).selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toWebhook(row) : undefined;
     },
-    async create(companyId: string, fields: WebhookChanges & { url: string }, at: string): Promise<string> {
+    /** How many webhooks the company has (MAX_WEBHOOKS_PER_COMPANY). */
+    async countOfCompany(companyId: string): Promise<number> {
+      const row = await db
+        .selectFrom('webhooks')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    /** Creates the webhook with its signing secret; answers its id. */
+    async create(companyId: string, fields: WebhookChanges & { url: string }, secret: string, at: string): Promise<string> {
       const id = randomUUID();
       await db
         .insertInto('webhooks')
@@ -70,17 +116,23 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
           id,
           company_id: companyId,
           url: fields.url,
+          destination: destinationOf(fields.url),
           header_name: fields.header_name ?? null,
           header_value: fields.header_value ?? null,
           enabled: fields.enabled === false ? 0 : 1,
           created_at: at,
+          secret,
         })
         .execute();
       return id;
     },
+    /** Replaces the signing secret; deliveries signed from now on use the new one. */
+    async rotateSecret(id: string, secret: string): Promise<void> {
+      await db.updateTable('webhooks').set({ secret }).where('id', '=', id).execute();
+    },
     async update(id: string, changes: WebhookChanges): Promise<void> {
       const set: Partial<WebhooksTable> = {};
-      if (changes.url !== undefined) set.url = changes.url;
+      if (changes.url !== undefined) Object.assign(set, { url: changes.url, destination: destinationOf(changes.url) });
       if (changes.header_name !== undefined) set.header_name = changes.header_name;
       if (changes.header_value !== undefined) set.header_value = changes.header_value;
       if (changes.enabled !== undefined) set.enabled = changes.enabled ? 1 : 0;
@@ -91,39 +143,42 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
     },
 
     /**
-     * Takes up to `limit` due deliveries for `node` until `leaseUntil`, and counts the attempt
-     * before anything is sent: another node skips them while the lease holds, and takes them over
-     * once it has run out (the node died mid-send).
+     * Takes up to `limit` due deliveries for `node` until `leaseUntil` within the caps, and counts
+     * the attempt before anything is sent: another node skips them while the lease holds, and
+     * takes them over once it has run out (the node died mid-send; its claims count against the
+     * caps until then).
      */
-    async claim(node: string, at: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
-      let due = db
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', at)
-        .where(unclaimed(at))
-        .orderBy('next_attempt_at')
-        .limit(limit);
-      // PostgreSQL: nodes claiming at the same moment skip each other's rows instead of waiting.
-      // SQLite has one writer, so the UPDATE below is atomic on its own.
-      if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-      const claimed = await db
-        .updateTable('webhook_deliveries')
-        .set((eb) => ({ claimed_by: node, claimed_until: leaseUntil, attempts: eb('attempts', '+', 1), updated_at: at }))
-        .where('id', 'in', due)
-        .returningAll()
-        .execute();
+    async claim(node: string, at: string, leaseUntil: string, limit: number, caps: ClaimCaps = DEFAULT_CAPS): Promise<ClaimedDelivery[]> {
+      // The outer conditions are checked again on the row as it is when updated (PostgreSQL), so a
+      // delivery whose old holder recorded it meanwhile is not taken.
+      const take = (executor: Db) =>
+        executor
+          .updateTable('webhook_deliveries')
+          .set((eb) => ({ claimed_by: node, claimed_until: leaseUntil, attempts: eb('attempts', '+', 1), updated_at: at }))
+          .where('id', 'in', sql<string>`(${claimableIds(at, limit, caps)})`)
+          .where('status', '=', 'pending')
+          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+          .returningAll()
+          .execute();
+      // PostgreSQL: the caps count other nodes' claims, which a statement only sees once they are
+      // committed, so claims take turns (per schema); each is one short statement. SQLite has one
+      // writer, so the statement is atomic on its own.
+      const claimInTurn = async (trx: Db) => {
+        await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.webhook_deliveries claim'))`.execute(trx);
+        return take(trx);
+      };
+      const claimed = dialect === 'postgres' ? await (db.isTransaction ? claimInTurn(db) : db.transaction().execute(claimInTurn)) : await take(db);
       if (claimed.length === 0) return [];
       const hooks = await db
         .selectFrom('webhooks')
-        .select(['id', 'url', 'header_name', 'header_value'])
+        .select(['id', 'url', 'header_name', 'header_value', 'secret'])
         .where('id', 'in', [...new Set(claimed.map((row) => row.webhook_id))])
         .execute();
       const byId = new Map(hooks.map((hook) => [hook.id, hook]));
       // A webhook deleted meanwhile took its deliveries with it.
       return claimed.flatMap((row) => {
         const hook = byId.get(row.webhook_id);
-        return hook ? [{ ...row, url: hook.url, header_name: hook.header_name, header_value: hook.header_value }] : [];
+        return hook ? [{ ...row, url: hook.url, header_name: hook.header_name, header_value: hook.header_value, secret: hook.secret }] : [];
       });
     },
     /**

@@ -1,20 +1,22 @@
-import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { invalid, notFound } from '../http/errors.js';
+import { isBlockedUrlHost } from '../dataplane/webhooks/address.js';
+import { newWebhookSecret } from '../dataplane/webhooks/signature.js';
+import { MAX_WEBHOOKS_PER_COMPANY } from '../domain/webhooks.js';
+import { HttpProblem, invalid, notFound } from '../http/errors.js';
+import { paging } from '../http/paging.js';
 import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { assertCompanyMember } from './company-access.js';
-import { WebhookCreateBody, WebhookDeliveriesResponse, WebhookListQuery, WebhookPage, WebhookResponse, WebhookUpdateBody } from '../schemas/webhooks.js';
-
-/** Loopback, private and link-local addresses: a hosted platform must not post into its own network. */
-export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal')) return true;
-  if (isIP(host) === 4) return /^(127\.|10\.|192\.168\.|169\.254\.|0\.|172\.(1[6-9]|2\d|3[01])\.)/.test(host);
-  if (isIP(host) === 6) return host === '::1' || host === '::' || /^(fc|fd|fe8|fe9|fea|feb)/.test(host) || host.startsWith('::ffff:');
-  return false;
-}
+import {
+  WebhookCreateBody,
+  WebhookDeliveriesResponse,
+  WebhookListQuery,
+  WebhookPage,
+  WebhookResponse,
+  WebhookUpdateBody,
+  WebhookWithSecretResponse,
+} from '../schemas/webhooks.js';
 
 /** Company webhooks receiving decoded uplinks, with their recent deliveries (failures visible). */
 export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -22,8 +24,10 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
   const tags = ['webhooks'];
   const { webhooks } = ctx.repos;
 
+  // A clear answer on the face of the URL; what counts is the check of the resolved address at
+  // every delivery (dataplane/webhooks/post.ts), as a name may resolve elsewhere later.
   function assertReachable(url: string | undefined) {
-    if (url && !ctx.config.webhooksAllowPrivate && isPrivateHost(new URL(url).hostname)) {
+    if (url && isBlockedUrlHost(new URL(url).hostname, { allowPrivate: ctx.config.webhooksAllowPrivate })) {
       throw invalid({ url: { code: 'private_address' } });
     }
   }
@@ -35,16 +39,34 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
   }
 
   api.get('/webhook/', { schema: { tags, querystring: WebhookListQuery, response: { 200: WebhookPage, ...errorResponses } } }, async (request) => {
-    const results = await webhooks.list(request.identity.userId, request.query.company_id);
-    return { count: results.length, results };
+    return webhooks.list(request.identity.userId, request.query.company_id, paging(request.query));
   });
 
-  api.post('/webhook/', { schema: { tags, body: WebhookCreateBody, response: { 201: WebhookResponse, ...errorResponses } } }, async (request, reply) => {
-    await assertCompanyMember(ctx, request.identity.userId, request.body.company_id);
-    assertReachable(request.body.url);
-    const id = await webhooks.create(request.body.company_id, request.body, ctx.now().toISOString());
-    return reply.code(201).send(await mine(request.identity.userId, id));
-  });
+  api.post(
+    '/webhook/',
+    { schema: { tags, body: WebhookCreateBody, response: { 201: WebhookWithSecretResponse, ...errorResponses } } },
+    async (request, reply) => {
+      await assertCompanyMember(ctx, request.identity.userId, request.body.company_id);
+      assertReachable(request.body.url);
+      if ((await webhooks.countOfCompany(request.body.company_id)) >= MAX_WEBHOOKS_PER_COMPANY) {
+        throw new HttpProblem(409, 'webhookLimit', `A company can have at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks.`);
+      }
+      const secret = newWebhookSecret();
+      const id = await webhooks.create(request.body.company_id, request.body, secret, ctx.now().toISOString());
+      return reply.code(201).send({ ...(await mine(request.identity.userId, id)), secret });
+    },
+  );
+
+  api.post(
+    '/webhook/:id/rotate-secret',
+    { schema: { tags, params: IdParams, response: { 200: WebhookWithSecretResponse, ...errorResponses } } },
+    async (request) => {
+      const hook = await mine(request.identity.userId, request.params.id);
+      const secret = newWebhookSecret();
+      await webhooks.rotateSecret(hook.id, secret);
+      return { ...hook, secret };
+    },
+  );
 
   api.patch(
     '/webhook/:id/',

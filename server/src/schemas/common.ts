@@ -35,7 +35,7 @@ export const NonBlank = (maxLength: number, options: { description?: string } = 
  * answer that declares one is sent with `Cache-Control: no-store` (http/security-headers.ts).
  */
 export const SECRET = 'x-secret';
-export const SecretString = () => Type.String({ [SECRET]: true });
+export const SecretString = (options: { description?: string } = {}) => Type.String({ ...options, [SECRET]: true });
 
 export const Uuid = Type.String({ format: 'uuid' });
 export const IdParams = Type.Object({ id: Uuid });

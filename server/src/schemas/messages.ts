@@ -143,6 +143,22 @@ export const MQTT_LINK_ERROR_TEXTS = {
 } as const;
 export type MqttLinkErrorCode = keyof typeof MQTT_LINK_ERROR_TEXTS;
 
+/**
+ * Why a webhook delivery was not delivered, as its log shows it. Our own categories only: the
+ * network's error text (errno names, "fetch failed") would tell a caller which internal ports are
+ * open, so it never reaches the log.
+ */
+export const WEBHOOK_DELIVERY_ERROR_TEXTS = {
+  blocked_address: 'The host resolves to an address webhooks may not reach (loopback, private, link-local or another special range).',
+  dns_failed: 'The host name could not be resolved.',
+  timeout: 'The receiver did not answer in time.',
+  connection_failed: 'The connection to the receiver failed or was closed before an answer.',
+  tls_failed: "The receiver's TLS certificate or handshake was refused.",
+  http_status: 'The receiver answered with a status outside 2xx.',
+  abandoned: 'Given up: the nodes sending it stopped before an answer.',
+} as const;
+export type WebhookDeliveryErrorCode = keyof typeof WEBHOOK_DELIVERY_ERROR_TEXTS;
+
 /** Fills `%{name}` placeholders; an unknown one stays as written, so a missing value is visible. */
 export function interpolate(text: string, params: MessageParams = {}): string {
   return text.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { errorCode, Page, Timestamp, Uuid } from './common.js';
+import { errorCode, ListQueryFields, Page, SecretString, Timestamp, Uuid } from './common.js';
+import { WEBHOOK_DELIVERY_ERROR_TEXTS, type WebhookDeliveryErrorCode } from './messages.js';
 
 export const WebhookUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048, ...errorCode('url_invalid') });
 export const WebhookHeaderName = Type.String({ pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$", ...errorCode('header_name_invalid') });
@@ -13,6 +14,12 @@ export const WebhookResponse = Type.Object({
   created_at: Timestamp,
 });
 export type Webhook = Static<typeof WebhookResponse>;
+/** The answer to creating a webhook or rotating its secret: the only answers that carry the secret (no-store, as any answer with a SecretString). */
+export const WebhookWithSecretResponse = Type.Object({
+  ...WebhookResponse.properties,
+  secret: SecretString({ description: 'whsec_…: verifies the webhook-signature header of each delivery (Standard Webhooks). Shown once.' }),
+});
+export type WebhookWithSecret = Static<typeof WebhookWithSecretResponse>;
 export const WebhookCreateBody = Type.Object(
   {
     company_id: Uuid,
@@ -29,12 +36,17 @@ export const WebhookDeliveryResponse = Type.Object({
   status: Type.String(),
   attempts: Type.Integer(),
   next_attempt_at: Timestamp,
-  last_error: Type.Union([Type.String(), Type.Null()]),
+  /** Our own category of why it was not delivered (WEBHOOK_DELIVERY_ERROR_TEXTS), never the network's error text. */
+  last_error: Type.Union([Type.Enum(Object.keys(WEBHOOK_DELIVERY_ERROR_TEXTS) as WebhookDeliveryErrorCode[]), Type.Null()]),
   response_status: Type.Union([Type.Integer(), Type.Null()]),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
+export type WebhookDelivery = Static<typeof WebhookDeliveryResponse>;
 export const WebhookDeliveriesResponse = Type.Array(WebhookDeliveryResponse);
 
-export const WebhookListQuery = Type.Object({ company_id: Type.Optional(Uuid) }, { additionalProperties: false });
+export const WebhookListQuery = Type.Object(
+  { company_id: Type.Optional(Uuid), page: ListQueryFields.page, page_size: ListQueryFields.page_size },
+  { additionalProperties: false },
+);
 export const WebhookPage = Page(WebhookResponse);

@@ -24,6 +24,7 @@ describe('http: errors map to the spec §8 catalogue', () => {
     expect(catalogueKey(404, 'whatever')).toBe('notFound');
     expect(catalogueKey(500, 'general')).toBe('general');
     expect(catalogueKey(429, 'rateLimited')).toBe('general');
+    expect(catalogueKey(409, 'webhookLimit')).toBe('webhookLimit');
   });
 
   it('a failing fetch is a network error; a failing response keeps its fields', async () => {
@@ -99,11 +100,15 @@ describe('dataProvider', () => {
     await provider().regenerateApiKey('k1');
     const results = await provider().search('acme', true);
     await provider().companyPeople('c1');
+    await provider().rotateWebhookSecret('w1');
+    await provider().webhookDeliveries('w1');
     expect(fetch.mock.calls.map(([url, init]) => `${init?.method} ${url}`)).toEqual([
       'DELETE /api/api-keys/k1',
       'PUT /api/api-keys/k1/regenerate',
       'GET /api/search/?q=acme&include_tenants=true',
       'GET /api/company/c1/i_query',
+      'POST /api/webhook/w1/rotate-secret',
+      'GET /api/webhook/w1/deliveries',
     ]);
     expect(results).toEqual([{ type: 'company', id: 'c1', name: 'Acme' }]);
   });

@@ -29,10 +29,13 @@ describe('migration 0015_claims_and_housekeeping', () => {
     if (testDatabaseUrl && pgSchema) await dropPostgresSchema(testDatabaseUrl, pgSchema);
   });
 
-  it('leaves a delivery queued before it unclaimed, and claimable', async () => {
+  it('leaves a delivery queued before it unclaimed, and claimable (once 0017 gave its webhook a secret and a destination)', async () => {
+    await migrateTo(database.db, '0017_webhook_security');
     const webhooks = webhooksRepository(database.db, database.dialect);
     const claimed = await webhooks.claim('node-a', AT, '2026-11-22T10:00:30.000Z', 10);
-    expect(claimed).toMatchObject([{ id: 'd1', attempts: 1, claimed_by: 'node-a', url: 'https://example.com/hook' }]);
+    expect(claimed).toMatchObject([{ id: 'd1', attempts: 1, claimed_by: 'node-a', url: 'https://example.com/hook', secret: expect.stringMatching(/^whsec_/) }]);
+    const hook = await sql<{ destination: string }>`select destination from webhooks`.execute(database.db);
+    expect(hook.rows).toEqual([{ destination: 'https://example.com' }]);
   });
 
   it('goes down to the schema before', async () => {

@@ -73,12 +73,12 @@ describe('webhook delivery claims', () => {
       'node-a',
       [
         { id: ok!, status: 'delivered', response_status: 204 },
-        { id: failing!, status: 'pending', next_attempt_at: AFTER_LEASE, last_error: 'HTTP 500', response_status: 500 },
+        { id: failing!, status: 'pending', next_attempt_at: AFTER_LEASE, last_error: 'http_status', response_status: 500 },
       ],
       T1,
     );
     expect(await row(ok!)).toMatchObject({ status: 'delivered', response_status: 204, claimed_by: null, claimed_until: null, updated_at: T1 });
-    expect(await row(failing!)).toMatchObject({ status: 'pending', next_attempt_at: AFTER_LEASE, last_error: 'HTTP 500', claimed_by: null });
+    expect(await row(failing!)).toMatchObject({ status: 'pending', next_attempt_at: AFTER_LEASE, last_error: 'http_status', claimed_by: null });
 
     // node-a stalls past its lease; node-b takes the delivery over and its outcome is the one kept.
     await webhooks.claim('node-a', AFTER_LEASE, LATER_LEASE, 10);
@@ -90,11 +90,13 @@ describe('webhook delivery claims', () => {
   });
 
   it('nodes claiming at the same moment split the deliveries, none twice', async () => {
+    // Caps above the queue: this is about splitting, the caps have their own tests (security/webhook-fairness).
+    const uncapped = { perCompany: 1000, perDestination: 1000 };
     await queueDeliveries(t.db, webhookId, 300, T0);
     const nodes = ['a', 'b', 'c', 'd', 'e'];
     const seen: string[] = [];
     for (;;) {
-      const claims = await Promise.all(nodes.map((node) => webhooks.claim(`node-${node}`, T1, LEASE, 40)));
+      const claims = await Promise.all(nodes.map((node) => webhooks.claim(`node-${node}`, T1, LEASE, 40, uncapped)));
       const ids = claims.flat().map((delivery) => delivery.id);
       if (ids.length === 0) break;
       seen.push(...ids);

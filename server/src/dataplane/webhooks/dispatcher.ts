@@ -1,7 +1,9 @@
-import type { ClaimedDelivery, DeliveryOutcome, FailedDelivery, WebhooksRepository } from '../../repositories/webhooks.js';
+import { signatureHeaders } from './signature.js';
+import type { ClaimCaps, ClaimedDelivery, DeliveryOutcome, FailedDelivery, WebhooksRepository } from '../../repositories/webhooks.js';
+import type { WebhookDeliveryErrorCode } from '../../schemas/messages.js';
 import { processNodeName } from '../node-name.js';
 import { OutcomeWriter } from './outcome-writer.js';
-import { postJson, type PostJson } from './post.js';
+import { DeliveryFailure, postJson, type PostJson } from './post.js';
 
 export const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 5_000;
@@ -23,6 +25,10 @@ export interface DispatcherOptions {
   post?: PostJson;
   /** Names this process in claims (node-name.ts). */
   node?: string;
+  /** WEBHOOKS_ALLOW_PRIVATE (tests and development only), for the default sender. */
+  allowPrivate?: boolean;
+  /** Deliveries under way at once per company and per destination, across nodes; domain/webhooks.ts when absent. */
+  caps?: ClaimCaps;
 }
 
 /**
@@ -34,9 +40,12 @@ export interface DispatcherOptions {
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
+  /** Wakes a running dispatch that waits for a free slot: new deliveries may be due meanwhile. */
+  private wake: (() => void) | undefined;
   private stopping = false;
   private readonly post: PostJson;
   private readonly node: string;
+  private readonly caps: ClaimCaps | undefined;
   private readonly outcomes: OutcomeWriter;
 
   constructor(
@@ -44,13 +53,18 @@ export class WebhookDispatcher {
     private readonly now: () => Date,
     options: DispatcherOptions = {},
   ) {
-    this.post = options.post ?? postJson(TIMEOUT_MS);
+    this.post = options.post ?? postJson({ timeoutMs: TIMEOUT_MS, allowPrivate: options.allowPrivate ?? false });
     this.node = options.node ?? processNodeName();
+    this.caps = options.caps;
     this.outcomes = new OutcomeWriter(webhooks, this.node, now);
   }
 
-  /** Sends deliveries until none is due; returns how many were attempted. */
+  /**
+   * Sends deliveries until none is due and none is under way; returns how many were attempted.
+   * While one runs, a call makes it look for due deliveries at once (the tick does so each second).
+   */
   dispatchDue(): Promise<number> {
+    this.wake?.();
     this.running ??= this.dispatch().finally(() => {
       this.running = undefined;
     });
@@ -80,7 +94,7 @@ export class WebhookDispatcher {
       if (failure === undefined && !this.stopping) {
         try {
           const at = this.now();
-          claimed = await this.webhooks.claim(this.node, at.toISOString(), new Date(at.getTime() + LEASE_MS).toISOString(), room);
+          claimed = await this.webhooks.claim(this.node, at.toISOString(), new Date(at.getTime() + LEASE_MS).toISOString(), room, this.caps);
         } catch (error) {
           failure = error;
         }
@@ -95,10 +109,15 @@ export class WebhookDispatcher {
       }
       attempted += claimed.length;
       if (claimed.length < room) {
-        // Nothing more is due now: finish what is under way, then look once more (deliveries
-        // queued meanwhile), and stop when that finds nothing.
-        await Promise.all(underWay);
-        if (claimed.length === 0) break;
+        // Nothing more is due now, or the rest waits for its company's or destination's turn:
+        // look again as soon as one delivery is done or a call says more may be due, never only
+        // after all under way are (a receiver that hangs would hold up everyone else).
+        if (underWay.size === 0) break;
+        await new Promise<void>((resume) => {
+          this.wake = resume;
+          void Promise.race(underWay).then(resume);
+        });
+        this.wake = undefined;
       } else {
         // Claim again once half the slots are free: one statement claims many deliveries, and the
         // receivers never wait for the queue.
@@ -113,32 +132,36 @@ export class WebhookDispatcher {
     // Past the last attempt only when earlier claims never recorded an outcome: the nodes holding
     // them died while sending it. Given up without sending, so one delivery cannot take node after node down.
     if (delivery.attempts > MAX_ATTEMPTS) {
-      await this.outcomes.record(notDelivered(delivery, 'abandoned: its sending nodes stopped before an answer', null, this.now()));
+      await this.outcomes.record(notDelivered(delivery, 'abandoned', null, this.now()));
       return;
     }
-    const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'lora-console-webhooks' };
-    if (delivery.header_name && delivery.header_value) headers[delivery.header_name] = delivery.header_value;
+    // The company's own header first: ours (content type, signature) cannot be overridden by it.
+    const headers: Record<string, string> = {};
+    if (delivery.header_name && delivery.header_value) headers[delivery.header_name.toLowerCase()] = delivery.header_value;
+    Object.assign(headers, { 'content-type': 'application/json', 'user-agent': 'lora-console-webhooks' });
+    Object.assign(headers, signatureHeaders(delivery.secret, delivery.id, this.now(), delivery.payload));
     let outcome: DeliveryOutcome;
     try {
       const status = await this.post(delivery.url, headers, delivery.payload);
       outcome =
         status >= 200 && status <= 299
           ? { id: delivery.id, status: 'delivered', response_status: status }
-          : notDelivered(delivery, `HTTP ${status}`, status, this.now());
+          : notDelivered(delivery, 'http_status', status, this.now());
     } catch (failure) {
-      outcome = notDelivered(delivery, failure instanceof Error ? failure.message : String(failure), null, this.now());
+      // A sender that failed otherwise (a bug) is still only a failed connection in the log.
+      outcome = notDelivered(delivery, failure instanceof DeliveryFailure ? failure.category : 'connection_failed', null, this.now());
     }
     await this.outcomes.record(outcome);
   }
 }
 
 /** Tried again later, or given up after the last attempt (the claim already counted this one). */
-function notDelivered(delivery: ClaimedDelivery, error: string, status: number | null, at: Date): FailedDelivery {
+function notDelivered(delivery: ClaimedDelivery, error: WebhookDeliveryErrorCode, status: number | null, at: Date): FailedDelivery {
   return {
     id: delivery.id,
     status: delivery.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
     next_attempt_at: new Date(at.getTime() + retryDelayMs(delivery.attempts)).toISOString(),
-    last_error: error.slice(0, 500),
+    last_error: error,
     response_status: status,
   };
 }

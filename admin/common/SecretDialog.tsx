@@ -3,8 +3,17 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextF
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useTranslate } from 'react-admin';
 
-/** Shows a new or regenerated key once, with a copy button (spec §4: the secret is shown once). */
-export function SecretKeyDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
+/** Catalogue keys of a secret dialog's texts. */
+export interface SecretDialogLabels {
+  title: string;
+  once: string;
+  copy: string;
+  copied: string;
+  close: string;
+}
+
+/** Shows a new secret once, with a copy button (API keys, webhook signing secrets): it cannot be read back later. */
+export function SecretDialog({ secret, onClose, labels, testId }: { secret: string | null; onClose: () => void; labels: SecretDialogLabels; testId: string }) {
   const translate = useTranslate();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -21,23 +30,19 @@ export function SecretKeyDialog({ secret, onClose }: { secret: string | null; on
   };
   return (
     <Dialog open={secret !== null} onClose={close} fullWidth maxWidth="sm">
-      <DialogTitle>{translate('app.api_keys.key_title')}</DialogTitle>
+      <DialogTitle>{translate(labels.title)}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate('app.api_keys.key_once')}
+          {translate(labels.once)}
         </Alert>
-        <TextField
-          fullWidth
-          value={secret ?? ''}
-          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'api-key-secret', style: { fontFamily: 'monospace' } } }}
-        />
+        <TextField fullWidth value={secret ?? ''} slotProps={{ htmlInput: { readOnly: true, 'data-testid': testId, style: { fontFamily: 'monospace' } } }} />
       </DialogContent>
       <DialogActions>
         <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-          {translate(copied ? 'app.api_keys.copied' : 'app.api_keys.copy')}
+          {translate(copied ? labels.copied : labels.copy)}
         </Button>
         <Button variant="contained" onClick={close}>
-          {translate('app.api_keys.close')}
+          {translate(labels.close)}
         </Button>
       </DialogActions>
     </Dialog>

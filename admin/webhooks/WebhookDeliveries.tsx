@@ -1,0 +1,60 @@
+import { Chip, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { Section } from '../common/Section';
+import { useApiQuery } from '../common/useApiQuery';
+import type { AppDataProvider } from '../providers/dataProvider';
+import type { Webhook, WebhookDelivery } from '../types/api';
+
+const STATUS_COLOUR = { delivered: 'success', pending: 'warning', failed: 'error' } as const;
+
+/** Why a delivery was not delivered, in the reader's language: the server sends our own category codes only. */
+function failureText(delivery: WebhookDelivery, translate: (key: string, options?: object) => string): string {
+  if (!delivery.last_error) return '';
+  const text = translate(`app.server.webhook.${delivery.last_error}`, { _: delivery.last_error });
+  return delivery.response_status !== null ? `${text} (HTTP ${delivery.response_status})` : text;
+}
+
+/** A webhook's latest deliveries (the list's expanded row): when, state, attempts and why one failed. */
+export function WebhookDeliveries({ record }: { record: Webhook }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const deliveries = useApiQuery({ queryKey: ['webhooks', 'deliveries', record.id], queryFn: () => dataProvider.webhookDeliveries(record.id) });
+  const rows = deliveries.data ?? [];
+  return (
+    <Section
+      title={translate('app.webhooks.deliveries')}
+      load={deliveries}
+      isEmpty={rows.length === 0}
+      emptyText={translate('app.webhooks.no_deliveries')}
+      errorText={translate('app.webhooks.deliveries_error')}
+    >
+      <Table size="small" sx={{ overflowX: 'auto', display: { xs: 'block', sm: 'table' } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('app.webhooks.queued')}</TableCell>
+            <TableCell>{translate('app.webhooks.status')}</TableCell>
+            <TableCell>{translate('app.webhooks.attempts')}</TableCell>
+            <TableCell>{translate('app.webhooks.reason')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((delivery) => (
+            <TableRow key={delivery.id}>
+              <TableCell>{new Date(delivery.created_at).toLocaleString(locale)}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  color={STATUS_COLOUR[delivery.status as keyof typeof STATUS_COLOUR] ?? 'default'}
+                  label={translate(`app.webhooks.state.${delivery.status}`, { _: delivery.status })}
+                />
+              </TableCell>
+              <TableCell>{delivery.attempts}</TableCell>
+              <TableCell>{failureText(delivery, translate)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Box, Typography } from '@mui/material';
+import { BooleanField, Datagrid, DateField, List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
+import { ListError } from '../common/ListError';
+import { SecretDialog } from '../common/SecretDialog';
+import type { Webhook } from '../types/api';
+import { RotateSecretButton } from './RotateSecretButton';
+import { WebhookCreateButton } from './WebhookCreateButton';
+import { WebhookDeliveries } from './WebhookDeliveries';
+
+const SECRET_LABELS = {
+  title: 'app.webhooks.secret_title',
+  once: 'app.webhooks.secret_once',
+  copy: 'app.webhooks.copy',
+  copied: 'app.webhooks.copied',
+  close: 'app.webhooks.close',
+};
+
+function DeleteWebhookButton() {
+  const record = useRecordContext<Webhook>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return <ConfirmDeleteButton confirmTitle={translate('app.webhooks.delete_title', { url: record.url })} />;
+}
+
+function Deliveries() {
+  const record = useRecordContext<Webhook>();
+  return record ? <WebhookDeliveries record={record} /> : null;
+}
+
+/**
+ * The selected company's webhooks: decoded uplinks posted to its URLs, each signed with the
+ * webhook's secret (shown once after create or rotate); a row expands to its latest deliveries.
+ */
+export function WebhookList() {
+  const translate = useTranslate();
+  const [secret, setSecret] = useState<string | null>(null);
+  const actions = (
+    <TopToolbar>
+      <WebhookCreateButton onCreated={setSecret} />
+    </TopToolbar>
+  );
+  const empty = (
+    <Box sx={{ textAlign: 'center', py: 6 }}>
+      <Typography color="text.secondary" gutterBottom>
+        {translate('app.webhooks.empty')}
+      </Typography>
+      <WebhookCreateButton onCreated={setSecret} />
+    </Box>
+  );
+  return (
+    <>
+      <List error={<ListError />} actions={actions} empty={empty} exporter={false} pagination={false} perPage={100}>
+        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<Deliveries />}>
+          <TextField source="url" sx={{ wordBreak: 'break-all' }} />
+          <TextField source="header_name" emptyText="–" />
+          <BooleanField source="enabled" />
+          <DateField source="created_at" />
+          <RotateSecretButton onRotated={setSecret} />
+          <DeleteWebhookButton />
+        </Datagrid>
+      </List>
+      <SecretDialog secret={secret} onClose={() => setSecret(null)} labels={SECRET_LABELS} testId="webhook-secret" />
+    </>
+  );
+}

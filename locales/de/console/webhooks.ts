@@ -1,0 +1,27 @@
+import type { CatalogueOf } from '../../en/console/types';
+import type { webhooks as englishWebhooks } from '../../en/console/webhooks';
+
+/** German texts of the webhook screen. */
+export const webhooks = {
+  new: 'Neuer Webhook',
+  empty: 'Noch keine Webhooks. Ein Webhook sendet jeden dekodierten Uplink dieser Firma an eine URL Ihrer Wahl.',
+  header_value: 'Header-Wert',
+  secret_title: 'Signaturschlüssel',
+  secret_once:
+    'Kopieren Sie diesen Schlüssel jetzt. Er wird nicht noch einmal angezeigt. Ihr Empfänger prüft damit den Header webhook-signature jeder Zustellung (Standard Webhooks).',
+  copy: 'Kopieren',
+  copied: 'Kopiert',
+  close: 'Schließen',
+  rotate: 'Schlüssel erneuern',
+  rotate_title: 'Den Signaturschlüssel von %{url} erneuern?',
+  rotate_content: 'Ab sofort werden Zustellungen mit einem neuen Schlüssel signiert; Ihr Empfänger muss auf ihn umstellen.',
+  delete_title: 'Den Webhook an %{url} löschen?',
+  deliveries: 'Letzte Zustellungen',
+  no_deliveries: 'Noch nichts gesendet.',
+  deliveries_error: 'Die Zustellungen konnten nicht geladen werden.',
+  queued: 'Eingereiht',
+  status: 'Status',
+  attempts: 'Versuche',
+  reason: 'Warum nicht zugestellt',
+  state: { pending: 'Ausstehend', delivered: 'Zugestellt', failed: 'Fehlgeschlagen' },
+} satisfies CatalogueOf<typeof englishWebhooks>;

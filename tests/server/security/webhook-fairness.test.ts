@@ -1,0 +1,136 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebhookDispatcher } from '../../../server/src/dataplane/webhooks/dispatcher.js';
+import { postJson } from '../../../server/src/dataplane/webhooks/post.js';
+import { COMPANY_CONCURRENCY, MAX_WEBHOOKS_PER_COMPANY } from '../../../server/src/domain/webhooks.js';
+import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
+import { createRecord, twoCompanies } from '../helpers/fixtures.js';
+import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { queueDeliveries } from '../helpers/webhook-queue.js';
+import { call, type SignedIn } from '../helpers/users.js';
+import { startRecorder, type Recorder } from './webhook-receivers.js';
+
+const dialect = testDatabaseUrl ? 'postgres' : 'sqlite';
+// Waits on states, never on time: the generous bound only ends a broken run.
+const until = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 20_000, interval: 20 });
+
+// Issue #16: 300 deliveries to an endpoint that never answers delayed another company's webhooks
+// from 0.7 s to 35 s. Now a company and a destination hold at most their cap of slots, the
+// companies take turns, and a dispatcher looks for due work whenever a slot frees or it is told.
+describe("one company's hanging endpoint", () => {
+  let t: TestApp;
+  let alice: SignedIn;
+  let bob: SignedIn;
+  let company: string;
+  let bobCompany: string;
+  let hanging: Recorder;
+  let fine: Recorder;
+
+  beforeAll(async () => {
+    ({ t, alice, bob, company, bobCompany } = await twoCompanies({ WEBHOOKS_ALLOW_PRIVATE: 'true' }));
+  });
+  afterEach(async () => {
+    hanging.release();
+    await hanging.close();
+    await fine.close();
+  });
+  afterAll(async () => t.close());
+
+  const statusOf = async (ids: string[]) =>
+    (await t.db.selectFrom('webhook_deliveries').select(['status', 'claimed_by']).where('id', 'in', ids).execute()).map((row) => row.status);
+
+  it("does not delay another company's deliveries", async () => {
+    hanging = await startRecorder(() => 'hang');
+    fine = await startRecorder();
+    const slowHook = await createRecord(t, alice, '/api/webhook/', { company_id: company, url: `${hanging.base}/hook` });
+    const otherHook = await createRecord(t, bob, '/api/webhook/', { company_id: bobCompany, url: `${fine.base}/hook` });
+    const at = t.clock.now();
+    // The hanging company's 300 are queued first: first come, first served would give them every slot.
+    const stuck = await queueDeliveries(t.db, slowHook, 300, at.toISOString());
+    const [early] = await queueDeliveries(t.db, otherHook, 1, new Date(at.getTime() + 1).toISOString());
+    // A deadline no slow test machine reaches: the hanging requests stay in flight until released.
+    const post = postJson({ timeoutMs: 600_000, allowPrivate: true });
+    const dispatcher = new WebhookDispatcher(webhooksRepository(t.db, dialect), t.clock.now, { post });
+    const running = dispatcher.dispatchDue();
+
+    await until(async () => expect(await statusOf([early!])).toEqual(['delivered']));
+    await until(() => expect(hanging.open).toBe(COMPANY_CONCURRENCY));
+    // Queued while the hanging ones are in flight: taken at once, not after they time out.
+    const [late] = await queueDeliveries(t.db, otherHook, 1, t.clock.now().toISOString());
+    void dispatcher.dispatchDue();
+    await until(async () => expect(await statusOf([late!])).toEqual(['delivered']));
+
+    // All the while the hanging company held its share and no more, and none of its deliveries was answered.
+    expect(hanging.open).toBe(COMPANY_CONCURRENCY);
+    expect(hanging.received).toHaveLength(COMPANY_CONCURRENCY);
+    const slow = await t.db.selectFrom('webhook_deliveries').select(['status', 'claimed_by']).where('webhook_id', '=', slowHook).execute();
+    expect(slow.filter((row) => row.status !== 'pending')).toEqual([]);
+    expect(slow.filter((row) => row.claimed_by !== null)).toHaveLength(COMPANY_CONCURRENCY);
+    expect(fine.received).toHaveLength(2);
+
+    // Once the endpoint answers, its backlog goes through, its share at a time.
+    hanging.release();
+    await running;
+    await until(async () => expect(new Set(await statusOf(stuck))).toEqual(new Set(['delivered'])));
+  }, 60_000);
+
+  it('counts the claims of every node against the caps, and a dead node holds its share only until its leases run out', async () => {
+    hanging = await startRecorder(() => 'hang');
+    fine = await startRecorder();
+    await t.db.deleteFrom('webhook_deliveries').execute();
+    const slowHook = await createRecord(t, alice, '/api/webhook/', { company_id: company, url: `${hanging.base}/two-nodes` });
+    const otherHook = await createRecord(t, bob, '/api/webhook/', { company_id: bobCompany, url: `${fine.base}/two-nodes` });
+    const at = t.clock.now().toISOString();
+    await queueDeliveries(t.db, slowHook, 100, at);
+    await queueDeliveries(t.db, otherHook, 100, at);
+    const repository = webhooksRepository(t.db, dialect);
+    const lease = (seconds: number) => new Date(t.clock.now().getTime() + seconds * 1000).toISOString();
+    const byWebhook = (claimed: { webhook_id: string }[]) => ({
+      slow: claimed.filter((row) => row.webhook_id === slowHook).length,
+      other: claimed.filter((row) => row.webhook_id === otherHook).length,
+    });
+    // Node a takes turns between the companies; node b then gets only what is left of each company's cap.
+    const caps = { perCompany: 10, perDestination: 1000 };
+    expect(byWebhook(await repository.claim('node-a', at, lease(30), 12, caps))).toEqual({ slow: 6, other: 6 });
+    expect(byWebhook(await repository.claim('node-b', at, lease(60), 100, caps))).toEqual({ slow: 4, other: 4 });
+    expect(byWebhook(await repository.claim('node-b', at, lease(60), 100, caps))).toEqual({ slow: 0, other: 0 });
+    // Node a dies: once its leases run out, its share is free again; node b's live claims still count.
+    t.clock.advance(31_000);
+    expect(byWebhook(await repository.claim('node-b', t.clock.now().toISOString(), lease(60), 100, caps))).toEqual({ slow: 6, other: 6 });
+  });
+
+  it('two companies posting to one destination share its cap', async () => {
+    hanging = await startRecorder(() => 'hang');
+    fine = await startRecorder();
+    await t.db.deleteFrom('webhook_deliveries').execute();
+    const aliceHook = await createRecord(t, alice, '/api/webhook/', { company_id: company, url: `${fine.base}/shared-a` });
+    const bobHook = await createRecord(t, bob, '/api/webhook/', { company_id: bobCompany, url: `${fine.base}/shared-b` });
+    const at = t.clock.now().toISOString();
+    await queueDeliveries(t.db, aliceHook, 20, at);
+    await queueDeliveries(t.db, bobHook, 20, at);
+    const claimed = await webhooksRepository(t.db, dialect).claim('node-a', at, new Date(t.clock.now().getTime() + 30_000).toISOString(), 100, {
+      perCompany: 1000,
+      perDestination: 6,
+    });
+    expect(claimed.filter((row) => row.webhook_id === aliceHook)).toHaveLength(3);
+    expect(claimed.filter((row) => row.webhook_id === bobHook)).toHaveLength(3);
+  });
+});
+
+describe('webhooks per company', () => {
+  it(`are capped at ${MAX_WEBHOOKS_PER_COMPANY}, with a code the console translates; other companies are not affected`, async () => {
+    const { t, alice, bob, company, bobCompany } = await twoCompanies();
+    try {
+      const ids: string[] = [];
+      for (let n = 0; n < MAX_WEBHOOKS_PER_COMPANY; n++)
+        ids.push(await createRecord(t, alice, '/api/webhook/', { company_id: company, url: `https://hooks.example.com/${n}` }));
+      const refused = await call(t.app, alice, 'POST', '/api/webhook/', { company_id: company, url: 'https://hooks.example.com/one-more' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'webhookLimit' });
+      expect((await call(t.app, bob, 'POST', '/api/webhook/', { company_id: bobCompany, url: 'https://hooks.example.com/bob' })).statusCode).toBe(201);
+      expect((await call(t.app, alice, 'DELETE', `/api/webhook/${ids[0]}/`)).statusCode).toBe(204);
+      expect((await call(t.app, alice, 'POST', '/api/webhook/', { company_id: company, url: 'https://hooks.example.com/one-more' })).statusCode).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+});
