@@ -10,6 +10,7 @@ import { CredentialsBody, EmailExistsResponse, EmailQuery, FdiStatusResponse, Fd
 import { sendUnauthorised } from './identity.js';
 import { antiCsrfHeader, attachTokens, clearTokens, presentedAccessToken, presentedRefreshToken, transferMode, type CookieSettings } from './transport.js';
 import { FIELD_ERROR_TEXTS, type FieldErrorCode } from '../schemas/messages.js';
+import { publicErrorResponses } from '../schemas/common.js';
 
 export interface AuthRouteDeps {
   users: UsersRepository;
@@ -67,75 +68,138 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
   const tags = ['auth'];
 
   for (const prefix of ['', '/:tenantId']) {
-    api.post(`${prefix}/signup`, { schema: { tags, body: CredentialsBody, response: { 200: FdiStatusResponse } } }, async (request, reply) => {
-      assertPublicTenant(request);
-      const { email, password } = credentials(request.body);
-      if (!EMAIL_PATTERN.test(email)) return fieldError('email', 'email_invalid');
-      const problem = passwordProblem(password);
-      if (problem) return fieldError('password', problem);
-      const user = await deps.users.create(email, await hashPassword(password), deps.now().toISOString());
-      if (!user) return fieldError('email', 'email_taken');
-      const mode = transferMode(request);
-      attachTokens(reply, await deps.sessions.create(user.id, mode === 'cookie'), mode, deps.cookies);
-      return { status: 'OK', user: fdiUser(user) };
-    });
+    api.post(
+      `${prefix}/signup`,
+      {
+        schema: {
+          operationId: 'signUp',
+          summary: 'Create an account with e-mail and password and sign in',
+          security: [],
+          hide: prefix !== '',
+          tags,
+          body: CredentialsBody,
+          response: { 200: FdiStatusResponse, ...publicErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        assertPublicTenant(request);
+        const { email, password } = credentials(request.body);
+        if (!EMAIL_PATTERN.test(email)) return fieldError('email', 'email_invalid');
+        const problem = passwordProblem(password);
+        if (problem) return fieldError('password', problem);
+        const user = await deps.users.create(email, await hashPassword(password), deps.now().toISOString());
+        if (!user) return fieldError('email', 'email_taken');
+        const mode = transferMode(request);
+        attachTokens(reply, await deps.sessions.create(user.id, mode === 'cookie'), mode, deps.cookies);
+        return { status: 'OK', user: fdiUser(user) };
+      },
+    );
 
-    api.post(`${prefix}/signin`, { schema: { tags, body: CredentialsBody, response: { 200: FdiStatusResponse } } }, async (request, reply) => {
-      assertPublicTenant(request);
-      const { email, password } = credentials(request.body);
-      if (!EMAIL_PATTERN.test(email)) return fieldError('email', 'email_invalid');
-      const limitKey = `${request.ip}|${email.toLowerCase()}`;
-      const wait = deps.limiter.retryAfterSeconds(limitKey);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        throw new HttpProblem(429, 'rateLimited', `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`);
-      }
-      const user = await deps.users.findByEmail(email);
-      const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
-      if (!user || !valid) {
-        deps.limiter.fail(limitKey);
-        return { status: 'WRONG_CREDENTIALS_ERROR' };
-      }
-      deps.limiter.succeed(limitKey);
-      const mode = transferMode(request);
-      attachTokens(reply, await deps.sessions.create(user.id, mode === 'cookie'), mode, deps.cookies);
-      return { status: 'OK', user: fdiUser(user) };
-    });
+    api.post(
+      `${prefix}/signin`,
+      {
+        schema: {
+          operationId: 'signIn',
+          summary: 'Sign in with e-mail and password',
+          security: [],
+          hide: prefix !== '',
+          tags,
+          body: CredentialsBody,
+          response: { 200: FdiStatusResponse, ...publicErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        assertPublicTenant(request);
+        const { email, password } = credentials(request.body);
+        if (!EMAIL_PATTERN.test(email)) return fieldError('email', 'email_invalid');
+        const limitKey = `${request.ip}|${email.toLowerCase()}`;
+        const wait = deps.limiter.retryAfterSeconds(limitKey);
+        if (wait > 0) {
+          reply.header('retry-after', String(wait));
+          throw new HttpProblem(429, 'rateLimited', `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`);
+        }
+        const user = await deps.users.findByEmail(email);
+        const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
+        if (!user || !valid) {
+          deps.limiter.fail(limitKey);
+          return { status: 'WRONG_CREDENTIALS_ERROR' };
+        }
+        deps.limiter.succeed(limitKey);
+        const mode = transferMode(request);
+        attachTokens(reply, await deps.sessions.create(user.id, mode === 'cookie'), mode, deps.cookies);
+        return { status: 'OK', user: fdiUser(user) };
+      },
+    );
 
-    api.get(`${prefix}/emailpassword/email/exists`, { schema: { tags, querystring: EmailQuery, response: { 200: EmailExistsResponse } } }, async (request) => {
-      assertPublicTenant(request);
-      return { status: 'OK', exists: (await deps.users.findByEmail(request.query.email)) !== undefined };
-    });
+    api.get(
+      `${prefix}/emailpassword/email/exists`,
+      {
+        schema: {
+          operationId: 'emailExists',
+          summary: 'Whether an account uses an e-mail address',
+          security: [],
+          hide: prefix !== '',
+          tags,
+          querystring: EmailQuery,
+          response: { 200: EmailExistsResponse, ...publicErrorResponses },
+        },
+      },
+      async (request) => {
+        assertPublicTenant(request);
+        return { status: 'OK', exists: (await deps.users.findByEmail(request.query.email)) !== undefined };
+      },
+    );
 
-    api.get(`${prefix}/loginmethods`, { schema: { tags, querystring: LoginMethodsQuery } }, async (request) => {
-      const tenant = tenantOf(request) ?? request.query.tenantId ?? 'public';
-      if (tenant !== 'public') throw notFound('Unknown tenant');
-      return {
-        status: 'OK',
-        emailPassword: { enabled: true },
-        thirdParty: { enabled: false, providers: [] },
-        passwordless: { enabled: false },
-        firstFactors: ['emailpassword'],
-      };
-    });
+    api.get(
+      `${prefix}/loginmethods`,
+      {
+        schema: {
+          operationId: 'getLoginMethods',
+          summary: 'The sign-in methods this installation offers',
+          security: [],
+          hide: prefix !== '',
+          tags,
+          querystring: LoginMethodsQuery,
+        },
+      },
+      async (request) => {
+        const tenant = tenantOf(request) ?? request.query.tenantId ?? 'public';
+        if (tenant !== 'public') throw notFound('Unknown tenant');
+        return {
+          status: 'OK',
+          emailPassword: { enabled: true },
+          thirdParty: { enabled: false, providers: [] },
+          passwordless: { enabled: false },
+          firstFactors: ['emailpassword'],
+        };
+      },
+    );
   }
-  api.post('/signout', { schema: { tags, response: { 200: FdiStatusResponse } } }, async (request, reply) => {
-    const presented = presentedAccessToken(request);
-    if (presented) await deps.sessions.revokeByAccessToken(presented.token);
-    clearTokens(reply, transferMode(request), deps.cookies);
-    return { status: 'OK' };
-  });
+  api.post(
+    '/signout',
+    { schema: { operationId: 'signOut', summary: 'Sign out (ends the session)', tags, response: { 200: FdiStatusResponse } } },
+    async (request, reply) => {
+      const presented = presentedAccessToken(request);
+      if (presented) await deps.sessions.revokeByAccessToken(presented.token);
+      clearTokens(reply, transferMode(request), deps.cookies);
+      return { status: 'OK' };
+    },
+  );
 
-  api.post('/session/refresh', { schema: { tags } }, async (request, reply) => {
-    const presented = presentedRefreshToken(request);
-    const mode = transferMode(request);
-    if (!presented) return sendUnauthorised(reply);
-    const result = await deps.sessions.refresh(presented.token, { required: presented.fromCookie, header: antiCsrfHeader(request) });
-    if (!result.ok) {
-      clearTokens(reply, mode, deps.cookies);
-      return reply.code(401).send({ message: result.reason === 'theft' ? 'token theft detected' : 'unauthorised' });
-    }
-    attachTokens(reply, result.tokens, mode, deps.cookies);
-    return { status: 'OK' };
-  });
+  api.post(
+    '/session/refresh',
+    { schema: { operationId: 'refreshSession', summary: "Renew the session's access token with its refresh token", security: [], tags } },
+    async (request, reply) => {
+      const presented = presentedRefreshToken(request);
+      const mode = transferMode(request);
+      if (!presented) return sendUnauthorised(reply);
+      const result = await deps.sessions.refresh(presented.token, { required: presented.fromCookie, header: antiCsrfHeader(request) });
+      if (!result.ok) {
+        clearTokens(reply, mode, deps.cookies);
+        return reply.code(401).send({ message: result.reason === 'theft' ? 'token theft detected' : 'unauthorised' });
+      }
+      attachTokens(reply, result.tokens, mode, deps.cookies);
+      return { status: 'OK' };
+    },
+  );
 }
