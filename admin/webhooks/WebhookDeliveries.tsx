@@ -1,9 +1,10 @@
 import { Chip, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Section } from '../common/Section';
 import { useApiQuery } from '../common/useApiQuery';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { Webhook, WebhookDelivery } from '../types/api';
+import { useFormatters } from '../common/format';
 
 const STATUS_COLOUR = { delivered: 'success', pending: 'warning', failed: 'error' } as const;
 
@@ -17,7 +18,7 @@ function failureText(delivery: WebhookDelivery, translate: (key: string, options
 /** A webhook's latest deliveries (the list's expanded row): when, state, attempts and why one failed. */
 export function WebhookDeliveries({ record }: { record: Webhook }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const format = useFormatters();
   const dataProvider = useDataProvider<AppDataProvider>();
   const deliveries = useApiQuery({ queryKey: ['webhooks', 'deliveries', record.id], queryFn: () => dataProvider.webhookDeliveries(record.id) });
   const rows = deliveries.data ?? [];
@@ -41,7 +42,7 @@ export function WebhookDeliveries({ record }: { record: Webhook }) {
         <TableBody>
           {rows.map((delivery) => (
             <TableRow key={delivery.id}>
-              <TableCell>{new Date(delivery.created_at).toLocaleString(locale)}</TableCell>
+              <TableCell>{format.dateTime(delivery.created_at)}</TableCell>
               <TableCell>
                 <Chip
                   size="small"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
-import { BooleanField, Datagrid, DateField, List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanField, Datagrid, List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { DateField } from '../common/fields';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { ListError } from '../common/ListError';
 import { SecretDialog } from '../common/SecretDialog';
