@@ -131,6 +131,9 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
   };
 
   const gatewayClients = new Set<Client>();
+  // Connections this node drops because it shuts down are not reported as gone: their gateways
+  // reconnect to another node (or this one restarted), and the presence of those that do not expires.
+  let closing = false;
   broker.on('client', (client) => {
     const gatewayId = gatewayOf(client);
     if (!gatewayId) return;
@@ -141,7 +144,7 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
     const gatewayId = gatewayOf(client);
     if (!gatewayId) return;
     gatewayClients.delete(client);
-    void report(options.registry.disconnected(gatewayId));
+    if (!closing) void report(options.registry.disconnected(gatewayId));
   });
   // Certificates revoked while their gateway is connected (a new one issued, the gateway deleted).
   const watch = watchCertificates({
@@ -194,6 +197,7 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
   return {
     port: (server.address() as AddressInfo).port,
     async close() {
+      closing = true;
       watch.stop();
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
