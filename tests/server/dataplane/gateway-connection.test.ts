@@ -60,7 +60,10 @@ describe('a gateway connecting with the certificate the API issued', () => {
     await client.publishAsync('eu868/gateway/B827EBFFFE8B0001/event/stats', '{"rxPacketsReceived":1}');
     await client.endAsync();
     expect(await until(async () => !(await gateway()).connected)).toBe(true);
-    const notes = (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<Page<Notification>>().results;
+    const notifications = async () => (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<Page<Notification>>().results;
+    // The notification is written right after the state turned.
+    expect(await until(async () => (await notifications()).length > 0)).toBe(true);
+    const notes = await notifications();
     expect(notes).toEqual([expect.objectContaining({ kind: 'gateway_disconnected', title: 'Gateway disconnected: Roof' })]);
   });
 });

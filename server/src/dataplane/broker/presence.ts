@@ -69,6 +69,11 @@ export class NodePresence {
     await Promise.all(lost.map((gatewayId) => this.inOrder(gatewayId, () => this.hold(gatewayId))));
   }
 
+  /** Resolves once the writes reported so far are done (a node closing, a test asserting what they did). */
+  async settled(): Promise<void> {
+    while (this.queues.size > 0) await Promise.all(this.queues.values());
+  }
+
   start(onError: (error: unknown) => void): void {
     this.timer = setInterval(() => void this.heartbeat().catch(onError), this.deps.timing.heartbeatMs);
     this.timer.unref();
