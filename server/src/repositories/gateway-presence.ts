@@ -42,10 +42,21 @@ export function gatewayPresenceRepository(db: Db) {
       return db.updateTable('gateways').set({ connected: 1, last_seen: at }).where('gateway_id', '=', gatewayId).returning('id').executeTakeFirst();
     },
 
-    /** Refreshes the heartbeat of every row `node` holds; answers the gateways they are for (rows swept meanwhile are missing). */
-    async heartbeat(node: string, at: string): Promise<Set<string>> {
+    /**
+     * Refreshes the heartbeat of every row `node` holds, and connects again the gateways among them
+     * found disconnected (a release on another node that raced this node's hold). Answers the
+     * gateways of the rows (rows swept meanwhile are missing) and those connected again.
+     */
+    async heartbeat(node: string, at: string): Promise<{ recorded: Set<string>; reconnected: string[] }> {
       const rows = await db.updateTable('gateway_presence').set({ heartbeat_at: at }).where('node', '=', node).returning('gateway_id').execute();
-      return new Set(rows.map((row) => row.gateway_id));
+      const reconnected = await db
+        .updateTable('gateways')
+        .set({ connected: 1 })
+        .where('connected', '=', 0)
+        .where('gateway_id', 'in', db.selectFrom('gateway_presence').select('gateway_id').where('node', '=', node))
+        .returning('id')
+        .execute();
+      return { recorded: new Set(rows.map((row) => row.gateway_id)), reconnected: reconnected.map((row) => row.id) };
     },
 
     /**

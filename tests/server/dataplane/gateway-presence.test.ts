@@ -190,6 +190,16 @@ describe('gateway presence across two nodes', () => {
     expect((await gateway()).connected).toBe(false);
   });
 
+  it("connects a gateway again at its node's next heartbeat when it was marked disconnected while held", async () => {
+    const [a] = await startNodes();
+    await connect(a);
+    expect(await until(holdersAre(['node-a']))).toBe(true);
+    // As left by another node's release that overtook this node's hold on PostgreSQL.
+    await t.db.updateTable('gateways').set({ connected: 0 }).where('gateway_id', '=', GATEWAY).execute();
+    await a.presence.heartbeat();
+    expect((await gateway()).connected).toBe(true);
+  });
+
   it('connects a gateway again when its node comes back from a stall longer than the expiry', async () => {
     const [a] = await startNodes();
     await connect(a);

@@ -61,10 +61,12 @@ export class NodePresence {
 
   /**
    * Refreshes the heartbeat of this node's connections. A row missing (swept while this node
-   * stalled past the expiry) is recorded again, and its gateway is connected again.
+   * stalled past the expiry) is recorded again; a gateway this node holds that was marked
+   * disconnected all the same is connected again.
    */
   async heartbeat(): Promise<void> {
-    const recorded = await this.deps.repository.heartbeat(this.deps.node, this.deps.now().toISOString());
+    const { recorded, reconnected } = await this.deps.repository.heartbeat(this.deps.node, this.deps.now().toISOString());
+    for (const gatewayRef of reconnected) await this.deps.notifications.clearDedupe(outageKey(gatewayRef));
     const lost = [...this.held.keys()].filter((gatewayId) => !recorded.has(gatewayId));
     await Promise.all(lost.map((gatewayId) => this.inOrder(gatewayId, () => this.hold(gatewayId))));
   }
