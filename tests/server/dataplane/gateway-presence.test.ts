@@ -129,6 +129,24 @@ describe('gateway presence across two nodes', () => {
     expect(await notificationsSettled()).toEqual([expect.objectContaining({ kind: 'gateway_disconnected', title: 'Gateway disconnected: Roof' })]);
   });
 
+  it('raises no alert when the gateway reconnects to the same node before its old connection is found dead', async () => {
+    const [a] = await startNodes();
+    const first = await connect(a);
+    expect(await until(holdersAre(['node-a']))).toBe(true);
+    // The same client id again: the broker ends the old connection and hands the session over.
+    const second = await connect(a);
+    expect(await until(() => !first.connected)).toBe(true);
+    expect(second.connected).toBe(true);
+    expect(await notificationsSettled()).toEqual([]);
+    expect(await holders()).toEqual(['node-a']);
+    expect((await gateway()).connected).toBe(true);
+
+    second.end(true);
+    expect(await until(async () => (await notifications()).length > 0)).toBe(true);
+    expect(await notificationsSettled()).toHaveLength(1);
+    expect(await holders()).toEqual([]);
+  });
+
   it('raises exactly one alert when the gateway leaves both nodes at once', async () => {
     const [a, b] = await startNodes();
     const both = [await connect(a), await connect(b)];

@@ -142,9 +142,11 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
   });
   broker.on('clientDisconnect', (client) => {
     const gatewayId = gatewayOf(client);
-    if (!gatewayId) return;
-    gatewayClients.delete(client);
-    if (!closing) void report(options.registry.disconnected(gatewayId));
+    // aedes also reports a client that never got registered (a successor failing mid-connect).
+    if (!gatewayId || !gatewayClients.delete(client) || closing) return;
+    // In a session takeover aedes ends the old connection just before it registers the new one:
+    // the presence write of the old one's end finds the new one counted and leaves (presence.ts).
+    void report(options.registry.disconnected(gatewayId));
   });
   // Certificates revoked while their gateway is connected (a new one issued, the gateway deleted).
   const watch = watchCertificates({
