@@ -80,6 +80,7 @@ describe('gateway presence across two nodes', () => {
     for (const node of nodes) {
       node.presence.stop();
       await node.broker.close();
+      await node.presence.settled();
     }
     await second?.close();
     second = undefined;

@@ -33,10 +33,6 @@ export class NodePresence {
 
   constructor(private readonly deps: NodePresenceDeps) {}
 
-  get node(): string {
-    return this.deps.node;
-  }
-
   connected(gatewayId: string): Promise<void> {
     this.held.set(gatewayId, (this.held.get(gatewayId) ?? 0) + 1);
     return this.inOrder(gatewayId, () => this.hold(gatewayId));

@@ -44,6 +44,8 @@ export async function startEmbeddedBroker(ctx: AppContext, log: { error: (error:
     async close() {
       presence.stop();
       await broker.close();
+      // The database closes after this: writes of connections that ended just before are done first.
+      await presence.settled();
     },
   };
 }
