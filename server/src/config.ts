@@ -68,6 +68,12 @@ export interface Config {
     /** How this node subscribes on MQTT_URL (dataplane/ingest/mqtt-subscriber.ts). */
     subscriber: MqttSubscriberConfig;
     gatewayCertDays: number;
+    /**
+     * Gateway presence across API nodes (dataplane/broker/presence.ts): each node refreshes the
+     * heartbeat of the connections it holds this often; a node silent for `expiryMs` is taken for
+     * dead and its gateways for disconnected (checked as often as the heartbeat, by one node).
+     */
+    presence: { heartbeatMs: number; expiryMs: number };
     /** The network server's login for the embedded broker when it connects without a client certificate. */
     networkServer: { username: string; password: string } | undefined;
   };
@@ -160,6 +166,12 @@ function webhooksAllowPrivate(env: Env): boolean {
   return allow;
 }
 
+/** The expiry spans several heartbeats, so one late heartbeat on a busy node is no outage. */
+function presenceConfig(env: Env): Config['mqtt']['presence'] {
+  const heartbeatMs = integer(env, 'GATEWAY_HEARTBEAT_MS', 10_000, 10);
+  return { heartbeatMs, expiryMs: integer(env, 'GATEWAY_PRESENCE_EXPIRY_MS', 3 * heartbeatMs, 2 * heartbeatMs) };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -198,6 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
       url: env.MQTT_URL?.trim() || undefined,
       subscriber: mqttSubscriberConfig(env),
       gatewayCertDays: integer(env, 'GATEWAY_CERT_DAYS', 365, 1),
+      presence: presenceConfig(env),
       networkServer: networkServerLogin(env),
     },
     secrets: secretKeySettings(env, dataDir),

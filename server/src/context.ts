@@ -17,6 +17,7 @@ import { widgetDataRepository } from './repositories/widget-data.js';
 import { widgetsRepository } from './repositories/widgets.js';
 import { webhooksRepository } from './repositories/webhooks.js';
 import { jobLeasesRepository } from './repositories/job-leases.js';
+import { gatewayPresenceRepository } from './repositories/gateway-presence.js';
 import { deviceImportRepository } from './repositories/device-import.js';
 import { devicesRepository } from './repositories/devices.js';
 import { downlinksRepository } from './repositories/downlinks.js';
@@ -75,6 +76,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     widgetData: widgetDataRepository(db),
     webhooks: webhooksRepository(db, dialect),
     jobLeases: jobLeasesRepository(db),
+    gatewayPresence: gatewayPresenceRepository(db),
     telemetry: telemetryRepository(db),
     frames: framesRepository(db),
     deviceHistory: deviceHistoryRepository(db),

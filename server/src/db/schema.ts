@@ -130,6 +130,16 @@ export interface JobLeasesTable {
   held_until: string;
 }
 
+/** A gateway's connection held by one API node (migration 0021); the node refreshes `heartbeat_at`. */
+export interface GatewayPresenceTable {
+  /** The gateway's EUI (gateways.gateway_id). */
+  gateway_id: string;
+  /** The holding node's process name (dataplane/node-name.ts). */
+  node: string;
+  connected_at: string;
+  heartbeat_at: string;
+}
+
 /** Maintained by triggers (migration 0003); read by the search repository only. */
 export interface SearchEntriesTable {
   type: SearchType;
@@ -174,6 +184,7 @@ export interface Database {
   integration_keys: IntegrationKeysTable;
   downlinks: DownlinksTable;
   job_leases: JobLeasesTable;
+  gateway_presence: GatewayPresenceTable;
 }
 
 export interface TemplatesTable {

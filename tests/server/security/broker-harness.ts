@@ -4,12 +4,12 @@ import { databaseGatewayRegistry } from '../../../server/src/dataplane/broker/re
 import { issueServerCertificate } from '../../../server/src/dataplane/pki/issue.js';
 import { gatewayCertificatesRepository } from '../../../server/src/repositories/gateway-certificates.js';
 import { gatewaysRepository } from '../../../server/src/repositories/gateways.js';
-import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
 import type { GatewayCertificate } from '../../../server/src/schemas/gateways.js';
 import type { Notification } from '../../../server/src/schemas/notifications.js';
 import { createRecord, twoCompanies, type TwoCompanies } from '../helpers/fixtures.js';
 import { until } from '../helpers/mqtt-broker.js';
 import { platformCa } from '../helpers/platform-ca.js';
+import { nodePresence } from '../helpers/node-presence.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
 
 /** The embedded broker on the test app's database and CA, the way startEmbeddedBroker wires it, on a free port. */
@@ -37,7 +37,7 @@ export async function brokerHarness(): Promise<BrokerHarness> {
   const server = await issueServerCertificate(ca, ['localhost', '127.0.0.1']);
   const delivered = new Map<string, string[]>();
   const warnings: string[] = [];
-  const database = databaseGatewayRegistry(gatewaysRepository(t.db), gatewayCertificatesRepository(t.db), notificationsRepository(t.db), t.clock.now);
+  const database = databaseGatewayRegistry(gatewaysRepository(t.db), gatewayCertificatesRepository(t.db), nodePresence(t.db, t.clock.now), t.clock.now);
   const registry: GatewayRegistry = {
     ...database,
     message: async (gatewayId, kind, topic, payload) => {

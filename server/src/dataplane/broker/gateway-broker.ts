@@ -131,6 +131,9 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
   };
 
   const gatewayClients = new Set<Client>();
+  // Connections this node drops because it shuts down are not reported as gone: their gateways
+  // reconnect to another node (or this one restarted), and the presence of those that do not expires.
+  let closing = false;
   broker.on('client', (client) => {
     const gatewayId = gatewayOf(client);
     if (!gatewayId) return;
@@ -139,8 +142,10 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
   });
   broker.on('clientDisconnect', (client) => {
     const gatewayId = gatewayOf(client);
-    if (!gatewayId) return;
-    gatewayClients.delete(client);
+    // aedes also reports a client that never got registered (a successor failing mid-connect).
+    if (!gatewayId || !gatewayClients.delete(client) || closing) return;
+    // In a session takeover aedes ends the old connection just before it registers the new one:
+    // the presence write of the old one's end finds the new one counted and leaves (presence.ts).
     void report(options.registry.disconnected(gatewayId));
   });
   // Certificates revoked while their gateway is connected (a new one issued, the gateway deleted).
@@ -194,6 +199,7 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
   return {
     port: (server.address() as AddressInfo).port,
     async close() {
+      closing = true;
       watch.stop();
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
