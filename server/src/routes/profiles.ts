@@ -1,3 +1,4 @@
+import { perUserAndCompany } from '../auth/rate-limit.js';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
@@ -61,7 +62,11 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // sandbox exactly as ingest runs it, never by the browser's own eval.
   api.post(
     '/config/:company_id/codec-test',
-    { schema: { tags, params: CompanyParams, body: CodecTestBody, response: { 200: CodecTestResponse, ...errorResponses } } },
+    // Each run takes a sandbox worker: a user cannot hold them all by sending runs in a loop.
+    {
+      config: { rateLimit: perUserAndCompany('codec-test', ctx.config.rateLimits.codecTestPerUser) },
+      schema: { tags, params: CompanyParams, body: CodecTestBody, response: { 200: CodecTestResponse, ...errorResponses } },
+    },
     async (request) => {
       await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
       const { codec, payload, encoding, fPort, recvTime } = request.body;
