@@ -62,7 +62,7 @@ describe('sign-in page (/auth)', () => {
   it.each([
     ['en', 'Sign in', 'Too many attempts. Please wait a moment and try again.'],
     ['de', 'Anmelden', 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.'],
-  ])('says in %s when attempts are rate limited', async (locale, button, text) => {
+  ] as const)('says in %s when attempts are rate limited', async (locale, button, text) => {
     const actions = { signIn: vi.fn(async (): Promise<AuthOutcome> => ({ status: 'RATE_LIMITED' })), signUp: vi.fn() };
     renderInAdmin(<AuthPage actions={actions} />, { path: '/auth', locale });
     fireEvent.change(await screen.findByRole('textbox'), { target: { value: 'ada@example.com' } });
