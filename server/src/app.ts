@@ -5,7 +5,10 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { authRoutes } from './auth/routes.js';
 import { identify, requireIdentity } from './auth/identity.js';
-import { FailureLimiter } from './auth/rate-limit.js';
+import { accountFailures, registerRateLimits } from './auth/rate-limit.js';
+import { KDF_QUEUE_PER_ADDRESS, KdfGate } from './auth/kdf-gate.js';
+import { MemoryRateStore, SharedRateStore } from './auth/rate-store.js';
+import { rateLimitsRepository } from './repositories/rate-limits.js';
 import { SessionService } from './auth/sessions.js';
 import { randomToken } from './auth/tokens.js';
 import { createRepositories, transactionRunner, type AppContext, type ReadinessCheck } from './context.js';
@@ -71,7 +74,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // Only the listed proxies' X-Forwarded-For is believed (config.ts refuses "any peer").
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -121,8 +125,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(versionRoutes);
       await api.register((health) => healthRoutes(health, { health: healthRepository(database.db), checks: readiness }));
-      const limiter = new FailureLimiter(config.auth.signInMaxFailures, config.auth.signInWindowSeconds * 1000, now);
-      await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
+      // Several nodes share one PostgreSQL database, so they share its counts too; one SQLite node counts in memory.
+      const rateStore =
+        database.dialect === 'postgres'
+          ? new SharedRateStore(rateLimitsRepository(database.db), now, (error) => app.log.warn({ err: error }, 'rate-limit sweep failed'))
+          : new MemoryRateStore(config.rateLimits.memoryEntries, now);
+      await registerRateLimits(api, rateStore, now);
+      const limits = config.rateLimits;
+      const failures = accountFailures(rateStore, limits.signInFailuresPerAccount, now);
+      const kdf = new KdfGate(KDF_QUEUE_PER_ADDRESS);
+      await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, failures, kdf, limits, cookies, now }), { prefix: '/auth' });
       const userAuthenticators = [apiKeyAuthenticator(repos.apiKeys, now)];
       // The network server's integration posts with its own key, or with a user's (its own hook).
       await api.register((ingest) => ingestRoutes(ingest, ctx, identify(sessions, userAuthenticators, cookies)));

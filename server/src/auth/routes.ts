@@ -1,12 +1,24 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { UsersTable } from '../db/schema.js';
 import type { UsersRepository } from '../repositories/users.js';
-import { HttpProblem, notFound } from '../http/errors.js';
+import { HttpProblem, messages, notFound } from '../http/errors.js';
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from './passwords.js';
-import type { FailureLimiter } from './rate-limit.js';
+import { clientAddress, perAddress, refuse, type AccountFailures } from './rate-limit.js';
+import type { KdfGate } from './kdf-gate.js';
+import type { RateLimitsConfig } from '../config.js';
 import type { SessionService } from './sessions.js';
-import { CredentialsBody, EmailExistsResponse, EmailQuery, FdiStatusResponse, FdiUser, LoginMethodsQuery } from '../schemas/auth.js';
+import {
+  CREDENTIALS_BODY_LIMIT,
+  CredentialsBody,
+  EMAIL_MAX_LENGTH,
+  EmailExistsResponse,
+  PASSWORD_MAX_LENGTH,
+  EmailQuery,
+  FdiStatusResponse,
+  FdiUser,
+  LoginMethodsQuery,
+} from '../schemas/auth.js';
 import { sendUnauthorised } from './identity.js';
 import { antiCsrfHeader, attachTokens, clearTokens, presentedAccessToken, presentedRefreshToken, transferMode, type CookieSettings } from './transport.js';
 import { FIELD_ERROR_TEXTS, type FieldErrorCode } from '../schemas/messages.js';
@@ -15,7 +27,10 @@ import { publicErrorResponses } from '../schemas/common.js';
 export interface AuthRouteDeps {
   users: UsersRepository;
   sessions: SessionService;
-  limiter: FailureLimiter;
+  /** Failed sign-ins per account; the per-address limits are the routes' own (`config.rateLimit`). */
+  failures: AccountFailures;
+  kdf: KdfGate;
+  limits: RateLimitsConfig;
   cookies: CookieSettings;
   now: () => Date;
 }
@@ -46,7 +61,18 @@ function credentials(body: CredentialsBody): { email: string; password: string }
     }
     return field.value;
   };
-  return { email: value('email').trim(), password: value('password') };
+  const email = value('email').trim();
+  const password = value('password');
+  if (email.length > EMAIL_MAX_LENGTH) throw tooLong('email', EMAIL_MAX_LENGTH);
+  if (password.length > PASSWORD_MAX_LENGTH) throw tooLong('password', PASSWORD_MAX_LENGTH);
+  return { email, password };
+}
+
+const tooLong = (id: string, limit: number) => new HttpProblem(400, 'validation', messages.validation, { [id]: { code: 'too_long', params: { limit } } });
+
+/** The slow password derivation, one at a time per client address (auth/kdf-gate.ts). */
+function derive<T>(deps: AuthRouteDeps, request: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  return deps.kdf.run(clientAddress(request), work) ?? refuse(reply, 1);
 }
 
 /** A form field's problem as the FDI answers it (English `error`), with its code for the console to translate. */
@@ -66,11 +92,16 @@ function assertPublicTenant(request: FastifyRequest): void {
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['auth'];
+  const credentialRoute = (name: string, rule: keyof RateLimitsConfig & `${string}PerAddress`) => ({
+    bodyLimit: CREDENTIALS_BODY_LIMIT,
+    config: { rateLimit: perAddress(name, deps.limits[rule]) },
+  });
 
   for (const prefix of ['', '/:tenantId']) {
     api.post(
       `${prefix}/signup`,
       {
+        ...credentialRoute('signup', 'signUpPerAddress'),
         schema: {
           operationId: 'signUp',
           summary: 'Create an account with e-mail and password and sign in',
@@ -87,7 +118,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
         if (!EMAIL_PATTERN.test(email)) return fieldError('email', 'email_invalid');
         const problem = passwordProblem(password);
         if (problem) return fieldError('password', problem);
-        const user = await deps.users.create(email, await hashPassword(password), deps.now().toISOString());
+        const hash = await derive(deps, request, reply, () => hashPassword(password));
+        const user = await deps.users.create(email, hash, deps.now().toISOString());
         if (!user) return fieldError('email', 'email_taken');
         const mode = transferMode(request);
         attachTokens(reply, await deps.sessions.create(user.id, mode === 'cookie'), mode, deps.cookies);
@@ -98,6 +130,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     api.post(
       `${prefix}/signin`,
       {
+        ...credentialRoute('signin', 'signInPerAddress'),
         schema: {
           operationId: 'signIn',
           summary: 'Sign in with e-mail and password',
@@ -112,19 +145,15 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
         assertPublicTenant(request);
         const { email, password } = credentials(request.body);
         if (!EMAIL_PATTERN.test(email)) return fieldError('email', 'email_invalid');
-        const limitKey = `${request.ip}|${email.toLowerCase()}`;
-        const wait = deps.limiter.retryAfterSeconds(limitKey);
-        if (wait > 0) {
-          reply.header('retry-after', String(wait));
-          throw new HttpProblem(429, 'rateLimited', `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`);
-        }
+        const wait = await deps.failures.waitSeconds(email);
+        if (wait > 0) refuse(reply, wait);
         const user = await deps.users.findByEmail(email);
-        const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
+        const encoded = user?.password_hash ?? (await decoyPasswordHash());
+        const valid = await derive(deps, request, reply, () => verifyPassword(password, encoded));
         if (!user || !valid) {
-          deps.limiter.fail(limitKey);
+          await deps.failures.fail(email);
           return { status: 'WRONG_CREDENTIALS_ERROR' };
         }
-        deps.limiter.succeed(limitKey);
         const mode = transferMode(request);
         attachTokens(reply, await deps.sessions.create(user.id, mode === 'cookie'), mode, deps.cookies);
         return { status: 'OK', user: fdiUser(user) };
@@ -134,6 +163,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     api.get(
       `${prefix}/emailpassword/email/exists`,
       {
+        config: { rateLimit: perAddress('email-exists', deps.limits.emailExistsPerAddress) },
         schema: {
           operationId: 'emailExists',
           summary: 'Whether an account uses an e-mail address',

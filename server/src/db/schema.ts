@@ -172,6 +172,7 @@ export interface Database {
   unregistered_devices: UnregisteredDevicesTable;
   gateways: GatewaysTable;
   gateway_certificates: GatewayCertificatesTable;
+  rate_limits: RateLimitsTable;
   dashboards: DashboardsTable;
   widgets: WidgetsTable;
   notifications: NotificationsTable;
@@ -374,6 +375,15 @@ export interface GatewayCertificatesTable {
   issued_at: string;
   expires_at: string;
   revoked_at: string | null;
+}
+
+/** Rate-limit counters shared by the API nodes on PostgreSQL (migration 0019). */
+export interface RateLimitsTable {
+  /** sha256 of the limit's key, hex. */
+  key: string;
+  hits: number;
+  /** Epoch milliseconds; PostgreSQL returns a bigint as a string. */
+  reset_at: ColumnType<number | string, number, number>;
 }
 
 export interface DashboardsTable {

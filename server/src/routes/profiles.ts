@@ -1,3 +1,4 @@
+import { perUserAndCompany } from '../auth/rate-limit.js';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
@@ -81,7 +82,9 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // sandbox exactly as ingest runs it, never by the browser's own eval.
   api.post(
     '/config/:company_id/codec-test',
+    // Each run takes a sandbox worker: a user cannot hold them all by sending runs in a loop.
     {
+      config: { rateLimit: perUserAndCompany('codec-test', ctx.config.rateLimits.codecTestPerUser) },
       schema: {
         operationId: 'testCodec',
         summary: 'Run a payload codec on a sample payload',

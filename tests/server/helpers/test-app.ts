@@ -17,6 +17,18 @@ export const testDatabaseUrl = process.env.TEST_DB === 'postgres' ? process.env.
  */
 export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 
+/**
+ * Every injected request comes from one address (127.0.0.1), and suites sign up and in far more
+ * users than a person would: the per-address limits are lifted unless a test sets its own
+ * (tests/server/security/signin-limits.test.ts does).
+ */
+export const LIFTED_ADDRESS_LIMITS: Record<string, string> = {
+  SIGNIN_ADDRESS_MAX: '100000',
+  SIGNUP_ADDRESS_MAX: '100000',
+  EMAIL_EXISTS_ADDRESS_MAX: '100000',
+  CODEC_TEST_MAX: '100000',
+};
+
 /** A clock the test controls: `clock.advance(ms)` moves time forward for the app. */
 export class TestClock {
   private offset = 0;
@@ -42,7 +54,7 @@ export async function createTestApp(
   { dataPlane = false }: { dataPlane?: boolean } = {},
 ): Promise<TestApp> {
   const keyGiven = env.SECRET_KEY !== undefined || env.SECRET_KEY_FILE !== undefined;
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...(keyGiven ? {} : { SECRET_KEY: TEST_SECRET_KEY }), ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...LIFTED_ADDRESS_LIMITS, ...(keyGiven ? {} : { SECRET_KEY: TEST_SECRET_KEY }), ...env });
   const clock = new TestClock();
   const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });
