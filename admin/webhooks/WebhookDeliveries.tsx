@@ -15,7 +15,7 @@ function failureText(delivery: WebhookDelivery, translate: (key: string, options
   return delivery.response_status !== null ? `${text} (HTTP ${delivery.response_status})` : text;
 }
 
-/** A webhook's latest deliveries (the list's expanded row): when, state, attempts and why one failed. */
+/** A webhook's latest deliveries (the list's expanded row): when, state, attempts, why one failed and when it is tried again. */
 export function WebhookDeliveries({ record }: { record: Webhook }) {
   const translate = useTranslate();
   const format = useFormatters();
@@ -37,6 +37,7 @@ export function WebhookDeliveries({ record }: { record: Webhook }) {
             <TableCell>{translate('app.webhooks.status')}</TableCell>
             <TableCell>{translate('app.webhooks.attempts')}</TableCell>
             <TableCell>{translate('app.webhooks.reason')}</TableCell>
+            <TableCell>{translate('app.webhooks.next_attempt')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -52,6 +53,7 @@ export function WebhookDeliveries({ record }: { record: Webhook }) {
               </TableCell>
               <TableCell>{delivery.attempts}</TableCell>
               <TableCell>{failureText(delivery, translate)}</TableCell>
+              <TableCell>{delivery.status === 'pending' ? format.dateTime(delivery.next_attempt_at) : '–'}</TableCell>
             </TableRow>
           ))}
         </TableBody>
