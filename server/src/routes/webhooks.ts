@@ -48,11 +48,9 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request, reply) => {
       await assertCompanyMember(ctx, request.identity.userId, request.body.company_id);
       assertReachable(request.body.url);
-      if ((await webhooks.countOfCompany(request.body.company_id)) >= MAX_WEBHOOKS_PER_COMPANY) {
-        throw new HttpProblem(409, 'webhookLimit', `A company can have at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks.`);
-      }
       const secret = newWebhookSecret();
-      const id = await webhooks.create(request.body.company_id, request.body, secret, ctx.now().toISOString());
+      const id = await webhooks.createWithinCap(request.body.company_id, request.body, secret, ctx.now().toISOString(), MAX_WEBHOOKS_PER_COMPANY);
+      if (id === undefined) throw new HttpProblem(409, 'webhookLimit', `A company can have at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks.`);
       return reply.code(201).send({ ...(await mine(request.identity.userId, id)), secret });
     },
   );
