@@ -17,7 +17,8 @@ import { serveStaticSites } from './http/static.js';
 import { validatorCompiler } from './http/validation.js';
 import { EXPOSED_HEADERS } from './auth/transport.js';
 import { getOrCreate } from './repositories/settings.js';
-import { openSecretSettings } from './secrets/sealed-settings.js';
+import { openSecrets } from './secrets/sealed-settings.js';
+import { webhookSecrets } from './secrets/webhook-secrets.js';
 import { gatewayCertificates } from './dataplane/pki/gateway-certificates.js';
 import { gatewayRoutes } from './routes/gateways.js';
 import { ingestRoutes } from './routes/ingest.js';
@@ -82,7 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The template store follows the catalog shipped with this version of the server.
   await repos.templates.seed(templateCatalog);
   // Secrets in the database are sealed with a key kept outside it; a wrong key stops the start here.
-  const settings = await openSecretSettings(database.db, config.secrets);
+  const { settings, key } = await openSecrets(database.db, config.secrets);
   // The signing secret lives in the database so every process of one installation shares it.
   const secret = await getOrCreate(settings, 'session_signing_secret', () => randomToken(48));
   const sessions = new SessionService(repos.sessions, secret, config.auth, now);
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now,
     repos,
     gatewayCertificates: gatewayCertificates(settings, config.mqtt.gatewayCertDays),
+    webhookSecrets: webhookSecrets(key),
     codecs,
     ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications, repos.unregisteredDevices),
     networkServer,

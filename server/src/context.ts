@@ -4,6 +4,7 @@ import type { NetworkServer } from './dataplane/network-server/port.js';
 import { networkOutboxRepository } from './repositories/network-outbox.js';
 import { networkEntitiesRepository } from './repositories/network-entities.js';
 import type { GatewayCertificates } from './dataplane/pki/gateway-certificates.js';
+import type { WebhookSecrets } from './secrets/webhook-secrets.js';
 import type { CodecPool } from './dataplane/codec/index.js';
 import type { IngestService } from './dataplane/ingest/service.js';
 import type { MqttLinkStatus } from './schemas/network.js';
@@ -40,6 +41,8 @@ export interface AppContext {
   now: () => Date;
   repos: ReturnType<typeof createRepositories>;
   gatewayCertificates: GatewayCertificates;
+  /** Seals webhook signing secrets for storing, opens them for signing (secrets/webhook-secrets.ts). */
+  webhookSecrets: WebhookSecrets;
   /** The payload-codec sandbox (worker threads running QuickJS). */
   codecs: CodecPool;
   ingest: IngestService;
