@@ -20,6 +20,7 @@ import { getOrCreate } from './repositories/settings.js';
 import { openSecrets } from './secrets/sealed-settings.js';
 import { webhookSecrets } from './secrets/webhook-secrets.js';
 import { gatewayCertificates } from './dataplane/pki/gateway-certificates.js';
+import { CertificateRevocations } from './dataplane/broker/revocations.js';
 import { gatewayRoutes } from './routes/gateways.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { deviceRoutes } from './routes/devices.js';
@@ -62,6 +63,8 @@ export interface BuildOptions {
   serveStatic?: boolean;
   /** Run the data plane's background parts (dataplane/start.ts; npm start, off in API tests). */
   dataPlane?: boolean;
+  /** Where this node announces revoked certificates to its broker (tests run the broker beside the app). */
+  certificateRevocations?: CertificateRevocations;
 }
 
 /** Builds the whole application without listening (DESIGN §7: app.ts builds, main.ts listens). */
@@ -97,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     repos,
     gatewayCertificates: gatewayCertificates(settings, config.mqtt.gatewayCertDays),
     webhookSecrets: webhookSecrets(key),
+    certificateRevocations: options.certificateRevocations ?? new CertificateRevocations(),
     codecs,
     ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications, repos.unregisteredDevices),
     networkServer,

@@ -4,6 +4,7 @@ import type { NetworkServer } from './dataplane/network-server/port.js';
 import { networkOutboxRepository } from './repositories/network-outbox.js';
 import { networkEntitiesRepository } from './repositories/network-entities.js';
 import type { GatewayCertificates } from './dataplane/pki/gateway-certificates.js';
+import type { CertificateRevocations } from './dataplane/broker/revocations.js';
 import type { WebhookSecrets } from './secrets/webhook-secrets.js';
 import type { CodecPool } from './dataplane/codec/index.js';
 import type { IngestService } from './dataplane/ingest/service.js';
@@ -41,6 +42,8 @@ export interface AppContext {
   now: () => Date;
   repos: ReturnType<typeof createRepositories>;
   gatewayCertificates: GatewayCertificates;
+  /** Certificates revoked on this node, announced to its broker so their connections drop at once. */
+  certificateRevocations: CertificateRevocations;
   /** Seals webhook signing secrets for storing, opens them for signing (secrets/webhook-secrets.ts). */
   webhookSecrets: WebhookSecrets;
   /** The payload-codec sandbox (worker threads running QuickJS). */

@@ -14,6 +14,7 @@ import { mayPublish, maySubscribe, messageKind, type GatewayMessageKind } from '
 import { MAX_PACKET_BYTES, PacketSizeGuard } from './packet-size.js';
 import { GATEWAY_PUBLISH_RATE, PublishRate } from './publish-rate.js';
 import { watchCertificates, CERTIFICATE_RECHECK_MS } from './certificate-watch.js';
+import type { CertificateRevocations } from './revocations.js';
 
 /** A gateway's client certificate as the broker saw it in the TLS handshake. */
 export interface GatewayCertificateRef {
@@ -43,6 +44,8 @@ export interface BrokerOptions {
   onWarning?: (message: string) => void;
   /** How often connected gateways' certificates are checked again (tests shorten it). */
   certificateRecheckMs?: number;
+  /** Revocations made on this node, checked at once rather than at the next recheck. */
+  revocations?: Pick<CertificateRevocations, 'subscribe'>;
 }
 
 export interface RunningBroker {
@@ -158,6 +161,7 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
     },
     onError: (error) => options.onError?.(error),
   });
+  const unsubscribe = options.revocations?.subscribe(() => watch.checkNow());
   broker.on('publish', (packet, client) => {
     const gatewayId = gatewayOf(client);
     if (gatewayId) void report(options.registry.message(gatewayId, messageKind(packet.topic), packet.topic, Buffer.from(packet.payload)));
@@ -194,6 +198,7 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
   return {
     port: (server.address() as AddressInfo).port,
     async close() {
+      unsubscribe?.();
       watch.stop();
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

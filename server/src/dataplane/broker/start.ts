@@ -23,6 +23,7 @@ export async function startEmbeddedBroker(ctx: AppContext, log: { error: (error:
     tls: { caPem: ca.certPem, certPem: server.certPem, keyPem: server.keyPem },
     registry: databaseGatewayRegistry(ctx.repos.gateways, ctx.repos.gatewayCertificates, ctx.repos.notifications, ctx.now),
     networkServer: ctx.config.mqtt.networkServer,
+    revocations: ctx.certificateRevocations,
     onError: log.error,
     onWarning: log.warn,
   });
