@@ -24,6 +24,7 @@ import { devicesRepository } from './repositories/devices.js';
 import { downlinksRepository } from './repositories/downlinks.js';
 import { gatewaysRepository } from './repositories/gateways.js';
 import { gatewayCertificatesRepository } from './repositories/gateway-certificates.js';
+import { networkServerCertificatesRepository } from './repositories/network-server-certificates.js';
 import { invitesRepository } from './repositories/invites.js';
 import { profilesRepository } from './repositories/profiles.js';
 import { templatesRepository } from './repositories/templates.js';
@@ -67,6 +68,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     profiles: profilesRepository(db),
     gateways: gatewaysRepository(db),
     gatewayCertificates: gatewayCertificatesRepository(db),
+    networkServerCertificates: networkServerCertificatesRepository(db),
     devices: devicesRepository(db),
     deviceImport: deviceImportRepository(db),
     downlinks: downlinksRepository(db),

@@ -12,6 +12,7 @@ import { createRecord, oneCompany } from '../helpers/fixtures.js';
 import { platformCa } from '../helpers/platform-ca.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
+import { networkServerCertificatesRepository } from '../../../server/src/repositories/network-server-certificates.js';
 
 const until = async (check: () => Promise<boolean>) => {
   for (let i = 0; i < 100; i++) {
@@ -35,7 +36,13 @@ describe('a gateway connecting with the certificate the API issued', () => {
     // The same CA the API signs with (it lives in the database).
     const ca = await platformCa(t);
     const server = await issueServerCertificate(ca, ['localhost', '127.0.0.1']);
-    const registry = databaseGatewayRegistry(gatewaysRepository(t.db), gatewayCertificatesRepository(t.db), notificationsRepository(t.db), t.clock.now);
+    const registry = databaseGatewayRegistry(
+      gatewaysRepository(t.db),
+      gatewayCertificatesRepository(t.db),
+      notificationsRepository(t.db),
+      t.clock.now,
+      networkServerCertificatesRepository(t.db),
+    );
     broker = await startGatewayBroker({ port: 0, host: '127.0.0.1', tls: { caPem: ca.certPem, certPem: server.certPem, keyPem: server.keyPem }, registry });
   });
   afterAll(async () => {

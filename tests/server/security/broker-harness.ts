@@ -12,6 +12,7 @@ import { createRecord, twoCompanies, type TwoCompanies } from '../helpers/fixtur
 import { until } from '../helpers/mqtt-broker.js';
 import { platformCa } from '../helpers/platform-ca.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
+import { networkServerCertificatesRepository } from '../../../server/src/repositories/network-server-certificates.js';
 
 /** The embedded broker on the test app's database and CA, the way startEmbeddedBroker wires it, on a free port. */
 export interface BrokerHarness extends TwoCompanies {
@@ -43,7 +44,13 @@ export async function brokerHarness({ recheckMs = RECHECK_MS, immediate = false 
   const server = await issueServerCertificate(ca, ['localhost', '127.0.0.1']);
   const delivered = new Map<string, string[]>();
   const warnings: string[] = [];
-  const database = databaseGatewayRegistry(gatewaysRepository(t.db), gatewayCertificatesRepository(t.db), notificationsRepository(t.db), t.clock.now);
+  const database = databaseGatewayRegistry(
+    gatewaysRepository(t.db),
+    gatewayCertificatesRepository(t.db),
+    notificationsRepository(t.db),
+    t.clock.now,
+    networkServerCertificatesRepository(t.db),
+  );
   const registry: GatewayRegistry = {
     ...database,
     message: async (gatewayId, kind, topic, payload) => {

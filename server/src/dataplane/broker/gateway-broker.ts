@@ -27,6 +27,8 @@ export interface GatewayCertificateRef {
 export interface GatewayRegistry {
   /** Of these certificates, those admitted now (the same objects): issued to the registered gateway of their ID, and not revoked. */
   admitted<T extends GatewayCertificateRef>(certificates: readonly T[]): Promise<T[]>;
+  /** Whether the network server's certificate of this serial is admitted (recorded and not revoked; npm run network-server:cert). */
+  networkServerAdmitted(serial: string): Promise<boolean>;
   connected(gatewayId: string): Promise<void>;
   disconnected(gatewayId: string): Promise<void>;
   message(gatewayId: string, kind: GatewayMessageKind, topic: string, payload: Buffer): Promise<void>;
@@ -96,8 +98,17 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
     }
     // A certificate decides the role; user name and password sent with it change nothing.
     if (presented.role === 'network-server') {
-      identities.set(client, presented);
-      return done(null, true);
+      return void options.registry.networkServerAdmitted(presented.serial ?? '').then(
+        (admitted) => {
+          if (!admitted) {
+            options.onWarning?.(`network server refused: its certificate ${presented.serial ?? ''} was revoked`);
+            return done(refusal('Not authorised', 5), false);
+          }
+          identities.set(client, presented);
+          done(null, true);
+        },
+        () => done(refusal('Server unavailable', 3), false),
+      );
     }
     // Refused before the session is taken: the gateway holding that id stays connected.
     if (!isOwnClientId(presented.gatewayId, clientIds.get(client) ?? '')) {

@@ -1,10 +1,11 @@
 import type { GatewaysRepository } from '../../repositories/gateways.js';
 import type { GatewayCertificatesRepository } from '../../repositories/gateway-certificates.js';
 import type { NotificationsRepository } from '../../repositories/notifications.js';
+import type { NetworkServerCertificatesRepository } from '../../repositories/network-server-certificates.js';
 import type { GatewayRegistry } from './gateway-broker.js';
 
 /**
- * The broker's view of gateways, on the database: which certificates it admits, connected state and last seen (the setup
+ * The broker's view of gateways, on the database: which certificates it admits (the network server's too), connected state and last seen (the setup
  * wizard's verify step reads them), and one "gateway disconnected" notification per outage.
  */
 export function databaseGatewayRegistry(
@@ -12,6 +13,7 @@ export function databaseGatewayRegistry(
   certificates: GatewayCertificatesRepository,
   notifications: NotificationsRepository,
   now: () => Date,
+  networkServerCertificates: Pick<NetworkServerCertificatesRepository, 'admitted'>,
 ): GatewayRegistry {
   const outageKey = (id: string) => `gateway-offline:${id}`;
 
@@ -29,6 +31,7 @@ export function databaseGatewayRegistry(
 
   return {
     admitted: (presented) => certificates.admitted(presented),
+    networkServerAdmitted: (serial) => networkServerCertificates.admitted(serial),
     async connected(gatewayId) {
       await gateways.markSeen(gatewayId, true, now().toISOString());
       const gateway = await gateways.findByGatewayId(gatewayId);

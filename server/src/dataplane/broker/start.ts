@@ -21,7 +21,7 @@ export async function startEmbeddedBroker(ctx: AppContext, log: { error: (error:
   return startGatewayBroker({
     port: ctx.config.mqtt.port,
     tls: { caPem: ca.certPem, certPem: server.certPem, keyPem: server.keyPem },
-    registry: databaseGatewayRegistry(ctx.repos.gateways, ctx.repos.gatewayCertificates, ctx.repos.notifications, ctx.now),
+    registry: databaseGatewayRegistry(ctx.repos.gateways, ctx.repos.gatewayCertificates, ctx.repos.notifications, ctx.now, ctx.repos.networkServerCertificates),
     networkServer: ctx.config.mqtt.networkServer,
     revocations: ctx.certificateRevocations,
     onError: log.error,
