@@ -9,14 +9,15 @@ import { networkServerCertificatesRepository } from '../../../server/src/reposit
 import { openSecretSettings } from '../../../server/src/secrets/sealed-settings.js';
 import { platformCa } from '../helpers/platform-ca.js';
 import { createTestApp } from '../helpers/test-app.js';
-import { brokerHarness, type BrokerHarness } from './broker-harness.js';
+import { brokerHarness, dropped, type BrokerHarness } from './broker-harness.js';
 
 type Bundle = { ca_cert: string; tls_cert: string; tls_key: string };
 
 /**
  * Issue #16: the network server's broker certificate (the broker's privileged client, reading
  * every gateway) could not be revoked. It is recorded by serial; issuing a new one revokes the
- * earlier ones and `--revoke` revokes them all; the broker refuses revoked ones.
+ * earlier ones and `--revoke` revokes them all; the broker refuses revoked ones and drops their
+ * connections at its next check.
  */
 describe("broker: the network server's certificate", () => {
   let h: BrokerHarness;
@@ -49,9 +50,13 @@ describe("broker: the network server's certificate", () => {
 
     const first = await issue('first');
     await expect(h.connect(legacy, 'chirpstack-legacy-again')).rejects.toThrow(/Not authorized/);
-    expect(await readsAll(await h.connect(first, 'chirpstack-first'))).toBe(true);
+    const firstClient = await h.connect(first, 'chirpstack-first');
+    expect(await readsAll(firstClient)).toBe(true);
 
     const second = await issue('second');
+    // Connected with the revoked one: dropped at the broker's next check of certificates.
+    expect(await dropped(firstClient)).toBe(true);
+    expect(h.warnings.some((w) => w.startsWith('network server disconnected: its certificate'))).toBe(true);
     await expect(h.connect(first, 'chirpstack-first-again')).rejects.toThrow(/Not authorized/);
     expect(await readsAll(await h.connect(second, 'chirpstack-second'))).toBe(true);
     expect(h.warnings.some((w) => w.startsWith('network server refused: its certificate'))).toBe(true);

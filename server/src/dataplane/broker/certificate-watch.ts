@@ -15,12 +15,12 @@ export interface CertificateWatch {
   stop(): void;
 }
 
-/** Every `everyMs`, and when asked, one query for all connected gateways; those no longer admitted are handed to `revoked`. */
-export function watchCertificates(options: {
+/** Every `everyMs`, and when asked, one query for all connected clients' certificates; those no longer admitted are handed to `revoked`. */
+export function watchCertificates<Certificate = GatewayCertificateRef>(options: {
   everyMs: number;
-  connected: () => { client: Client; certificate: GatewayCertificateRef }[];
-  admitted: (certificates: GatewayCertificateRef[]) => Promise<GatewayCertificateRef[]>;
-  revoked: (client: Client, certificate: GatewayCertificateRef) => void;
+  connected: () => { client: Client; certificate: Certificate }[];
+  admitted: (certificates: Certificate[]) => Promise<Certificate[]>;
+  revoked: (client: Client, certificate: Certificate) => void;
   onError: (error: unknown) => void;
 }): CertificateWatch {
   let running = false;

@@ -146,12 +146,15 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
 
   const gatewayClients = new Set<Client>();
   broker.on('client', (client) => {
+    const identity = identities.get(client);
+    if (identity?.role === 'network-server' && identity.serial !== undefined) networkServerClients.set(client, identity.serial);
     const gatewayId = gatewayOf(client);
     if (!gatewayId) return;
     gatewayClients.add(client);
     void report(options.registry.connected(gatewayId));
   });
   broker.on('clientDisconnect', (client) => {
+    networkServerClients.delete(client);
     const gatewayId = gatewayOf(client);
     if (!gatewayId) return;
     gatewayClients.delete(client);
@@ -173,6 +176,22 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
     onError: (error) => options.onError?.(error),
   });
   const unsubscribe = options.revocations?.subscribe(() => watch.checkNow());
+  // The network server's certificate is revoked by the operator's command, another process: each
+  // node's check finds it in the database and drops the connection.
+  const networkServerClients = new Map<Client, string>();
+  const networkServerWatch = watchCertificates<string>({
+    everyMs: options.certificateRecheckMs ?? CERTIFICATE_RECHECK_MS,
+    connected: () => [...networkServerClients].map(([client, serial]) => ({ client, certificate: serial })),
+    admitted: async (serials) => {
+      const answers = await Promise.all(serials.map((serial) => options.registry.networkServerAdmitted(serial)));
+      return serials.filter((_serial, index) => answers[index]);
+    },
+    revoked: (client, serial) => {
+      options.onWarning?.(`network server disconnected: its certificate ${serial} was revoked`);
+      client.close();
+    },
+    onError: (error) => options.onError?.(error),
+  });
   broker.on('publish', (packet, client) => {
     const gatewayId = gatewayOf(client);
     if (gatewayId) void report(options.registry.message(gatewayId, messageKind(packet.topic), packet.topic, Buffer.from(packet.payload)));
@@ -211,6 +230,7 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
     async close() {
       unsubscribe?.();
       watch.stop();
+      networkServerWatch.stop();
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
