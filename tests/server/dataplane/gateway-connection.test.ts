@@ -67,7 +67,9 @@ describe('a gateway connecting with the certificate the API issued', () => {
     await client.publishAsync('eu868/gateway/B827EBFFFE8B0001/event/stats', '{"rxPacketsReceived":1}');
     await client.endAsync();
     expect(await until(async () => !(await gateway()).connected)).toBe(true);
-    const notes = (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<Page<Notification>>().results;
-    expect(notes).toEqual([expect.objectContaining({ kind: 'gateway_disconnected', title: 'Gateway disconnected: Roof' })]);
+    // The state is written before the notification: wait for it rather than read it once.
+    const notes = async () => (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<Page<Notification>>().results;
+    expect(await until(async () => (await notes()).length > 0)).toBe(true);
+    expect(await notes()).toEqual([expect.objectContaining({ kind: 'gateway_disconnected', title: 'Gateway disconnected: Roof' })]);
   });
 });
