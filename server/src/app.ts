@@ -20,8 +20,10 @@ import { serveStaticSites } from './http/static.js';
 import { validatorCompiler } from './http/validation.js';
 import { EXPOSED_HEADERS } from './auth/transport.js';
 import { getOrCreate } from './repositories/settings.js';
-import { openSecretSettings } from './secrets/sealed-settings.js';
+import { openSecrets } from './secrets/sealed-settings.js';
+import { webhookSecrets } from './secrets/webhook-secrets.js';
 import { gatewayCertificates } from './dataplane/pki/gateway-certificates.js';
+import { CertificateRevocations } from './dataplane/broker/revocations.js';
 import { gatewayRoutes } from './routes/gateways.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { deviceRoutes } from './routes/devices.js';
@@ -64,6 +66,8 @@ export interface BuildOptions {
   serveStatic?: boolean;
   /** Run the data plane's background parts (dataplane/start.ts; npm start, off in API tests). */
   dataPlane?: boolean;
+  /** Where this node announces revoked certificates to its broker (tests run the broker beside the app). */
+  certificateRevocations?: CertificateRevocations;
 }
 
 /** Builds the whole application without listening (DESIGN §7: app.ts builds, main.ts listens). */
@@ -86,7 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The template store follows the catalog shipped with this version of the server.
   await repos.templates.seed(templateCatalog);
   // Secrets in the database are sealed with a key kept outside it; a wrong key stops the start here.
-  const settings = await openSecretSettings(database.db, config.secrets);
+  const { settings, key } = await openSecrets(database.db, config.secrets);
   // The signing secret lives in the database so every process of one installation shares it.
   const secret = await getOrCreate(settings, 'session_signing_secret', () => randomToken(48));
   const sessions = new SessionService(repos.sessions, secret, config.auth, now);
@@ -99,6 +103,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now,
     repos,
     gatewayCertificates: gatewayCertificates(settings, config.mqtt.gatewayCertDays),
+    webhookSecrets: webhookSecrets(key),
+    certificateRevocations: options.certificateRevocations ?? new CertificateRevocations(),
     codecs,
     ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications, repos.unregisteredDevices),
     networkServer,

@@ -37,7 +37,7 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
     : undefined;
   // The Info page shows this node's link (GET /api/network/status).
   ctx.mqttIngest = subscriber;
-  const dispatcher = new WebhookDispatcher(ctx.repos.webhooks, ctx.now, { allowPrivate: ctx.config.webhooksAllowPrivate });
+  const dispatcher = new WebhookDispatcher(ctx.repos.webhooks, ctx.now, { secrets: ctx.webhookSecrets, allowPrivate: ctx.config.webhooksAllowPrivate });
   const networkSync = ctx.networkServer.mode === 'standalone' ? undefined : networkSyncWorker(ctx);
   const maintenance = new Maintenance({
     store: maintenanceStore,

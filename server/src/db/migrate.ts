@@ -18,6 +18,7 @@ import * as claimsAndHousekeeping from './migrations/0015_claims_and_housekeepin
 import * as webhookSecurity from './migrations/0017_webhook_security.js';
 import * as gatewayCertificates from './migrations/0018_gateway_certificates.js';
 import * as rateLimits from './migrations/0019_rate_limits.js';
+import * as networkServerCertificates from './migrations/0020_network_server_certificates.js';
 import * as gatewayPresence from './migrations/0021_gateway_presence.js';
 
 /**
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0017_webhook_security': webhookSecurity,
   '0018_gateway_certificates': gatewayCertificates,
   '0019_rate_limits': rateLimits,
+  '0020_network_server_certificates': networkServerCertificates,
   '0021_gateway_presence': gatewayPresence,
 };
 

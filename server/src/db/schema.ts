@@ -173,6 +173,7 @@ export interface Database {
   gateways: GatewaysTable;
   gateway_certificates: GatewayCertificatesTable;
   rate_limits: RateLimitsTable;
+  network_server_certificates: NetworkServerCertificatesTable;
   dashboards: DashboardsTable;
   widgets: WidgetsTable;
   notifications: NotificationsTable;
@@ -364,6 +365,15 @@ export interface GatewaysTable {
 }
 
 /** Every client certificate issued to a gateway (migration 0018); the broker admits only unrevoked ones. */
+/** The network server's broker client certificates (migration 0020). */
+export interface NetworkServerCertificatesTable {
+  /** Upper-case hex without leading zeros; UNTRACKED_MARK for the row that ends the admission of untracked ones. */
+  serial: string;
+  issued_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
 export interface GatewayCertificatesTable {
   /** Upper-case hex without leading zeros, as Node reports a peer certificate's serial. */
   serial: string;

@@ -128,6 +128,8 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
         await tx.gatewayCertificates.revokeAll(gateway.id, ctx.now().toISOString());
         await network.remove(tx, 'gateway', gateway.id, gateway.company_id, gateway.gateway_id);
       });
+      // Committed: this node's broker drops the connection now, other nodes' at their next check.
+      ctx.certificateRevocations.announce();
       return reply.code(204).send(null);
     },
   );
@@ -199,6 +201,7 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
         });
         await tx.gateways.recordCertificate(gateway.id, normaliseSerial(issued.serialNumber), expiresAt);
       });
+      ctx.certificateRevocations.announce();
       // The key makes this answer no-store (SecretString in its schema, http/security-headers.ts).
       return reply
         .code(201)

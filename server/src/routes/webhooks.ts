@@ -62,11 +62,16 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request, reply) => {
       await assertCompanyMember(ctx, request.identity.userId, request.body.company_id);
       assertReachable(request.body.url);
-      if ((await webhooks.countOfCompany(request.body.company_id)) >= MAX_WEBHOOKS_PER_COMPANY) {
-        throw new HttpProblem(409, 'webhookLimit', `A company can have at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks.`);
-      }
       const secret = newWebhookSecret();
-      const id = await webhooks.create(request.body.company_id, request.body, secret, ctx.now().toISOString());
+      // Stored sealed; the answer is the only place the secret is shown.
+      const id = await webhooks.createWithinCap(
+        request.body.company_id,
+        request.body,
+        (webhookId) => ctx.webhookSecrets.seal(webhookId, secret),
+        ctx.now().toISOString(),
+        MAX_WEBHOOKS_PER_COMPANY,
+      );
+      if (id === undefined) throw new HttpProblem(409, 'webhookLimit', `A company can have at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks.`);
       return reply.code(201).send({ ...(await mine(request.identity.userId, id)), secret });
     },
   );
@@ -85,7 +90,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request) => {
       const hook = await mine(request.identity.userId, request.params.id);
       const secret = newWebhookSecret();
-      await webhooks.rotateSecret(hook.id, secret);
+      await webhooks.rotateSecret(hook.id, ctx.webhookSecrets.seal(hook.id, secret));
       return { ...hook, secret };
     },
   );

@@ -140,7 +140,9 @@ describe('webhooks screen', () => {
   });
 
   it('the switch in a row pauses the webhook without opening the row, and resumes it', async () => {
-    const update = vi.fn(async (_resource: string, params: { data: { enabled: boolean } }) => ({ data: { ...hook, ...params.data } }));
+    const update = vi.fn(async (_resource: string, params: { data: Partial<typeof hook> }) => ({
+      data: { ...hook, ...params.data },
+    })) as DataProvider['update'] & Mock;
     const webhookDeliveries = vi.fn(async () => [] as WebhookDelivery[]);
     renderList({ getList: listAnswers.rows([hook]), update, webhookDeliveries });
     const toggle = within(await rowOf(hook.url)).getByRole('switch', { name: `Pause the webhook to ${hook.url}` });

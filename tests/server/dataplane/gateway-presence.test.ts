@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle, type Db } from '../../../server/src/
 import { gatewaysRepository } from '../../../server/src/repositories/gateways.js';
 import { gatewayCertificatesRepository } from '../../../server/src/repositories/gateway-certificates.js';
 import { gatewayPresenceRepository } from '../../../server/src/repositories/gateway-presence.js';
+import { networkServerCertificatesRepository } from '../../../server/src/repositories/network-server-certificates.js';
 import { jobLeasesRepository } from '../../../server/src/repositories/job-leases.js';
 import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
 import type { Gateway, GatewayCertificate } from '../../../server/src/schemas/gateways.js';
@@ -49,7 +50,13 @@ describe('gateway presence across two nodes', () => {
     const ca = await platformCa(t);
     const server = await issueServerCertificate(ca, ['localhost', '127.0.0.1']);
     const presence = nodePresence(db, t.clock.now, name, timing);
-    const registry = databaseGatewayRegistry(gatewaysRepository(db), gatewayCertificatesRepository(db), presence, t.clock.now);
+    const registry = databaseGatewayRegistry(
+      gatewaysRepository(db),
+      gatewayCertificatesRepository(db),
+      presence,
+      t.clock.now,
+      networkServerCertificatesRepository(db),
+    );
     const broker = await startGatewayBroker({
       port: 0,
       host: '127.0.0.1',

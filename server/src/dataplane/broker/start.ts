@@ -33,8 +33,9 @@ export async function startEmbeddedBroker(ctx: AppContext, log: { error: (error:
   const broker = await startGatewayBroker({
     port: ctx.config.mqtt.port,
     tls: { caPem: ca.certPem, certPem: server.certPem, keyPem: server.keyPem },
-    registry: databaseGatewayRegistry(ctx.repos.gateways, ctx.repos.gatewayCertificates, presence, ctx.now),
+    registry: databaseGatewayRegistry(ctx.repos.gateways, ctx.repos.gatewayCertificates, presence, ctx.now, ctx.repos.networkServerCertificates),
     networkServer: ctx.config.mqtt.networkServer,
+    revocations: ctx.certificateRevocations,
     onError: log.error,
     onWarning: log.warn,
   });
