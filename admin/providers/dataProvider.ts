@@ -88,6 +88,8 @@ export interface AppDataProvider extends DataProvider, UserApi, CompanyApi, Oper
   webhookDeliveries(id: Identifier): Promise<WebhookDelivery[]>;
   /** Replaces a webhook's signing secret; the answer carries the new one, shown once. */
   rotateWebhookSecret(id: Identifier): Promise<WebhookWithSecret>;
+  /** Queues a test delivery (POST /webhook/{id}/test); it shows among the webhook's deliveries. */
+  sendWebhookTestEvent(id: Identifier): Promise<WebhookDelivery>;
   companyPeople(companyId: string): Promise<CompanyPeople>;
   /** The API's version (GET /version); failing means the backend is unavailable. */
   version(): Promise<Version>;
@@ -224,6 +226,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     regenerateApiKey: (id) => call(() => apiRequest<ApiKeyWithSecret>(`/api-keys/${encodeURIComponent(String(id))}/regenerate`, { method: 'PUT' })),
     webhookDeliveries: (id) => call(() => apiRequest<WebhookDelivery[]>(`${webhookPath(id)}/deliveries`)),
     rotateWebhookSecret: (id) => call(() => apiRequest<WebhookWithSecret>(`${webhookPath(id)}/rotate-secret`, { method: 'POST' })),
+    sendWebhookTestEvent: (id) => call(() => apiRequest<WebhookDelivery>(`${webhookPath(id)}/test`, { method: 'POST' })),
     ...operationsApi(call),
     deviceTopics: (id) => call(() => apiRequest<TopicValue[]>(`/device/${encodeURIComponent(String(id))}/topics/values`)),
     sendDownlink: (id, input) => call(() => apiRequest<DownlinkCreated>(downlinkPath(id), { method: 'POST', body: input })),

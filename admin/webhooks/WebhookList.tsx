@@ -9,6 +9,7 @@ import type { Webhook } from '../types/api';
 import { RotateSecretButton } from './RotateSecretButton';
 import { WebhookCreateButton } from './WebhookCreateButton';
 import { WebhookDeliveries } from './WebhookDeliveries';
+import { SendTestEventButton } from './SendTestEventButton';
 import { WebhookEnabledSwitch } from './WebhookEnabledSwitch';
 
 const SECRET_LABELS = {
@@ -59,6 +60,7 @@ export function WebhookList() {
           <TextField source="header_name" emptyText="–" />
           <WebhookEnabledSwitch label="resources.webhooks.fields.enabled" />
           <DateField source="created_at" />
+          <SendTestEventButton />
           <RotateSecretButton onRotated={setSecret} />
           <DeleteWebhookButton />
         </Datagrid>

@@ -23,6 +23,8 @@ export const webhooks = {
   status: 'Status',
   attempts: 'Versuche',
   next_attempt: 'Nächster Versuch',
+  send_test: 'Testereignis senden',
+  test_queued: 'Testereignis eingereiht. Öffnen Sie die Zeile, um die Zustellung zu sehen.',
   enable: 'Webhook an %{url} fortsetzen',
   disable: 'Webhook an %{url} pausieren',
   reason: 'Warum nicht zugestellt',

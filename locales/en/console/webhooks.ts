@@ -21,6 +21,8 @@ export const webhooks = {
   attempts: 'Attempts',
   reason: 'Why not delivered',
   next_attempt: 'Next attempt',
+  send_test: 'Send test event',
+  test_queued: 'Test event queued. Open the row to see its delivery.',
   enable: 'Resume the webhook to %{url}',
   disable: 'Pause the webhook to %{url}',
   state: { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' },

@@ -20,5 +20,16 @@ export const COMPANY_CONCURRENCY = 32;
  */
 export const DESTINATION_CONCURRENCY = 32;
 
+/**
+ * The body of a test delivery (the console's "Send test event"): shaped like an uplink's delivery
+ * (`event`, `time`) so a receiver can tell it apart by `event` and still parse it.
+ */
+export const testEventPayload = (webhook: { id: string; company_id: string }, time: string) => ({
+  event: 'test',
+  time,
+  webhook_id: webhook.id,
+  company_id: webhook.company_id,
+});
+
 /** Where a webhook's deliveries go, as the per-destination cap counts them: scheme, host and port. */
 export const destinationOf = (url: string): string => new URL(url).origin;

@@ -231,6 +231,23 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
       if (delivered.size + failed.length > 1) await db.transaction().execute(write);
       else await write(db);
     },
+    /** Queues one delivery of `payload` to a webhook, due now (a test event); answers it as queued. */
+    async queueDelivery(webhookId: string, payload: unknown, at: string): Promise<WebhookDeliveriesTable> {
+      const delivery: WebhookDeliveriesTable = {
+        id: randomUUID(),
+        webhook_id: webhookId,
+        payload: JSON.stringify(payload),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: at,
+        last_error: null,
+        response_status: null,
+        created_at: at,
+        updated_at: at,
+      };
+      await db.insertInto('webhook_deliveries').values(delivery).execute();
+      return delivery;
+    },
     /** A webhook's latest deliveries, as queued and sent (who holds a claim is the dispatcher's business). */
     async deliveries(webhookId: string, limit: number): Promise<WebhookDeliveriesTable[]> {
       return db

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { isBlockedUrlHost } from '../dataplane/webhooks/address.js';
 import { newWebhookSecret } from '../dataplane/webhooks/signature.js';
-import { MAX_WEBHOOKS_PER_COMPANY } from '../domain/webhooks.js';
+import { MAX_WEBHOOKS_PER_COMPANY, testEventPayload } from '../domain/webhooks.js';
 import { HttpProblem, invalid, notFound } from '../http/errors.js';
 import { paging } from '../http/paging.js';
 import { conflictResponses, errorResponses, IdParams, NoContent } from '../schemas/common.js';
@@ -11,6 +11,7 @@ import { assertCompanyMember } from './company-access.js';
 import {
   WebhookCreateBody,
   WebhookDeliveriesResponse,
+  WebhookDeliveryResponse,
   WebhookListQuery,
   WebhookPage,
   WebhookResponse,
@@ -92,6 +93,26 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const secret = newWebhookSecret();
       await webhooks.rotateSecret(hook.id, ctx.webhookSecrets.seal(hook.id, secret));
       return { ...hook, secret };
+    },
+  );
+
+  // A test event goes through the same queue, signing and checks as every delivery, paused webhook or not.
+  api.post(
+    '/webhook/:id/test',
+    {
+      schema: {
+        operationId: 'sendWebhookTestEvent',
+        summary: 'Queue a test delivery to a webhook',
+        tags,
+        params: IdParams,
+        response: { 201: WebhookDeliveryResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const hook = await mine(request.identity.userId, request.params.id);
+      const at = ctx.now().toISOString();
+      const { payload: _payload, webhook_id: _webhook, ...delivery } = await webhooks.queueDelivery(hook.id, testEventPayload(hook, at), at);
+      return reply.code(201).send(delivery);
     },
   );
 

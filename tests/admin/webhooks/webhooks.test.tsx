@@ -152,6 +152,23 @@ describe('webhooks screen', () => {
     expect(webhookDeliveries).not.toHaveBeenCalled();
   });
 
+  it('sends a test event from its row without opening it, and says where to find it (German too)', async () => {
+    const sendWebhookTestEvent = vi.fn(async () => delivery({ id: 'd9', attempts: 0 }));
+    const webhookDeliveries = vi.fn(async () => [] as WebhookDelivery[]);
+    renderList({ getList: listAnswers.rows([hook]), sendWebhookTestEvent, webhookDeliveries }, 'de');
+    const row = await rowOf(hook.url);
+    await act(async () => fireEvent.click(within(row).getByRole('button', { name: 'Testereignis senden' })));
+    expect(sendWebhookTestEvent).toHaveBeenCalledWith('w1');
+    expect(await screen.findByText('Testereignis eingereiht. Öffnen Sie die Zeile, um die Zustellung zu sehen.')).toBeInTheDocument();
+    expect(webhookDeliveries).not.toHaveBeenCalled();
+  });
+
+  it('a refused test event says why', async () => {
+    renderList({ getList: listAnswers.rows([hook]), sendWebhookTestEvent: () => Promise.reject(new HttpError('app.errors.general', 500)) });
+    await act(async () => fireEvent.click(within(await rowOf(hook.url)).getByRole('button', { name: 'Send test event' })));
+    expect(await screen.findByText('An error occurred. Please try again.')).toBeInTheDocument();
+  });
+
   it('a refused pause says why', async () => {
     const update = vi.fn(() => Promise.reject(new HttpError('app.errors.general', 500)));
     renderList({ getList: listAnswers.rows([hook]), update });

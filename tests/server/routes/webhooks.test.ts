@@ -65,6 +65,25 @@ describe('webhooks', () => {
     expect(deliveries[0]).toMatchObject({ status: 'delivered', attempts: 1, response_status: 200 });
   });
 
+  it('sends a test event through the queue, signed like every delivery, also while the webhook is paused', async () => {
+    const hook = (await call(t.app, alice, 'POST', '/api/webhook/', { company_id: company, url: receiverUrl, enabled: false })).json<Webhook>();
+    const before = received.length;
+    const queued = await call(t.app, alice, 'POST', `/api/webhook/${hook.id}/test`);
+    expect(queued.statusCode).toBe(201);
+    expect(queued.json()).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(queued.body).not.toContain('payload');
+    expect(await dispatcher.dispatchDue()).toBe(1);
+    expect(received.slice(before)).toEqual([
+      {
+        headers: expect.objectContaining({ 'webhook-signature': expect.stringMatching(/^v1,/) }),
+        body: { event: 'test', time: expect.any(String), webhook_id: hook.id, company_id: company },
+      },
+    ]);
+    const deliveries = (await call(t.app, alice, 'GET', `/api/webhook/${hook.id}/deliveries`)).json<Deliveries>();
+    expect(deliveries).toEqual([expect.objectContaining({ id: queued.json<{ id: string }>().id, status: 'delivered', response_status: 200 })]);
+    expect((await call(t.app, alice, 'DELETE', `/api/webhook/${hook.id}/`)).statusCode).toBe(204);
+  });
+
   it('retries a failing receiver with backoff and shows the failure', async () => {
     const hookId = (await call(t.app, alice, 'GET', `/api/webhook/?company_id=${company}`)).json<Page<Webhook>>().results[0]?.id;
     answer = 500;
@@ -112,6 +131,7 @@ describe('webhooks', () => {
       ['PATCH', `/api/webhook/${hookId}/`, { enabled: false }],
       ['DELETE', `/api/webhook/${hookId}/`],
       ['GET', `/api/webhook/${hookId}/deliveries`],
+      ['POST', `/api/webhook/${hookId}/test`],
       ['POST', '/api/webhook/', { company_id: company, url: 'https://example.com' }],
     ] as const) {
       expect((await call(t.app, bob, method, url, body)).statusCode).toBe(404);
