@@ -10,6 +10,7 @@ import { RotateSecretButton } from './RotateSecretButton';
 import { WebhookCreateButton } from './WebhookCreateButton';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { SendTestEventButton } from './SendTestEventButton';
+import { WebhookEditButton } from './WebhookEditButton';
 import { WebhookEnabledSwitch } from './WebhookEnabledSwitch';
 
 const SECRET_LABELS = {
@@ -60,6 +61,7 @@ export function WebhookList() {
           <TextField source="header_name" emptyText="–" />
           <WebhookEnabledSwitch label="resources.webhooks.fields.enabled" />
           <DateField source="created_at" />
+          <WebhookEditButton />
           <SendTestEventButton />
           <RotateSecretButton onRotated={setSecret} />
           <DeleteWebhookButton />

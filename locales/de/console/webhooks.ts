@@ -24,6 +24,8 @@ export const webhooks = {
   attempts: 'Versuche',
   next_attempt: 'Nächster Versuch',
   send_test: 'Testereignis senden',
+  edit_title: 'Webhook an %{url} ändern',
+  header_value_kept: 'Ein Wert ist gespeichert. Lassen Sie das Feld leer, um ihn zu behalten.',
   test_queued: 'Testereignis eingereiht. Öffnen Sie die Zeile, um die Zustellung zu sehen.',
   enable: 'Webhook an %{url} fortsetzen',
   disable: 'Webhook an %{url} pausieren',

@@ -22,6 +22,8 @@ export const webhooks = {
   reason: 'Why not delivered',
   next_attempt: 'Next attempt',
   send_test: 'Send test event',
+  edit_title: 'Change the webhook to %{url}',
+  header_value_kept: 'A value is stored. Leave this empty to keep it.',
   test_queued: 'Test event queued. Open the row to see its delivery.',
   enable: 'Resume the webhook to %{url}',
   disable: 'Pause the webhook to %{url}',

@@ -92,6 +92,45 @@ describe('webhooks screen', () => {
     expect(await within(dialog).findByText('Webhooks müssen auf eine öffentliche Adresse zeigen.')).toBeInTheDocument();
   });
 
+  it("editing starts from the webhook's URL and header, keeps a stored header value left empty, and sends the changes", async () => {
+    const withHeader = { ...hook, header_name: 'X-Token', has_header_value: true };
+    const update = vi.fn(async (_resource: string, params: { data: Partial<typeof hook> }) => ({
+      data: { ...withHeader, ...params.data },
+    })) as DataProvider['update'] & Mock;
+    renderList({ getList: listAnswers.rows([withHeader]), update });
+    fireEvent.click(within(await rowOf(hook.url)).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(`Change the webhook to ${hook.url}`);
+    expect(within(dialog).getByLabelText(/URL/)).toHaveValue(hook.url);
+    expect(within(dialog).getByLabelText('Header')).toHaveValue('X-Token');
+    expect(dialog).toHaveTextContent('A value is stored. Leave this empty to keep it.');
+    fireEvent.change(within(dialog).getByLabelText(/URL/), { target: { value: 'https://hooks.example.com/v2' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith(
+        'webhooks',
+        expect.objectContaining({ id: 'w1', data: { url: 'https://hooks.example.com/v2', header_name: 'X-Token' } }),
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('editing: removing the header removes its value; a refused address is said under the URL', async () => {
+    const withHeader = { ...hook, header_name: 'X-Token', has_header_value: true };
+    const update = vi.fn(async () => {
+      throw new HttpError('app.errors.validation', 400, {
+        errors: fieldErrorMessages({ url: 'Webhooks must point to a public address.' }, { url: { code: 'private_address' } }),
+      });
+    }) as DataProvider['update'] & Mock;
+    renderList({ getList: listAnswers.rows([withHeader]), update });
+    fireEvent.click(within(await rowOf(hook.url)).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Header'), { target: { value: '' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    expect(update).toHaveBeenCalledWith('webhooks', expect.objectContaining({ data: { url: hook.url, header_name: null, header_value: null } }));
+    expect(await within(dialog).findByText('Webhooks must point to a public address.')).toBeInTheDocument();
+  });
+
   it('the cap on webhooks per company is said in words', async () => {
     const create = vi.fn(async () => {
       throw new HttpError('app.errors.webhookLimit', 409, { code: 'webhookLimit', errors: {} });
