@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, NoContent } from '../schemas/common.js';
+import { codecBusyResponses, errorResponses, NoContent } from '../schemas/common.js';
 import { parsePayload } from '../dataplane/codec/index.js';
-import { invalid, notFound } from '../http/errors.js';
+import { codecBusy, invalid, notFound } from '../http/errors.js';
 import {
   CodecTestBody,
   CodecTestResponse,
@@ -61,13 +61,15 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // sandbox exactly as ingest runs it, never by the browser's own eval.
   api.post(
     '/config/:company_id/codec-test',
-    { schema: { tags, params: CompanyParams, body: CodecTestBody, response: { 200: CodecTestResponse, ...errorResponses } } },
+    { schema: { tags, params: CompanyParams, body: CodecTestBody, response: { 200: CodecTestResponse, ...errorResponses, ...codecBusyResponses } } },
     async (request) => {
       await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
       const { codec, payload, encoding, fPort, recvTime } = request.body;
       const bytes = parsePayload(payload, encoding);
       if (!bytes) throw invalid({ payload: { code: 'payload_invalid' } });
-      const result = await ctx.codecs.run(codec, { bytes, fPort, recvTime: recvTime ? new Date(recvTime) : ctx.now(), variables: {} });
+      const input = { bytes, fPort, recvTime: recvTime ? new Date(recvTime) : ctx.now(), variables: {} };
+      const result = await ctx.codecs.run(codec, input, { company: request.params.company_id, interactive: true });
+      if (!result.ok && result.error.kind === 'queue-full') throw codecBusy(result.error.queue);
       const output = { bytes, console: result.console.lines, console_truncated: result.console.truncated };
       return result.ok
         ? { ok: true, data: result.data, warnings: result.warnings, errors: result.errors, ...output }

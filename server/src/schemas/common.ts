@@ -72,3 +72,6 @@ export const errorResponses = {
   403: ErrorResponse,
   404: ErrorResponse,
 } as const;
+
+/** The answers of a route that runs a payload codec for a person: refused when too many calls wait. */
+export const codecBusyResponses = { 429: ErrorResponse, 503: ErrorResponse } as const;
