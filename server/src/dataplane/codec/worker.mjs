@@ -2,6 +2,8 @@
 // Plain JavaScript on purpose: the same file serves the compiled server and the tests
 // (workers cannot load TypeScript). The pool in pool.ts owns it; message types are in types.ts.
 import { Buffer } from 'node:buffer';
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
 import { installConsole } from './console.mjs';
@@ -69,6 +71,19 @@ const NOT_OBJECT = {
 function invocation(entry, input) {
   if (entry === 'encode') return `${DRIVERS.encode}(JSON.parse(${JSON.stringify(JSON.stringify(input))}))`;
   return `${DRIVERS.decode}(${JSON.stringify(input)})`;
+}
+
+/**
+ * Codecs run below the priority of the server's event loop, so a company's endless loops, which
+ * keep a worker busy for their whole time limit, take CPU from the machine's idle time rather than
+ * from everyone's HTTP requests and commits (bench/codec-fairness.bench.mjs). Linux lets one thread
+ * of a process be reniced by its thread id; elsewhere the workers keep the process's priority.
+ */
+const WORKER_NICENESS = 10;
+try {
+  os.setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), WORKER_NICENESS);
+} catch {
+  // Not Linux (no /proc/thread-self), or not allowed: the codec still runs, at normal priority.
 }
 
 const quickjs = await getQuickJS();
