@@ -31,8 +31,8 @@ describe('codec fair queue', () => {
     const queue = new FairQueue<Call>();
     queue.admit(call('a', 0));
     queue.admit(call('b', 1));
-    expect(queue.next((company) => company !== 'a')?.n).toBe(1);
-    expect(queue.next((company) => company !== 'a')).toBeUndefined();
+    expect(queue.next((first) => first.caller.company !== 'a')?.n).toBe(1);
+    expect(queue.next((first) => first.caller.company !== 'a')).toBeUndefined();
     expect(queue.size).toBe(1);
   });
 
@@ -45,8 +45,20 @@ describe('codec fair queue', () => {
     expect(queue.admit(call('z', 0))).toBe('all');
     expect(queue.admit(call('z', 1, false))).toBeUndefined();
     // A call handed out frees its place in the share.
-    queue.next((company) => company === 'a');
+    queue.next((first) => first.caller.company === 'a');
     expect(queue.admit(call('a', 101))).not.toBe('company');
+  });
+
+  it('knows when a company is alone, with nothing of another waiting or running', () => {
+    const queue = new FairQueue<Call>();
+    queue.admit(call('a', 0, false));
+    expect(queue.alone('a')).toBe(true);
+    queue.admit(call('b', 1, false));
+    expect(queue.alone('a')).toBe(false);
+    queue.next((first) => first.caller.company === 'b');
+    expect(queue.alone('a')).toBe(false); // b's call runs
+    queue.finished('b');
+    expect(queue.alone('a')).toBe(true);
   });
 
   it('puts calls back at the front of their line', () => {

@@ -48,11 +48,11 @@ export class FairQueue<T extends Queued> {
     }
   }
 
-  /** The next call by fairness among the companies `may` allows; it now counts as running. */
-  next(may: (company: string) => boolean): T | undefined {
+  /** The next call by fairness among the companies whose first waiting call `may` allows; it now counts as running. */
+  next(may: (job: T) => boolean): T | undefined {
     let best: string | undefined;
-    for (const company of this.lines.keys()) {
-      if (may(company) && (best === undefined || this.before(company, best))) best = company;
+    for (const [company, line] of this.lines) {
+      if (may(line[0] as T) && (best === undefined || this.before(company, best))) best = company;
     }
     if (best === undefined) return undefined;
     const line = this.lines.get(best) as T[];
@@ -63,6 +63,13 @@ export class FairQueue<T extends Queued> {
     this.count(this.running, best, 1);
     this.served.set(best, this.ticks++);
     return job;
+  }
+
+  /** Whether no other company than `company` has calls waiting or running. */
+  alone(company: string): boolean {
+    for (const other of this.lines.keys()) if (other !== company) return false;
+    for (const other of this.running.keys()) if (other !== company) return false;
+    return true;
   }
 
   /** A call handed out by `next` has ended. */

@@ -124,9 +124,9 @@ export class CodecPool {
   private dispatch(): void {
     if (this.slots.length < this.size && this.queue.size > 0 && this.slots.every((s) => s.ready && s.jobs.length > 0)) this.spawn();
     for (;;) {
-      const job = this.queue.next((company) => this.slotFor(company) !== undefined);
+      const job = this.queue.next((first) => this.slotFor(first.caller) !== undefined);
       if (!job) return;
-      const slot = this.slotFor(job.caller.company) as Slot;
+      const slot = this.slotFor(job.caller) as Slot;
       slot.jobs.push(job);
       slot.worker.postMessage(job.request);
       // An idle worker starts this call at once.
@@ -136,19 +136,25 @@ export class CodecPool {
 
   /**
    * The ready worker with room and the fewest calls queued that may take a call of `company`
-   * (one already running its calls first among equals). A company never gets calls into every
+   * (one already running its calls first among equals). A company does not get calls into every
    * worker: the last one is kept for the others, so their calls never wait behind its endless ones.
-   * Nor does a call join another company's calls while a worker (even one still starting) is idle.
+   * Only uplinks of a company alone in the pool may use every worker (a single company's ingest
+   * keeps its throughput; another company's first call then waits behind at most a pipeline of
+   * them). Nor does a call join another company's calls while a worker (even one starting) is idle.
    */
-  private slotFor(company: string): Slot | undefined {
+  private slotFor({ company, interactive }: CodecCaller): Slot | undefined {
     const has = (slot: Slot) => slot.jobs.some((job) => job.caller.company === company);
     const occupied = this.slots.filter(has).length;
+    const reserve = this.size > 1 && (interactive || !this.queue.alone(company));
     const idle = this.slots.some((slot) => slot.jobs.length === 0);
     let best: Slot | undefined;
     for (const slot of this.slots) {
       if (!slot.ready || slot.jobs.length >= PIPELINE_DEPTH) continue;
-      if (!has(slot) && ((this.size > 1 && occupied + 1 >= this.size) || (idle && slot.jobs.length > 0))) continue;
-      if (!best || slot.jobs.length < best.jobs.length || (slot.jobs.length === best.jobs.length && has(slot) && !has(best))) best = slot;
+      const mine = has(slot);
+      // A company in every worker (it was alone) adds nothing until one of them is free of it.
+      if (reserve && occupied + (mine ? 0 : 1) >= this.size) continue;
+      if (!mine && idle && slot.jobs.length > 0) continue;
+      if (!best || slot.jobs.length < best.jobs.length || (slot.jobs.length === best.jobs.length && mine && !has(best))) best = slot;
     }
     return best;
   }
