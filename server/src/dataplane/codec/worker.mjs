@@ -14,7 +14,7 @@ import { installConsole } from './console.mjs';
 // out-of-memory are not TypeErrors, so they still surface as timeout and memory errors.
 // An Error in a codec's errors or warnings serialises as {}; it goes over as its "Name: message".
 // The helper that converts them is compiled only for a codec that answers warnings or errors:
-// compiling it on every call cost more than most codecs' own work (bench/codec.bench.mjs).
+// compiling it on every call cost 6-10 µs per call (measured in-process, bench/RESULTS.md).
 const PLAIN = JSON.stringify('(function plain(value) { return value instanceof Error ? String(value) : Array.isArray(value) ? value.map(plain) : value; })');
 const messages = (name) => `(out.${name} && out.${name}.length !== 0 ? (0, eval)(${PLAIN})(out.${name}) : [])`;
 const driver = (body) => `(function (input) {
@@ -94,7 +94,7 @@ let broken = false;
 
 // Every call gets a runtime of its own: nothing one call leaves behind (garbage kept alive by a
 // cycle, atoms, a half-collected heap) counts against the next call's memory limit or is seen
-// by it. Measured (bench/codec.bench.mjs): a runtime costs a few µs beside the context itself.
+// by it. Measured in-process: a runtime costs little beside the context itself (bench/RESULTS.md).
 function newRuntime(limits) {
   const runtime = quickjs.newRuntime();
   runtime.setMemoryLimit(limits.memoryBytes);
