@@ -70,9 +70,10 @@ describe('codec test-run flood over HTTP', () => {
     expect(other.statusCode).toBe(200);
     expect(other.json()).toMatchObject({ ok: true, data: { first: 7 } });
     const answers = await flood.all;
-    const refused = answers.filter((answer) => answer.statusCode === 429);
-    expect(refused.length).toBeGreaterThan(0);
-    expect(refused[0]?.json()).toMatchObject({ code: 'codecBusy' });
+    // The route's rate limit (60 a minute per user) answers 429 too, after the first 60: of those,
+    // all beyond the share of the queue are refused by the sandbox.
+    const busy = answers.filter((answer) => answer.statusCode === 429 && answer.json<{ code: string }>().code === 'codecBusy');
+    expect(busy.length).toBeGreaterThan(0);
     // The ones that ran hit the time limit as usual.
     expect(answers.find((answer) => answer.statusCode === 200)?.json()).toMatchObject({ ok: false, error: { kind: 'timeout' } });
   });
