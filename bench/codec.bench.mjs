@@ -11,6 +11,8 @@ const CALLS = Number(process.env.CALLS ?? 3000);
 const IN_FLIGHT = 64;
 const MODELS = ['dragino-lht65n', 'milesight-am307', 'elsys-ers-co2'];
 const recvTime = new Date('2026-11-22T12:00:00Z');
+// The pool's caller (one company's uplinks); a pool that predates callers ignores it.
+const caller = { company: 'bench', interactive: false };
 
 function inputOf(template) {
   const sample = template.samples[0];
@@ -23,22 +25,22 @@ const perSecond = (ms, n) => Math.round(n / (ms / 1000)).toLocaleString('en');
 async function throughPool(template) {
   const input = inputOf(template);
   const single = new CodecPool(1);
-  for (let i = 0; i < 200; i++) await single.run(template.codec, input); // warm-up
+  for (let i = 0; i < 200; i++) await single.run(template.codec, input, caller); // warm-up
   let started = performance.now();
   for (let i = 0; i < CALLS; i++) {
-    const result = await single.run(template.codec, input);
+    const result = await single.run(template.codec, input, caller);
     if (!result.ok) throw new Error(`${template.id}: ${result.error.message}`);
   }
   const sequentialMs = performance.now() - started;
   await single.close();
 
   const pool = new CodecPool();
-  for (let i = 0; i < 200; i++) await pool.run(template.codec, input);
+  for (let i = 0; i < 200; i++) await pool.run(template.codec, input, caller);
   let next = 0;
   started = performance.now();
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
-      while (next++ < CALLS) await pool.run(template.codec, input);
+      while (next++ < CALLS) await pool.run(template.codec, input, caller);
     }),
   );
   const concurrentMs = performance.now() - started;

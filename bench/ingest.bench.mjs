@@ -24,6 +24,8 @@ const LHT65N = templateCatalog.find((t) => t.id === 'dragino-lht65n');
 const SAMPLE = Buffer.from(LHT65N.samples[0].bytes_hex, 'hex').toString('base64');
 const APPLICATION = '95856ede-1238-4272-b616-41f18dc10fc3';
 const GATEWAYS = ['0016c001f153a14c', 'e4e124dadef64eee'];
+// The pool's caller (one company's uplinks); a pool that predates callers ignores it.
+const caller = { company: 'bench', interactive: false };
 
 async function run(label, count, send) {
   let next = 0;
@@ -98,13 +100,13 @@ async function bench(dialect) {
 async function codecOverhead() {
   const pool = new CodecPool();
   const input = { bytes: [...Buffer.from(SAMPLE, 'base64')], fPort: 2, recvTime: new Date(), variables: {} };
-  await pool.run(LHT65N.codec, input);
+  await pool.run(LHT65N.codec, input, caller);
   const n = 2000;
   let started = performance.now();
-  for (let i = 0; i < n; i++) await pool.run(LHT65N.codec, input);
+  for (let i = 0; i < n; i++) await pool.run(LHT65N.codec, input, caller);
   const sequential = ((performance.now() - started) * 1000) / n;
   started = performance.now();
-  await Promise.all(Array.from({ length: n }, () => pool.run(LHT65N.codec, input)));
+  await Promise.all(Array.from({ length: n }, () => pool.run(LHT65N.codec, input, caller)));
   const parallel = n / ((performance.now() - started) / 1000);
   await pool.close();
   return { sequential_us_per_call: Math.round(sequential), parallel_calls_per_second: Math.round(parallel) };

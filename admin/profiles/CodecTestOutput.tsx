@@ -10,6 +10,9 @@ const LEVEL_COLOURS: Record<ConsoleLine['level'], 'default' | 'info' | 'warning'
   error: 'error',
 };
 
+/** Failure kinds the console explains in its own words rather than with the sandbox's English message. */
+const EXPLAINED_KINDS = new Set(['output-too-large']);
+
 const pre = { m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, overflow: 'auto', fontSize: 13 } as const;
 
 /** What a codec test run answered: the decoded data or why it failed, its warnings, and what it wrote to the console. */
@@ -27,10 +30,14 @@ export function CodecTestOutput({ result }: { result: CodecTestResult }) {
       ) : (
         <Alert severity="error">
           {translate('app.profiles.codec_failed', { kind: result.error?.kind ?? 'exception' })}
-          {result.error?.message && (
-            <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
-              {result.error.message}
-            </Box>
+          {result.error && EXPLAINED_KINDS.has(result.error.kind) ? (
+            <Box>{translate(`app.profiles.codec_kinds.${result.error.kind}`)}</Box>
+          ) : (
+            result.error?.message && (
+              <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
+                {result.error.message}
+              </Box>
+            )
           )}
         </Alert>
       )}

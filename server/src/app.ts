@@ -106,7 +106,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     webhookSecrets: webhookSecrets(key),
     certificateRevocations: options.certificateRevocations ?? new CertificateRevocations(),
     codecs,
-    ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications, repos.unregisteredDevices),
+    ingest: new IngestService(
+      repos.telemetry,
+      (codec, input, company) => codecs.run(codec, input, { company, interactive: false }),
+      now,
+      repos.notifications,
+      repos.unregisteredDevices,
+    ),
     networkServer,
     transaction: transactionRunner(database.db, database.dialect),
   };

@@ -36,6 +36,7 @@ export const app = {
     notFound: 'Die angeforderte Ressource wurde nicht gefunden.',
     validation: 'Bitte überprüfen Sie Ihre Eingaben und versuchen Sie es erneut.',
     webhookLimit: `Eine Firma kann höchstens ${MAX_WEBHOOKS_PER_COMPANY} Webhooks haben.`,
+    codecBusy: 'Zu viele Codec-Läufe warten. Bitte versuchen Sie es gleich noch einmal.',
     setupError: 'Das Konto konnte nicht eingerichtet werden. Bitte versuchen Sie es erneut.',
     failedCreateTenant: 'Mandant konnte nicht erstellt werden',
     failedCreateCompany: 'Firma konnte nicht erstellt werden',

@@ -17,6 +17,9 @@ export const profiles = {
   run: 'Ausführen',
   decoded: 'Dekodierte Ausgabe',
   codec_failed: 'Der Codec ist fehlgeschlagen (%{kind}).',
+  codec_kinds: {
+    'output-too-large': 'Sein Ergebnis ist als JSON größer als 64 KiB; davon wird nichts gespeichert.',
+  },
   recv_time: 'Empfangen am (recvTime)',
   recv_time_help: 'Leer: jetzt. ISO 8601 mit Zeitzone, z. B. 2026-11-22T12:00:00Z.',
   recv_time_invalid: 'Geben Sie Datum, Uhrzeit auf die Sekunde und Zeitzone ein, z. B. 2026-11-22T12:00:00Z.',

@@ -34,6 +34,7 @@ export const app = {
     notFound: 'The requested resource was not found.',
     validation: 'Please check your input and try again.',
     webhookLimit: `A company can have at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks.`,
+    codecBusy: 'Too many codec runs are waiting. Please try again in a moment.',
     setupError: 'Failed to setup account. Please try again.',
     failedCreateTenant: 'Failed to create tenant',
     failedCreateCompany: 'Failed to create company',

@@ -15,6 +15,10 @@ export const profiles = {
   run: 'Run',
   decoded: 'Decoded output',
   codec_failed: 'The codec failed (%{kind}).',
+  /** Why a codec failed, for the kinds that need more than the sandbox's own message. */
+  codec_kinds: {
+    'output-too-large': 'Its result is larger than 64 KiB as JSON; nothing of it is kept.',
+  },
   recv_time: 'Received at (recvTime)',
   recv_time_help: 'Empty: now. ISO 8601 with a time zone, e.g. 2026-11-22T12:00:00Z.',
   recv_time_invalid: 'Enter date, time to the second and time zone, e.g. 2026-11-22T12:00:00Z.',

@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'expired'
   // A company has as many webhooks as it may (MAX_WEBHOOKS_PER_COMPANY).
   | 'webhookLimit'
+  // Too many codec calls wait already: this company's share (429) or the whole sandbox queue (503).
+  | 'codecBusy'
   // The network server: none configured (standalone), or it failed or refused a call made on the user's behalf.
   | 'networkServerRequired'
   | 'networkServerUnavailable'
@@ -82,3 +84,12 @@ export const codecFailed = (error: { kind: string; message: string }, codecError
     },
   );
 export const duplicate = (message: string, fields?: Record<string, FieldError>): HttpProblem => new HttpProblem(409, 'duplicate', message, fields);
+
+/**
+ * A codec call the sandbox refused because too many wait (only test runs and downlinks are
+ * refused): 429 when the company's share of the queue is full, 503 when the whole queue is.
+ */
+export const codecBusy = (queue: 'company' | 'all' | undefined): HttpProblem =>
+  queue === 'all'
+    ? new HttpProblem(503, 'codecBusy', 'The codec sandbox is busy. Please try again shortly.')
+    : new HttpProblem(429, 'codecBusy', 'Too many codec runs of this company are waiting. Please try again shortly.');

@@ -1,6 +1,6 @@
 import { parsePayload, type CodecPool } from '../dataplane/codec/index.js';
 import { DOWNLINK_MAX_BYTES } from '../domain/downlink.js';
-import { codecFailed, invalid } from '../http/errors.js';
+import { codecBusy, codecFailed, invalid } from '../http/errors.js';
 import type { DownlinkBody } from '../schemas/downlinks.js';
 
 export interface DownlinkPayload {
@@ -19,9 +19,9 @@ interface Encoded {
  * A downlink's bytes and port from the request: hex or base64 as typed, or JSON encoded by the
  * device profile's codec in the sandbox. A port the request names wins over the codec's.
  */
-export async function downlinkPayload(codecs: CodecPool, codec: string | null, body: DownlinkBody): Promise<DownlinkPayload> {
+export async function downlinkPayload(codecs: CodecPool, company: string, codec: string | null, body: DownlinkBody): Promise<DownlinkPayload> {
   const { bytes, fPort, warnings } =
-    body.encoding === 'json' ? await encodeJson(codecs, codec, body.payload, body.f_port) : typedBytes(body.payload, body.encoding);
+    body.encoding === 'json' ? await encodeJson(codecs, company, codec, body.payload, body.f_port) : typedBytes(body.payload, body.encoding);
   const port = body.f_port ?? fPort;
   if (port === null) throw invalid({ f_port: { code: 'required' } });
   return { bytes, fPort: port, warnings };
@@ -34,7 +34,7 @@ function typedBytes(payload: string, encoding: 'hex' | 'base64'): Encoded {
   return { bytes, fPort: null, warnings: [] };
 }
 
-async function encodeJson(codecs: CodecPool, codec: string | null, payload: string, fPort: number | undefined): Promise<Encoded> {
+async function encodeJson(codecs: CodecPool, company: string, codec: string | null, payload: string, fPort: number | undefined): Promise<Encoded> {
   if (!codec?.trim()) throw invalid({ payload: { code: 'codec_missing' } });
   let data: unknown;
   try {
@@ -43,7 +43,7 @@ async function encodeJson(codecs: CodecPool, codec: string | null, payload: stri
     throw invalid({ payload: { code: 'json_invalid' } });
   }
   // The platform keeps no device variables (TS013 `variables`), so the codec gets none.
-  const result = await codecs.encode(codec, { data, variables: {}, fPort: fPort ?? null });
-  if (!result.ok) throw codecFailed(result.error, result.errors);
+  const result = await codecs.encode(codec, { data, variables: {}, fPort: fPort ?? null }, { company, interactive: true });
+  if (!result.ok) throw result.error.kind === 'queue-full' ? codecBusy(result.error.queue) : codecFailed(result.error, result.errors);
   return result;
 }

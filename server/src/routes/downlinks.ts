@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { conflictResponses, errorResponses, IdParams, NoContent } from '../schemas/common.js';
+import { codecBusyResponses, conflictResponses, errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { DownlinkBody, DownlinkCreatedResponse, DownlinkListResponse } from '../schemas/downlinks.js';
 import { visibleDevice } from './company-access.js';
 import { downlinkPayload } from './downlink-payload.js';
@@ -34,7 +34,7 @@ export async function downlinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
         tags,
         params: IdParams,
         body: DownlinkBody,
-        response: { 201: DownlinkCreatedResponse, ...responses },
+        response: { 201: DownlinkCreatedResponse, ...responses, ...codecBusyResponses },
       },
     },
     async (request, reply) => {
@@ -42,7 +42,7 @@ export async function downlinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
       requireNetworkServer();
       const profile = device.config ? await profiles.find(device.company_id, device.config) : undefined;
       // Encoded (and refused) before anything is recorded.
-      const { bytes, fPort, warnings } = await downlinkPayload(ctx.codecs, profile?.codec ?? null, request.body);
+      const { bytes, fPort, warnings } = await downlinkPayload(ctx.codecs, device.company_id, profile?.codec ?? null, request.body);
       const at = ctx.now().toISOString();
       const downlink = await ctx.transaction(async (tx) => {
         const created = await tx.downlinks.create(

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, NoContent } from '../schemas/common.js';
+import { codecBusyResponses, errorResponses, NoContent } from '../schemas/common.js';
 import { parsePayload } from '../dataplane/codec/index.js';
-import { invalid, notFound } from '../http/errors.js';
+import { codecBusy, invalid, notFound } from '../http/errors.js';
 import {
   CodecTestBody,
   CodecTestResponse,
@@ -91,7 +91,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
         tags,
         params: CompanyParams,
         body: CodecTestBody,
-        response: { 200: CodecTestResponse, ...errorResponses },
+        response: { 200: CodecTestResponse, ...errorResponses, ...codecBusyResponses },
       },
     },
     async (request) => {
@@ -99,7 +99,9 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const { codec, payload, encoding, fPort, recvTime } = request.body;
       const bytes = parsePayload(payload, encoding);
       if (!bytes) throw invalid({ payload: { code: 'payload_invalid' } });
-      const result = await ctx.codecs.run(codec, { bytes, fPort, recvTime: recvTime ? new Date(recvTime) : ctx.now(), variables: {} });
+      const input = { bytes, fPort, recvTime: recvTime ? new Date(recvTime) : ctx.now(), variables: {} };
+      const result = await ctx.codecs.run(codec, input, { company: request.params.company_id, interactive: true });
+      if (!result.ok && result.error.kind === 'queue-full') throw codecBusy(result.error.queue);
       const output = { bytes, console: result.console.lines, console_truncated: result.console.truncated };
       return result.ok
         ? { ok: true, data: result.data, warnings: result.warnings, errors: result.errors, ...output }

@@ -90,3 +90,6 @@ export const publicErrorResponses = { 400: ErrorResponse, 429: ErrorResponse } a
  * validates a looser one itself (http/openapi.ts puts it in the document).
  */
 export const DOCUMENTED_BODY = 'documentedBody';
+
+/** The answers of a route that runs a payload codec for a person: refused when too many calls wait. */
+export const codecBusyResponses = { 429: ErrorResponse, 503: ErrorResponse } as const;

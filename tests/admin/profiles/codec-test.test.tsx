@@ -67,6 +67,22 @@ describe('codec test run', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Interrupted after 100 ms');
   });
 
+  it('explains a result over the output cap in its own words (issue #16)', async () => {
+    setup(async () => ({ ok: false, warnings: [], errors: [], error: { kind: 'output-too-large', message: 'English text' }, bytes: [1], ...quiet }));
+    type('01');
+    await run();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The codec failed (output-too-large).');
+    expect(screen.getByRole('alert')).toHaveTextContent('Its result is larger than 64 KiB as JSON; nothing of it is kept.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('English text');
+  });
+
+  it('says so when too many codec runs wait (issue #16)', async () => {
+    setup(() => Promise.reject(new HttpError('app.errors.codecBusy', 429, { code: 'codecBusy', errors: {} })));
+    type('01');
+    await run();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many codec runs are waiting. Please try again in a moment.');
+  });
+
   it('shows an API failure in words', async () => {
     setup(() => Promise.reject(new HttpError('app.errors.validation', 400, { errors: { payload: fieldErrorMessage({ code: 'payload_invalid' }) } })));
     type('01');

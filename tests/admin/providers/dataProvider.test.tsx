@@ -18,6 +18,8 @@ describe('http: errors map to the spec §8 catalogue', () => {
 
   it('maps codes and statuses to catalogue keys', () => {
     expect(catalogueKey(400, 'validation')).toBe('validation');
+    expect(catalogueKey(429, 'codecBusy')).toBe('codecBusy');
+    expect(catalogueKey(503, 'codecBusy')).toBe('codecBusy');
     expect(catalogueKey(409, 'duplicate')).toBe('validation');
     expect(catalogueKey(403, 'forbidden')).toBe('unauthorized');
     expect(catalogueKey(401, undefined)).toBe('unauthorized');

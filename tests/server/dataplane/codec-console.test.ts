@@ -4,6 +4,7 @@ import { CODEC_CONSOLE_MAX_CHARS, CODEC_CONSOLE_MAX_LINES, CodecPool, type Uplin
 const input = (bytes: number[] = [1], recvTime = new Date('2026-11-22T12:00:00Z')): UplinkInput => ({ bytes, fPort: 1, recvTime, variables: {} });
 const pool = new CodecPool();
 afterAll(() => pool.close());
+const run = (script: string, uplink: UplinkInput) => pool.run(script, uplink, { company: 'c1', interactive: false });
 
 describe('codec console', () => {
   it('captures every level, formatting strings as they are, objects as JSON and the rest as String() gives it', async () => {
@@ -17,7 +18,7 @@ describe('codec console', () => {
         console.debug();
         return { data: { ok: 1 } };
       }`;
-    expect(await pool.run(script, input([1, 2]))).toEqual({
+    expect(await run(script, input([1, 2]))).toEqual({
       ok: true,
       data: { ok: 1 },
       warnings: [],
@@ -36,14 +37,14 @@ describe('codec console', () => {
   });
 
   it('keeps what was logged before the codec failed', async () => {
-    const thrown = await pool.run('function decodeUplink() { console.log("step 1"); throw new Error("bad frame"); }', input());
+    const thrown = await run('function decodeUplink() { console.log("step 1"); throw new Error("bad frame"); }', input());
     expect(thrown).toMatchObject({ ok: false, error: { kind: 'exception' }, console: { lines: [{ level: 'log', text: 'step 1' }] } });
-    const endless = await pool.run('function decodeUplink() { console.log("before the loop"); while (true) {} }', input());
+    const endless = await run('function decodeUplink() { console.log("before the loop"); while (true) {} }', input());
     expect(endless).toMatchObject({ ok: false, error: { kind: 'timeout' }, console: { lines: [{ level: 'log', text: 'before the loop' }] } });
   });
 
   it(`keeps at most ${CODEC_CONSOLE_MAX_LINES} lines and marks the rest as truncated`, async () => {
-    const result = await pool.run('function decodeUplink() { for (var i = 0; i < 1000; i++) console.log("line " + i); return { data: {} }; }', input());
+    const result = await run('function decodeUplink() { for (var i = 0; i < 1000; i++) console.log("line " + i); return { data: {} }; }', input());
     expect(result.ok).toBe(true);
     expect(result.console.lines).toHaveLength(CODEC_CONSOLE_MAX_LINES);
     expect(result.console.lines.at(-1)).toEqual({ level: 'log', text: `line ${CODEC_CONSOLE_MAX_LINES - 1}` });
@@ -51,7 +52,7 @@ describe('codec console', () => {
   });
 
   it(`keeps at most ${CODEC_CONSOLE_MAX_CHARS} characters in all, cutting the line that crosses the limit`, async () => {
-    const result = await pool.run(
+    const result = await run(
       `function decodeUplink() { console.log("ab"); console.log(new Array(${CODEC_CONSOLE_MAX_CHARS}).join("x") + "yz"); console.log("gone"); return { data: {} }; }`,
       input(),
     );
@@ -60,18 +61,15 @@ describe('codec console', () => {
   });
 
   it('marks nothing as truncated when the output fits exactly', async () => {
-    const result = await pool.run(
-      `function decodeUplink() { for (var i = 0; i < ${CODEC_CONSOLE_MAX_LINES}; i++) console.log(i); return { data: {} }; }`,
-      input(),
-    );
+    const result = await run(`function decodeUplink() { for (var i = 0; i < ${CODEC_CONSOLE_MAX_LINES}; i++) console.log(i); return { data: {} }; }`, input());
     expect(result.console).toMatchObject({ truncated: false });
     expect(result.console.lines).toHaveLength(CODEC_CONSOLE_MAX_LINES);
   });
 
   it('lets a codec bring its own console, and gives none to one that never mentions it', async () => {
-    const own = await pool.run('var console = { log: function () {} }; function decodeUplink() { console.log("mine"); return { data: {} }; }', input());
+    const own = await run('var console = { log: function () {} }; function decodeUplink() { console.log("mine"); return { data: {} }; }', input());
     expect(own).toMatchObject({ ok: true, console: { lines: [] } });
-    const none = await pool.run('function decodeUplink() { return { data: { has: typeof globalThis["con" + "sole"] } }; }', input());
+    const none = await run('function decodeUplink() { return { data: { has: typeof globalThis["con" + "sole"] } }; }', input());
     expect(none).toMatchObject({ ok: true, data: { has: 'undefined' } });
   });
 });
@@ -83,7 +81,7 @@ describe('codec results (TS013)', () => {
     ['a legacy Decode returning nothing', null],
   ])('takes %s as an empty decode, not an error', async (_name, body) => {
     const script = body === null ? 'function Decode() {}' : `function decodeUplink() { ${body} }`;
-    expect(await pool.run(script, input())).toEqual({ ok: true, data: {}, warnings: [], errors: [], console: { lines: [], truncated: false } });
+    expect(await run(script, input())).toEqual({ ok: true, data: {}, warnings: [], errors: [], console: { lines: [], truncated: false } });
   });
 
   it('keeps each error and warning as one string: strings as they are, everything else as JSON text, nested lists not flattened', async () => {
@@ -93,7 +91,7 @@ describe('codec results (TS013)', () => {
         warnings: 'a single warning'
       };
     }`;
-    expect(await pool.run(script, input())).toMatchObject({
+    expect(await run(script, input())).toMatchObject({
       ok: true,
       errors: ['plain', '["nested",["deeper"]]', '{"code":7}', '42', 'null', 'TypeError: bad byte', '["Error: inner"]'],
       warnings: ['a single warning'],
@@ -102,11 +100,11 @@ describe('codec results (TS013)', () => {
 
   it('reads falsy errors and warnings as none', async () => {
     const script = 'function decodeUplink() { return { data: { v: 1 }, errors: false, warnings: "" }; }';
-    expect(await pool.run(script, input())).toMatchObject({ ok: true, data: { v: 1 }, errors: [], warnings: [] });
+    expect(await run(script, input())).toMatchObject({ ok: true, data: { v: 1 }, errors: [], warnings: [] });
   });
 
   it('passes the given recvTime to the codec as a Date', async () => {
     const script = 'function decodeUplink(input) { return { data: { at: input.recvTime.toISOString() } }; }';
-    expect(await pool.run(script, input([1], new Date('2020-02-29T23:59:58.125Z')))).toMatchObject({ ok: true, data: { at: '2020-02-29T23:59:58.125Z' } });
+    expect(await run(script, input([1], new Date('2020-02-29T23:59:58.125Z')))).toMatchObject({ ok: true, data: { at: '2020-02-29T23:59:58.125Z' } });
   });
 });

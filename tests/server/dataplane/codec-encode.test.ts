@@ -5,7 +5,7 @@ const input = (data: unknown, fPort: number | null = null): DownlinkInput => ({ 
 // One pool for the whole file, as the server keeps one.
 const pool = new CodecPool();
 afterAll(() => pool.close());
-const encode = (script: string, downlink: DownlinkInput) => pool.encode(script, downlink);
+const encode = (script: string, downlink: DownlinkInput) => pool.encode(script, downlink, { company: 'c1', interactive: true });
 
 const setpoint = `function encodeDownlink(input) {
   var t = Math.round(input.data.setpoint * 10);
@@ -146,7 +146,7 @@ describe('codec sandbox: encodeDownlink', () => {
     const both = `function decodeUplink(input) { return { data: { first: input.bytes[0] } }; }
       function encodeDownlink(input) { return { bytes: [input.data.first] }; }`;
     const [decoded, encoded] = await Promise.all([
-      pool.run(both, { bytes: [9], fPort: 1, recvTime: new Date(), variables: {} }),
+      pool.run(both, { bytes: [9], fPort: 1, recvTime: new Date(), variables: {} }, { company: 'c2', interactive: false }),
       encode(both, input({ first: 4 })),
     ]);
     expect(decoded).toMatchObject({ ok: true, data: { first: 9 } });

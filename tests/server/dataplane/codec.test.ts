@@ -6,7 +6,7 @@ const input = (bytes: number[], fPort = 1): UplinkInput => ({ bytes, fPort, recv
 // One pool for the whole file, as the server keeps one: calls share its workers.
 const pool = new CodecPool();
 afterAll(() => pool.close());
-const runUplinkCodec = (script: string, uplink: UplinkInput) => pool.run(script, uplink);
+const runUplinkCodec = (script: string, uplink: UplinkInput) => pool.run(script, uplink, { company: 'c1', interactive: false });
 const good = 'function decodeUplink(input) { return { data: { first: input.bytes[0], port: input.fPort } }; }';
 const quiet = { lines: [], truncated: false };
 

@@ -62,7 +62,7 @@ describe.skipIf(!withBroker)('ChirpStack events over MQTT', () => {
     devEui = uniqueDevEui();
     deviceId = await createRecord(t, owner, '/api/device/', { company_id: company, dev_eui: devEui, app_key: 'A'.repeat(32), config: profile });
     pool = new CodecPool(1);
-    ingest = new IngestService(telemetryRepository(t.db), (script, input) => pool.run(script, input), t.clock.now);
+    ingest = new IngestService(telemetryRepository(t.db), (script, input, company) => pool.run(script, input, { company, interactive: false }), t.clock.now);
   });
   afterEach(async () => {
     await Promise.all(subscribers.splice(0).map((subscriber) => subscriber.close()));

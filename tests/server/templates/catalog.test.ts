@@ -5,6 +5,7 @@ import { MAC_VERSIONS, REG_PARAMS_REVISIONS, REGIONS } from '../../../server/src
 
 describe('template catalog', () => {
   const pool = new CodecPool(1);
+  const caller = { company: 'catalog', interactive: true };
   afterAll(async () => pool.close());
 
   it('has at least 12 device models of several vendors with unique ids', () => {
@@ -47,7 +48,7 @@ describe('template catalog', () => {
     '%s answers an empty or foreign frame with data or errors, never an exception',
     async (_id, template) => {
       for (const bytes of [[], [0xff, 0xff, 0xff]]) {
-        const result = await pool.run(template.codec, { bytes, fPort: template.samples[0]?.fPort ?? 1, recvTime: new Date(), variables: {} });
+        const result = await pool.run(template.codec, { bytes, fPort: template.samples[0]?.fPort ?? 1, recvTime: new Date(), variables: {} }, caller);
         expect(result.ok).toBe(true);
       }
     },
@@ -58,7 +59,7 @@ describe('template catalog', () => {
       it(`${template.vendor} ${template.model}: ${sample.description} decodes in the sandbox as documented`, async () => {
         const bytes = [...Buffer.from(sample.bytes_hex, 'hex')];
         expect(bytes.length * 2).toBe(sample.bytes_hex.length);
-        const result = await pool.run(template.codec, { bytes, fPort: sample.fPort, recvTime: new Date('2026-11-22T12:00:00Z'), variables: {} });
+        const result = await pool.run(template.codec, { bytes, fPort: sample.fPort, recvTime: new Date('2026-11-22T12:00:00Z'), variables: {} }, caller);
         expect(result).toEqual({ ok: true, warnings: [], errors: [], console: { lines: [], truncated: false }, ...(sample.expected as object) });
       });
     }
@@ -66,7 +67,7 @@ describe('template catalog', () => {
 
   it('reports frames a codec does not understand as codec errors, not crashes', async () => {
     const lht65n = templateCatalog.find((t) => t.id === 'dragino-lht65n');
-    const result = await pool.run(String(lht65n?.codec), { bytes: [1, 2], fPort: 5, recvTime: new Date(), variables: {} });
+    const result = await pool.run(String(lht65n?.codec), { bytes: [1, 2], fPort: 5, recvTime: new Date(), variables: {} }, caller);
     expect(result).toEqual({ ok: true, data: null, warnings: [], errors: ['unsupported frame on port 5'], console: { lines: [], truncated: false } });
   });
 });

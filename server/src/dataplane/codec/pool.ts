@@ -5,9 +5,13 @@ import {
   CODEC_CONSOLE_MAX_LINES,
   CODEC_HARD_LIMIT_MS,
   CODEC_MEMORY_LIMIT_BYTES,
+  CODEC_OUTPUT_MAX_BYTES,
+  CODEC_QUEUE_PER_COMPANY,
+  CODEC_QUEUE_TOTAL,
   CODEC_STACK_LIMIT_BYTES,
   CODEC_TIME_LIMIT_MS,
   type CodecCall,
+  type CodecCaller,
   type CodecRequest,
   type CodecResult,
   type CodecWorkerMessage,
@@ -16,6 +20,7 @@ import {
   type UplinkInput,
 } from './types.js';
 import { checkEncoded } from './encode.js';
+import { FairQueue, type Refusal } from './fair-queue.js';
 
 // Resolves to server/src/dataplane/codec/worker.mjs from both src/ (tests) and dist/ (production).
 const WORKER_URL = new URL('../../../src/dataplane/codec/worker.mjs', import.meta.url);
@@ -29,6 +34,7 @@ const WORKER_URL = new URL('../../../src/dataplane/codec/worker.mjs', import.met
 const PIPELINE_DEPTH = 8;
 
 interface Job {
+  caller: CodecCaller;
   request: CodecRequest;
   resolve: (result: CodecResult) => void;
 }
@@ -50,38 +56,54 @@ const ended = (kind: 'exception' | 'timeout', message: string): CodecResult => (
 });
 const shutDown = ended('exception', 'The codec sandbox is shut down.');
 const overran = ended('timeout', `The codec ran longer than ${CODEC_TIME_LIMIT_MS} ms.`);
+const refused = (queue: Refusal): CodecResult => ({
+  ok: false,
+  error: {
+    kind: 'queue-full',
+    queue,
+    message:
+      queue === 'company'
+        ? `This company already has ${CODEC_QUEUE_PER_COMPANY} codec calls waiting.`
+        : `${CODEC_QUEUE_TOTAL} codec calls are waiting; the sandbox is busy.`,
+  },
+  console: { lines: [], truncated: false },
+});
 
 /**
  * Runs codecs in worker threads, so a codec never blocks the server's event loop and one that
  * outruns even the hard limit is stopped by terminating its worker (a fresh one takes over).
+ *
+ * Shared by all companies, fairly: calls wait in a FairQueue (fewest running first), and with
+ * more than one worker no company gets calls into every worker, so one company's endless-loop
+ * codecs always leave a worker to the others.
  */
 export class CodecPool {
   private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+  private readonly queue = new FairQueue<Job>();
   private nextId = 1;
   private closed = false;
 
   constructor(private readonly size = Math.max(1, Math.min(2, os.availableParallelism()))) {}
 
   /** Decodes an uplink (TS013 `decodeUplink`, or the older `Decode`). */
-  run(script: string, input: UplinkInput): Promise<CodecResult> {
+  run(script: string, input: UplinkInput, caller: CodecCaller): Promise<CodecResult> {
     const { bytes, fPort, recvTime, variables } = input;
-    return this.submit(script, { entry: 'decode', input: { bytes, fPort, recvTime: recvTime.getTime(), variables } });
+    return this.submit(script, { entry: 'decode', input: { bytes, fPort, recvTime: recvTime.getTime(), variables } }, caller);
   }
 
   /** Encodes a downlink (TS013 `encodeDownlink`, or the older `Encode`), its bytes and port checked. */
-  async encode(script: string, input: DownlinkInput): Promise<EncodeResult> {
-    return checkEncoded(await this.submit(script, { entry: 'encode', input }));
+  async encode(script: string, input: DownlinkInput, caller: CodecCaller): Promise<EncodeResult> {
+    return checkEncoded(await this.submit(script, { entry: 'encode', input }, caller));
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.resolve(shutDown);
-    for (const slot of this.slots) for (const job of slot.jobs.splice(0)) job.resolve(shutDown);
+    for (const job of this.queue.drain()) job.resolve(shutDown);
+    for (const slot of this.slots) for (const job of slot.jobs.splice(0)) this.settle(job, shutDown);
     await Promise.all(this.slots.splice(0).map((slot) => this.stop(slot)));
   }
 
-  private submit(script: string, call: CodecCall): Promise<CodecResult> {
+  private submit(script: string, call: CodecCall, caller: CodecCaller): Promise<CodecResult> {
     if (this.closed) return Promise.resolve(shutDown);
     const limits = {
       timeMs: CODEC_TIME_LIMIT_MS,
@@ -89,20 +111,22 @@ export class CodecPool {
       stackBytes: CODEC_STACK_LIMIT_BYTES,
       consoleLines: CODEC_CONSOLE_MAX_LINES,
       consoleChars: CODEC_CONSOLE_MAX_CHARS,
+      outputBytes: CODEC_OUTPUT_MAX_BYTES,
     };
     const request: CodecRequest = { ...call, id: this.nextId++, script, limits };
     return new Promise((resolve) => {
-      this.queue.push({ request, resolve });
-      this.dispatch();
+      const refusal = this.queue.admit({ caller, request, resolve });
+      if (refusal) resolve(refused(refusal));
+      else this.dispatch();
     });
   }
 
   private dispatch(): void {
-    if (this.slots.length < this.size && this.queue.length > 0 && this.slots.every((s) => s.ready && s.jobs.length > 0)) this.spawn();
-    while (this.queue.length > 0) {
-      const slot = this.leastBusy();
-      if (!slot) return;
-      const job = this.queue.shift() as Job;
+    if (this.slots.length < this.size && this.queue.size > 0 && this.slots.every((s) => s.ready && s.jobs.length > 0)) this.spawn();
+    for (;;) {
+      const job = this.queue.next((first) => this.slotFor(first.caller) !== undefined);
+      if (!job) return;
+      const slot = this.slotFor(job.caller) as Slot;
       slot.jobs.push(job);
       slot.worker.postMessage(job.request);
       // An idle worker starts this call at once.
@@ -110,11 +134,27 @@ export class CodecPool {
     }
   }
 
-  /** The ready worker with the fewest calls queued, if one has room. */
-  private leastBusy(): Slot | undefined {
+  /**
+   * The ready worker with room and the fewest calls queued that may take a call of `company`
+   * (one already running its calls first among equals). A company does not get calls into every
+   * worker: the last one is kept for the others, so their calls never wait behind its endless ones.
+   * Only uplinks of a company alone in the pool may use every worker (a single company's ingest
+   * keeps its throughput; another company's first call then waits behind at most a pipeline of
+   * them). Nor does a call join another company's calls while a worker (even one starting) is idle.
+   */
+  private slotFor({ company, interactive }: CodecCaller): Slot | undefined {
+    const has = (slot: Slot) => slot.jobs.some((job) => job.caller.company === company);
+    const occupied = this.slots.filter(has).length;
+    const reserve = this.size > 1 && (interactive || !this.queue.alone(company));
+    const idle = this.slots.some((slot) => slot.jobs.length === 0);
     let best: Slot | undefined;
     for (const slot of this.slots) {
-      if (slot.ready && slot.jobs.length < PIPELINE_DEPTH && (!best || slot.jobs.length < best.jobs.length)) best = slot;
+      if (!slot.ready || slot.jobs.length >= PIPELINE_DEPTH) continue;
+      const mine = has(slot);
+      // A company in every worker (it was alone) adds nothing until one of them is free of it.
+      if (reserve && occupied + (mine ? 0 : 1) >= this.size) continue;
+      if (!mine && idle && slot.jobs.length > 0) continue;
+      if (!best || slot.jobs.length < best.jobs.length || (slot.jobs.length === best.jobs.length && mine && !has(best))) best = slot;
     }
     return best;
   }
@@ -136,7 +176,7 @@ export class CodecPool {
       slot.ready = true;
     } else {
       const index = slot.jobs.findIndex((job) => job.request.id === message.id);
-      if (index >= 0) slot.jobs.splice(index, 1)[0]?.resolve(message.result);
+      if (index >= 0) this.settle(slot.jobs.splice(index, 1)[0] as Job, message.result);
       if (message.restart) this.replace(slot);
       // The worker went straight on to its next queued call.
       else this.startClock(slot);
@@ -160,16 +200,21 @@ export class CodecPool {
    */
   private fail(slot: Slot, result: CodecResult): void {
     const [current, ...waiting] = slot.jobs.splice(0);
-    current?.resolve(result);
-    this.queue.unshift(...waiting);
+    if (current) this.settle(current, result);
+    this.queue.requeue(waiting);
     this.replace(slot);
     this.dispatch();
+  }
+
+  private settle(job: Job, result: CodecResult): void {
+    this.queue.finished(job.caller.company);
+    job.resolve(result);
   }
 
   private replace(slot: Slot): void {
     const index = this.slots.indexOf(slot);
     if (index >= 0) this.slots.splice(index, 1);
-    this.queue.unshift(...slot.jobs.splice(0));
+    this.queue.requeue(slot.jobs.splice(0));
     void this.stop(slot);
   }
 

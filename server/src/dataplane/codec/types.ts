@@ -16,6 +16,24 @@ export const CODEC_HARD_LIMIT_MS = 500;
  */
 export const CODEC_CONSOLE_MAX_LINES = 100;
 export const CODEC_CONSOLE_MAX_CHARS = 10_000;
+/**
+ * A codec's answer (its JSON text) may be at most this long: an uplink's values are stored with
+ * every uplink, and a codec returning megabytes per call would fill the database. Past it the call
+ * is an `output-too-large` error and nothing of the answer is kept.
+ */
+export const CODEC_OUTPUT_MAX_BYTES = 64 * 1024;
+/** Interactive calls (test runs, downlink encodings) that may wait for a worker, per company and in all. */
+export const CODEC_QUEUE_PER_COMPANY = 16;
+export const CODEC_QUEUE_TOTAL = 256;
+
+/**
+ * Who asks for a call: the company whose codec it is, and whether a person waits for the answer
+ * (a test run, a downlink) or it is an uplink on the data path (fair-queue.ts).
+ */
+export interface CodecCaller {
+  company: string;
+  interactive: boolean;
+}
 
 export interface UplinkInput {
   bytes: number[];
@@ -33,11 +51,22 @@ export interface DownlinkInput {
 }
 
 /** `reported`: the codec itself answered with `errors` (TS013: the encoding failed). */
-export type CodecErrorKind = 'timeout' | 'memory' | 'exception' | 'invalid-result' | 'missing-function' | 'reported';
+export type CodecErrorKind =
+  | 'timeout'
+  | 'memory'
+  | 'exception'
+  | 'invalid-result'
+  | 'missing-function'
+  | 'reported'
+  | 'output-too-large'
+  // The call never ran: too many calls wait already (only interactive calls are refused).
+  | 'queue-full';
 
 export interface CodecError {
   kind: CodecErrorKind;
   message: string;
+  /** With `queue-full`: whether the company's share of the queue was full, or the whole queue. */
+  queue?: 'company' | 'all';
 }
 
 /** The codec's console output of one call; `truncated` when it wrote more than the limits keep. */
@@ -65,7 +94,7 @@ export type CodecCall =
 export type CodecRequest = CodecCall & {
   id: number;
   script: string;
-  limits: { timeMs: number; memoryBytes: number; stackBytes: number; consoleLines: number; consoleChars: number };
+  limits: { timeMs: number; memoryBytes: number; stackBytes: number; consoleLines: number; consoleChars: number; outputBytes: number };
 };
 
 export type CodecWorkerMessage = CodecReply | { ready: true };

@@ -1,8 +1,8 @@
 import { chooseDecoder, DEFAULT_DECODER_PRECEDENCE, type Decoder } from '../../domain/decoders.js';
 import type { CodecResult, UplinkInput } from '../codec/types.js';
 
-/** The codec sandbox, as the ingest path needs it (LoRaWAN Payload Codec API, TS013). */
-export type UplinkDecoder = (codec: string, input: UplinkInput) => Promise<CodecResult>;
+/** The codec sandbox, as the ingest path needs it (LoRaWAN Payload Codec API, TS013), for the codec's company. */
+export type UplinkDecoder = (codec: string, input: UplinkInput, company: string) => Promise<CodecResult>;
 
 /**
  * An uplink's values and who decoded them (null: nobody could, the uplink has no values), or why
@@ -29,7 +29,7 @@ export interface UplinkToDecode {
  */
 export async function decodeUplink(
   decode: UplinkDecoder,
-  profile: { codec: string | null; decoder_precedence: Decoder | null },
+  profile: { codec: string | null; decoder_precedence: Decoder | null; company_id: string },
   uplink: UplinkToDecode,
 ): Promise<Decoded> {
   const codec = profile.codec?.trim() ? profile.codec : undefined;
@@ -40,7 +40,7 @@ export async function decodeUplink(
   if (decoder === 'network_server') return { ok: true, data: uplink.object, decodedBy: decoder, warnings: [] };
   if (decoder === null || codec === undefined) return { ok: true, data: undefined, decodedBy: null, warnings: [] };
 
-  const result = await decode(codec, { bytes: uplink.bytes, fPort: uplink.fPort, recvTime: uplink.recvTime, variables: {} });
+  const result = await decode(codec, { bytes: uplink.bytes, fPort: uplink.fPort, recvTime: uplink.recvTime, variables: {} }, profile.company_id);
   if (result.ok && result.errors.length === 0) return { ok: true, data: result.data, decodedBy: decoder, warnings: result.warnings };
   const details = {
     fPort: uplink.fPort,

@@ -115,6 +115,15 @@ describe('downlinks panel: sending', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 
+  it.each([
+    ['en', 'Too many codec runs are waiting. Please try again in a moment.'],
+    ['de', 'Zu viele Codec-Läufe warten. Bitte versuchen Sie es gleich noch einmal.'],
+  ] as const)('error (%s): the codec sandbox too busy for this company (issue #16), said above the button', async (locale, text) => {
+    renderPanel({ sendDownlink: () => Promise.reject(failures.codecBusy()) }, locale);
+    await sendForm({ payload: '01' }, LABELS[locale]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
   it('refuses a port outside 1..223 before asking, and needs one for bytes', async () => {
     const provider = renderPanel({ networkStatus: chirpstack });
     const fPort = await screen.findByRole('textbox', { name: 'FPort' });

@@ -48,6 +48,7 @@ export const failures = {
   payloadInvalid: () =>
     new HttpError('app.errors.validation', 400, { code: 'validation', errors: { payload: fieldErrorMessage({ code: 'payload_invalid' }) } }),
   offline: () => new HttpError('app.errors.networkError', 0),
+  codecBusy: () => new HttpError('app.errors.codecBusy', 429, { code: 'codecBusy', errors: {} }),
   required: () => new HttpError('app.errors.validation', 409, { code: 'networkServerRequired', errors: {} }),
 };
 
