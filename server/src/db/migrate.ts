@@ -17,6 +17,7 @@ import * as deviceEventTypes from './migrations/0014_device_event_types.js';
 import * as claimsAndHousekeeping from './migrations/0015_claims_and_housekeeping.js';
 import * as webhookSecurity from './migrations/0017_webhook_security.js';
 import * as gatewayCertificates from './migrations/0018_gateway_certificates.js';
+import * as searchWithoutEvents from './migrations/0022_search_without_events.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0015_claims_and_housekeeping': claimsAndHousekeeping,
   '0017_webhook_security': webhookSecurity,
   '0018_gateway_certificates': gatewayCertificates,
+  '0022_search_without_events': searchWithoutEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
