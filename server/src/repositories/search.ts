@@ -12,8 +12,8 @@ export const RESULTS_PER_TYPE = 8;
  */
 export const RECENT_EVENTS_SEARCHED = 500;
 
-/** The trigram index needs three characters; shorter queries match names by prefix only. */
-const MIN_INDEXED_LENGTH = 3;
+/** Shorter queries match by prefix only: one or two letters are inside nearly every name. */
+const MIN_CONTAINS_LENGTH = 3;
 
 /** The entity types of the index, in the order the results list them. */
 const COMPANY_TYPES = ['device', 'gateway', 'unit', 'group', 'company'] as const satisfies SearchType[];
@@ -22,98 +22,130 @@ interface Hit {
   type: SearchType;
   id: string;
   name: string;
-  /** 0: the terms start with the query; 1: they contain it elsewhere. */
+  /** 0: the terms start with the query; 1: they contain it elsewhere; 2: an event. */
   pass: number;
+  /** An event's time; '' for the entities. */
+  at: string;
 }
 
-const byName = (a: Hit, b: Hit) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byName = (a: Hit, b: Hit) => compare(a.name, b.name);
+const byTime = (a: Hit, b: Hit) => compare(a.at, b.at);
 
 export function searchRepository(db: Db, dialect: Dialect) {
   /** Byte order on PostgreSQL, matching search_entries_prefix_idx (migration 0022); SQLite compares bytes anyway. */
   const terms = dialect === 'postgres' ? sql<string>`e.terms collate "C"` : sql<string>`e.terms`;
 
-  /** One type's entries the user may see: of their companies, or for tenants, the tenants they own. */
-  const entries = (type: SearchType, companies: string[], userId: string, pass: number) => {
+  /**
+   * One type's entries the user may see (of their companies; for tenants, the tenants they own),
+   * read along search_entries_prefix_idx: type, then company, then terms.
+   */
+  const entries = (type: SearchType, userId: string, pass: number) => {
     const rows = db
       .selectFrom('search_entries as e')
-      .select(['e.type', 'e.id', 'e.name', sql<number>`${pass}`.as('pass')])
+      .select(['e.type', 'e.id', 'e.name', sql.lit(pass).$castTo<number>().as('pass'), sql.lit('').$castTo<string>().as('at')])
       .where('e.type', '=', type);
     return type === 'tenant'
       ? rows.where('e.tenant_id', 'in', db.selectFrom('tenant_owners').select('tenant_id').where('user_id', '=', userId))
-      : rows.where('e.company_id', 'in', companies);
+      : rows.where('e.company_id', 'in', memberCompanyIds(db, userId));
   };
 
-  /** Entries whose terms start with the needle: a range of search_entries_prefix_idx, read until the limit. */
-  const prefixMatches = (type: SearchType, companies: string[], userId: string, needle: string) => {
+  /** Entries whose terms start with the needle: one range of the index per company, read until the limit. */
+  const prefixMatches = (type: SearchType, userId: string, needle: string) => {
     const { from, to } = prefixRange(needle);
-    return entries(type, companies, userId, 0)
+    return entries(type, userId, 0)
       .where(sql<boolean>`${terms} >= ${from}`)
       .where(sql<boolean>`${terms} < ${to}`)
-      .orderBy(terms)
       .limit(RESULTS_PER_TYPE);
   };
 
-  /** Entries that contain the needle anywhere, through the trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL). */
-  const containing = (type: SearchType, companies: string[], userId: string, needle: string) => {
-    const rows = entries(type, companies, userId, 1);
-    const matched =
-      dialect === 'sqlite'
-        ? rows.where(sql<boolean>`e.rowid in (select rowid from search_fts where search_fts match ${`"${needle.replaceAll('"', '""')}"`})`)
-        : // pg_trgm's GIN index serves LIKE '%…%' directly.
-          rows.where(likeEscaped(sql.ref('e.terms'), likePattern(needle)));
-    return matched.orderBy('e.name').limit(RESULTS_PER_TYPE);
-  };
+  /**
+   * Entries that contain the needle elsewhere: the user's entries of the type, in index order, until
+   * the limit. A common word stops after a few rows; a rare one reads the user's entries of that
+   * type once, which is the size of their fleet, never of another company's or of the history.
+   */
+  const containing = (type: SearchType, userId: string, needle: string) =>
+    entries(type, userId, 1)
+      .where(likeEscaped(sql.ref('e.terms'), likePattern(needle)))
+      .limit(RESULTS_PER_TYPE);
 
-  /** Matches among each company's newest events, newest first. */
-  async function recentEvents(companies: string[], needle: string): Promise<SearchResult[]> {
-    const newest = companies.map((companyId) =>
-      db
-        .selectFrom(
-          db
-            .selectFrom('device_events')
-            .select(['id', 'summary', 'created_at'])
-            .where('company_id', '=', companyId)
-            .orderBy('created_at', 'desc')
+  /**
+   * Matches among each of the user's companies' newest RECENT_EVENTS_SEARCHED events, newest first:
+   * per company one short range of device_events_company_idx. PostgreSQL reads it with a lateral
+   * join (its planner would otherwise guess the range's size and might scan the table). SQLite has
+   * no lateral join: `since`, the company's 500th newest event time, comes from the index alone,
+   * and the range is read from there.
+   */
+  const recentEvents = (userId: string, needle: string) => {
+    const columns = [
+      sql.lit('event').$castTo<SearchType>().as('type'),
+      'd.id',
+      'd.summary as name',
+      sql.lit(2).$castTo<number>().as('pass'),
+      'd.created_at as at',
+    ] as const;
+    if (dialect === 'postgres')
+      return db
+        .selectFrom('company_members as m')
+        .crossJoinLateral((eb) =>
+          eb
+            .selectFrom('device_events as x')
+            .select(['x.id', 'x.summary', 'x.created_at'])
+            .whereRef('x.company_id', '=', 'm.company_id')
+            .orderBy('x.created_at', 'desc')
             .limit(RECENT_EVENTS_SEARCHED)
-            .as('n'),
+            .as('d'),
         )
-        .selectAll(),
-    );
-    const [first, ...rest] = newest;
-    if (!first) return [];
-    const rows = await db
-      .selectFrom(rest.reduce((union, part) => union.unionAll(part), first).as('r'))
-      .select(['r.id', 'r.summary'])
-      .where(containsText('r.summary', needle))
-      .orderBy('r.created_at', 'desc')
-      .limit(RESULTS_PER_TYPE)
-      .execute();
-    return rows.map((row) => ({ type: 'event', id: row.id, name: row.summary }));
-  }
+        .select(columns)
+        .where('m.user_id', '=', userId)
+        .where(containsText('d.summary', needle))
+        .orderBy('d.created_at', 'desc')
+        .limit(RESULTS_PER_TYPE);
+    const windows = db
+      .selectFrom('company_members as m')
+      .select((eb) => [
+        'm.company_id',
+        eb
+          .selectFrom('device_events as x')
+          .select('x.created_at')
+          .whereRef('x.company_id', '=', 'm.company_id')
+          .orderBy('x.created_at', 'desc')
+          .limit(1)
+          .offset(RECENT_EVENTS_SEARCHED - 1)
+          .as('since'),
+      ])
+      .where('m.user_id', '=', userId);
+    return db
+      .selectFrom(windows.as('w'))
+      .innerJoin('device_events as d', (join) => join.onRef('d.company_id', '=', 'w.company_id').on(sql<boolean>`d.created_at >= coalesce(w.since, '')`))
+      .select(columns)
+      .where(containsText('d.summary', needle))
+      .orderBy('d.created_at', 'desc')
+      .limit(RESULTS_PER_TYPE);
+  };
 
   return {
     /**
-     * Up to RESULTS_PER_TYPE hits of each type: per type, the entries that start with the query, then
-     * those that contain it, each part a LIMIT over an index, so no type ranks all its matches.
+     * Up to RESULTS_PER_TYPE hits of each type, in one statement: per type, the entries that start
+     * with the query, then those that contain it, each part a LIMIT over an index, so no type reads
+     * or ranks all its matches; then the matching recent events.
      */
     async search(userId: string, text: string, includeTenants: boolean): Promise<SearchResult[]> {
       const needle = text.trim().toLowerCase();
-      const companies = (await memberCompanyIds(db, userId).execute()).map((row) => row.company_id);
-      const types: SearchType[] = [...(companies.length > 0 ? COMPANY_TYPES : []), ...(includeTenants ? (['tenant'] as const) : [])];
-      const parts = types.flatMap((type) => [
-        prefixMatches(type, companies, userId, needle),
-        ...(needle.length >= MIN_INDEXED_LENGTH ? [containing(type, companies, userId, needle)] : []),
-      ]);
+      const types: SearchType[] = [...COMPANY_TYPES, ...(includeTenants ? (['tenant'] as const) : [])];
+      const parts = [
+        ...types.flatMap((type) => [prefixMatches(type, userId, needle), ...(needle.length >= MIN_CONTAINS_LENGTH ? [containing(type, userId, needle)] : [])]),
+        recentEvents(userId, needle),
+      ];
       // A union's parts take their own ORDER BY and LIMIT only inside a subquery each.
-      const wrapped = parts.map((part, i) => db.selectFrom(part.as(`p${i}`)).selectAll());
-      const [first, ...rest] = wrapped;
+      const [first, ...rest] = parts.map((part, i) => db.selectFrom(part.as(`p${i}`)).selectAll());
       const hits = first ? await rest.reduce((union, part) => union.unionAll(part), first).execute() : [];
 
       const results: SearchResult[] = [];
-      for (const type of types) {
+      for (const type of [...types, 'event'] as const) {
         const seen = new Set<string>();
-        // PostgreSQL may answer `pass` as a string; a union's order is its parts' only by accident.
-        const ofType = hits.filter((hit) => hit.type === type).sort((a, b) => Number(a.pass) - Number(b.pass) || byName(a, b));
+        // Entities by pass, then by name; events newest first (a union's order is its parts' only by accident).
+        const ofType = hits.filter((hit) => hit.type === type).sort((a, b) => Number(a.pass) - Number(b.pass) || byTime(b, a) || byName(a, b));
         for (const hit of ofType) {
           if (seen.has(hit.id) || seen.size >= RESULTS_PER_TYPE) continue;
           seen.add(hit.id);
@@ -121,7 +153,7 @@ export function searchRepository(db: Db, dialect: Dialect) {
           results.push(hit.name ? { type, id: hit.id, name: hit.name } : { type, id: hit.id });
         }
       }
-      return [...results, ...(companies.length > 0 ? await recentEvents(companies, needle) : [])];
+      return results;
     },
   };
 }

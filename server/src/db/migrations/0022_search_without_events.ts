@@ -6,10 +6,12 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 //   written paid for the index. A device's events are searched on the device's page instead, bounded
 //   by time (device_events_device_idx), and the dialog's event group reads each company's newest
 //   events through device_events_company_idx (0002). Neither needs an index of its own.
-// - search_entries_prefix_idx serves the prefix matches that come first in each type's results: a
-//   range of one type and company in `terms` order, read until the type has its results. On
-//   PostgreSQL the range compares bytes (COLLATE "C"): in the database's collation "a" ≤ x < "b" is
-//   not "starts with a".
+// - search_entries_prefix_idx serves each type's results: the prefix matches that come first are a
+//   range of one type and company in `terms` order, the other matches a walk of the type and
+//   company's entries (terms in the index, so only the hits are read from the table), each read
+//   until the type has its results. On PostgreSQL the range compares bytes (COLLATE "C"): in the
+//   database's collation "a" ≤ x < "b" is not "starts with a". The trigram indexes of 0003 stay,
+//   kept by their triggers, though global search no longer needs them.
 
 const SQLITE_FTS_DELETE = `CREATE TRIGGER search_entries_ad AFTER DELETE ON search_entries BEGIN INSERT INTO search_fts(search_fts, rowid, terms) VALUES ('delete', OLD.rowid, OLD.terms); END`;
 
