@@ -28,6 +28,9 @@ interface Hit {
   at: string;
 }
 
+/** The user's company ids, or undefined to read them in the query itself. */
+type Companies = string[] | undefined;
+
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byName = (a: Hit, b: Hit) => compare(a.name, b.name);
 const byTime = (a: Hit, b: Hit) => compare(a.at, b.at);
@@ -40,20 +43,20 @@ export function searchRepository(db: Db, dialect: Dialect) {
    * One type's entries the user may see (of their companies; for tenants, the tenants they own),
    * read along search_entries_prefix_idx: type, then company, then terms.
    */
-  const entries = (type: SearchType, userId: string, pass: number) => {
+  const entries = (type: SearchType, userId: string, pass: number, companies: Companies) => {
     const rows = db
       .selectFrom('search_entries as e')
       .select(['e.type', 'e.id', 'e.name', sql.lit(pass).$castTo<number>().as('pass'), sql.lit('').$castTo<string>().as('at')])
       .where('e.type', '=', type);
     return type === 'tenant'
       ? rows.where('e.tenant_id', 'in', db.selectFrom('tenant_owners').select('tenant_id').where('user_id', '=', userId))
-      : rows.where('e.company_id', 'in', memberCompanyIds(db, userId));
+      : rows.where('e.company_id', 'in', companies ?? memberCompanyIds(db, userId));
   };
 
   /** Entries whose terms start with the needle: one range of the index per company, read until the limit. */
-  const prefixMatches = (type: SearchType, userId: string, needle: string) => {
+  const prefixMatches = (type: SearchType, userId: string, needle: string, companies: Companies) => {
     const { from, to } = prefixRange(needle);
-    return entries(type, userId, 0)
+    return entries(type, userId, 0, companies)
       .where(sql<boolean>`${terms} >= ${from}`)
       .where(sql<boolean>`${terms} < ${to}`)
       .limit(RESULTS_PER_TYPE);
@@ -64,8 +67,8 @@ export function searchRepository(db: Db, dialect: Dialect) {
    * the limit. A common word stops after a few rows; a rare one reads the user's entries of that
    * type once, which is the size of their fleet, never of another company's or of the history.
    */
-  const containing = (type: SearchType, userId: string, needle: string) =>
-    entries(type, userId, 1)
+  const containing = (type: SearchType, userId: string, needle: string, companies: Companies) =>
+    entries(type, userId, 1, companies)
       .where(likeEscaped(sql.ref('e.terms'), likePattern(needle)))
       .limit(RESULTS_PER_TYPE);
 
@@ -133,8 +136,15 @@ export function searchRepository(db: Db, dialect: Dialect) {
     async search(userId: string, text: string, includeTenants: boolean): Promise<SearchResult[]> {
       const needle = text.trim().toLowerCase();
       const types: SearchType[] = [...COMPANY_TYPES, ...(includeTenants ? (['tenant'] as const) : [])];
+      // SQLite's planner guesses an IN (subquery) at 25 rows and would rather scan the whole index
+      // than walk 25 companies' ranges; the ids themselves (read in-process, no round trip) it
+      // counts. PostgreSQL plans the subquery well, and the ids would cost a round trip.
+      const companies = dialect === 'sqlite' ? (await memberCompanyIds(db, userId).execute()).map((row) => row.company_id) : undefined;
       const parts = [
-        ...types.flatMap((type) => [prefixMatches(type, userId, needle), ...(needle.length >= MIN_CONTAINS_LENGTH ? [containing(type, userId, needle)] : [])]),
+        ...types.flatMap((type) => [
+          prefixMatches(type, userId, needle, companies),
+          ...(needle.length >= MIN_CONTAINS_LENGTH ? [containing(type, userId, needle, companies)] : []),
+        ]),
         recentEvents(userId, needle),
       ];
       // A union's parts take their own ORDER BY and LIMIT only inside a subquery each.
