@@ -75,11 +75,11 @@ export function searchRepository(db: Db, dialect: Dialect) {
   /**
    * Matches among each of the user's companies' newest RECENT_EVENTS_SEARCHED events, newest first:
    * per company one short range of device_events_company_idx. PostgreSQL reads it with a lateral
-   * join (its planner would otherwise guess the range's size and might scan the table). SQLite has
-   * no lateral join: `since`, the company's 500th newest event time, comes from the index alone,
-   * and the range is read from there.
+   * join (a plain join would leave its planner to guess the range's size); SQLite has none, and
+   * with a join on a threshold it re-evaluated the threshold per row: a union of one LIMIT per
+   * company instead.
    */
-  const recentEvents = (userId: string, needle: string) => {
+  const recentEvents = (userId: string, needle: string, companies: Companies) => {
     const columns = [
       sql.lit('event').$castTo<SearchType>().as('type'),
       'd.id',
@@ -104,23 +104,24 @@ export function searchRepository(db: Db, dialect: Dialect) {
         .where(containsText('d.summary', needle))
         .orderBy('d.created_at', 'desc')
         .limit(RESULTS_PER_TYPE);
-    const windows = db
-      .selectFrom('company_members as m')
-      .select((eb) => [
-        'm.company_id',
-        eb
-          .selectFrom('device_events as x')
-          .select('x.created_at')
-          .whereRef('x.company_id', '=', 'm.company_id')
-          .orderBy('x.created_at', 'desc')
-          .limit(1)
-          .offset(RECENT_EVENTS_SEARCHED - 1)
-          .as('since'),
-      ])
-      .where('m.user_id', '=', userId);
+    // SQLite, with the ids at hand: each company's newest events, one LIMIT of the index each.
+    const newest = (companies ?? []).map((companyId) =>
+      db
+        .selectFrom(
+          db
+            .selectFrom('device_events as x')
+            .select(['x.id', 'x.summary', 'x.created_at'])
+            .where('x.company_id', '=', companyId)
+            .orderBy('x.created_at', 'desc')
+            .limit(RECENT_EVENTS_SEARCHED)
+            .as('n'),
+        )
+        .selectAll(),
+    );
+    const [first, ...rest] = newest;
+    if (!first) return undefined;
     return db
-      .selectFrom(windows.as('w'))
-      .innerJoin('device_events as d', (join) => join.onRef('d.company_id', '=', 'w.company_id').on(sql<boolean>`d.created_at >= coalesce(w.since, '')`))
+      .selectFrom(rest.reduce((union, part) => union.unionAll(part), first).as('d'))
       .select(columns)
       .where(containsText('d.summary', needle))
       .orderBy('d.created_at', 'desc')
@@ -145,10 +146,13 @@ export function searchRepository(db: Db, dialect: Dialect) {
           prefixMatches(type, userId, needle, companies),
           ...(needle.length >= MIN_CONTAINS_LENGTH ? [containing(type, userId, needle, companies)] : []),
         ]),
-        recentEvents(userId, needle),
       ];
+      const events = recentEvents(userId, needle, companies);
       // A union's parts take their own ORDER BY and LIMIT only inside a subquery each.
-      const [first, ...rest] = parts.map((part, i) => db.selectFrom(part.as(`p${i}`)).selectAll());
+      const [first, ...rest] = [
+        ...parts.map((part, i) => db.selectFrom(part.as(`p${i}`)).selectAll()),
+        ...(events ? [db.selectFrom(events.as(`p${parts.length}`)).selectAll()] : []),
+      ];
       const hits = first ? await rest.reduce((union, part) => union.unionAll(part), first).execute() : [];
 
       const results: SearchResult[] = [];
