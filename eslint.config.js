@@ -9,6 +9,13 @@ const httpDoor = {
   group: ['**/providers/http', '**/providers/http.ts'],
   message: 'Call the API through the data provider (useDataProvider<AppDataProvider>() or a store), not http.ts.',
 };
+// Dates and numbers follow the language the user chose, not the browser's (admin/common/format.ts).
+const localeFields = {
+  name: 'react-admin',
+  importNames: ['DateField', 'NumberField'],
+  message: "Use DateField/NumberField of admin/common/fields.tsx: they format in the console's language.",
+};
+const namedExportsOnly = { selector: 'ExportDefaultDeclaration', message: 'Use named exports (defaults only where a framework asks).' };
 
 export default tseslint.config(
   {
@@ -31,7 +38,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/ban-ts-comment': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports (defaults only where a framework asks).' }],
+      'no-restricted-syntax': ['error', namedExportsOnly],
     },
   },
   {
@@ -46,8 +53,22 @@ export default tseslint.config(
     // DESIGN §2: the console reaches server code only through admin/types/api.ts (types and pure
     // rules), and the API only through the data provider: only the providers call http.ts.
     files: ['admin/**/*.{ts,tsx}', 'locales/**/*.ts'],
-    ignores: ['admin/types/api.ts', 'admin/providers/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverDoor, httpDoor] }] },
+    ignores: ['admin/types/api.ts', 'admin/providers/**', 'admin/common/fields.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverDoor, httpDoor], paths: [localeFields] }] },
+  },
+  { files: ['admin/common/fields.tsx'], rules: { 'no-restricted-imports': ['error', { patterns: [serverDoor, httpDoor] }] } },
+  {
+    files: ['admin/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        namedExportsOnly,
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: "Format dates and numbers with useFormatters() (admin/common/format.ts): the console's language, not the browser's.",
+        },
+      ],
+    },
   },
   { files: ['admin/providers/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': ['error', { patterns: [serverDoor] }] } },
   {

@@ -1,9 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+import { reservePorts } from './scripts/free-port.mjs';
 
 // E2E runs against the real production build served by `node scripts/e2e-server.mjs`
-// (same code path as `npm start`) on its own port and a fresh, throw-away data directory.
-const port = Number(process.env.E2E_PORT ?? 8100);
+// (same code path as `npm start`) on its own ports and a fresh, throw-away data directory.
+// The ports are whatever is free (or E2E_* when set): the runner picks them once, and the worker
+// processes and servers it starts inherit them through the environment.
+reservePorts('E2E_PORT', 'E2E_MQTT_PORT', 'E2E_NS_PORT', 'E2E_NS_MQTT_PORT');
+const port = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,6 +28,6 @@ export default defineConfig({
     url: `http://localhost:${port}/api/version`,
     timeout: 300_000,
     reuseExistingServer: false,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), MQTT_PORT: String(process.env.E2E_MQTT_PORT) },
   },
 });

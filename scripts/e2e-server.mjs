@@ -12,7 +12,19 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lora-e2e-'));
 const server = spawn(process.execPath, ['server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...quietEnv, PORT: process.env.PORT ?? '8100', MQTT_PORT: process.env.MQTT_PORT ?? '8884', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  // The browser tests sign up and in dozens of users from one address: lift the per-address limits.
+  env: {
+    ...quietEnv,
+    SIGNIN_ADDRESS_MAX: '100000',
+    SIGNUP_ADDRESS_MAX: '100000',
+    EMAIL_EXISTS_ADDRESS_MAX: '100000',
+    CODEC_TEST_MAX: '100000',
+    PORT: process.env.PORT ?? '8100',
+    MQTT_PORT: process.env.MQTT_PORT ?? '8884',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+  },
 });
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', stop);

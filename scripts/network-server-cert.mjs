@@ -1,4 +1,4 @@
-// `npm run network-server:cert -- [directory]`: the network server's client certificate for the embedded broker (operator only).
+// `npm run network-server:cert -- [directory] | --revoke`: the network server's client certificate for the embedded broker (operator only).
 import { ensureBuilt, ensureInstalled, run } from './lib.mjs';
 
 await ensureInstalled();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { DateField } from '../common/fields';
 import { ApiKeyCreateButton } from './ApiKeyCreateButton';
 import { RegenerateButton } from './RegenerateButton';
 import { SecretDialog } from '../common/SecretDialog';

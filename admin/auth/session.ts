@@ -1,7 +1,7 @@
 import SuperTokens from 'supertokens-web-js';
 import EmailPassword from 'supertokens-web-js/recipe/emailpassword';
 import Session from 'supertokens-web-js/recipe/session';
-import { fieldErrorMessage } from '../providers/serverMessages';
+import { fieldErrorMessage, type WireFieldError } from '../providers/serverMessages';
 
 /** Website path of the sign-in pages and API base path of the session endpoints (spec §7, DESIGN §5). */
 export const AUTH_PATH = '/auth';
@@ -50,9 +50,23 @@ const formFields = ({ email, password }: Credentials) => [
   { id: 'password', value: password },
 ];
 
+/** The field codes of our error body (a 400 for an email or password longer than the server takes). */
+async function fieldCodesOf(response: Response): Promise<Record<string, WireFieldError> | undefined> {
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  if (typeof body !== 'object' || body === null || !('field_codes' in body)) return undefined;
+  const codes = body.field_codes;
+  return typeof codes === 'object' && codes !== null ? (codes as Record<string, WireFieldError>) : undefined;
+}
+
 /** Maps what supertokens-web-js throws (a Response for unexpected statuses) to an outcome. */
-function failure(error: unknown): AuthOutcome {
-  if (error instanceof Response && error.status === 429) return { status: 'RATE_LIMITED' };
+export async function failure(error: unknown): Promise<AuthOutcome> {
+  if (!(error instanceof Response)) return { status: 'ERROR', error };
+  if (error.status === 429) return { status: 'RATE_LIMITED' };
+  const codes = error.status === 400 ? await fieldCodesOf(error) : undefined;
+  if (codes) return { status: 'FIELD_ERROR', fields: Object.fromEntries(Object.entries(codes).map(([id, code]) => [id, fieldErrorMessage(code)])) };
   return { status: 'ERROR', error };
 }
 
@@ -64,7 +78,7 @@ export async function signIn(credentials: Credentials): Promise<AuthOutcome> {
     if (result.status === 'WRONG_CREDENTIALS_ERROR') return { status: 'WRONG_CREDENTIALS' };
     return { status: 'NOT_ALLOWED' };
   } catch (error) {
-    return failure(error);
+    return await failure(error);
   }
 }
 
@@ -75,7 +89,7 @@ export async function signUp(credentials: Credentials): Promise<AuthOutcome> {
     if (result.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', fields: fieldMessages(result.formFields) };
     return { status: 'NOT_ALLOWED' };
   } catch (error) {
-    return failure(error);
+    return await failure(error);
   }
 }
 

@@ -1,5 +1,25 @@
-import { DateField, useRecordContext, useTranslate, type DateFieldProps } from 'react-admin';
+import {
+  DateField as RaDateField,
+  NumberField as RaNumberField,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+  type DateFieldProps,
+  type NumberFieldProps,
+} from 'react-admin';
 import { Chip } from '@mui/material';
+
+/** react-admin's DateField in the console's language (its own default is the browser's). */
+export function DateField(props: DateFieldProps) {
+  const [locale] = useLocaleState();
+  return <RaDateField locales={locale} {...props} />;
+}
+
+/** react-admin's NumberField in the console's language. */
+export function NumberField(props: NumberFieldProps) {
+  const [locale] = useLocaleState();
+  return <RaNumberField locales={locale} {...props} />;
+}
 
 /** A timestamp, or the translated 'Never' when there is none (last seen, spec §2). */
 export function TimestampOrNever(props: DateFieldProps & { source: string }) {

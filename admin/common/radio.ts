@@ -15,5 +15,3 @@ export function dataRate(translate: Translate, dr: number | null, sf: number | n
   if (dr === null) return '—';
   return sf === null ? `DR${dr}` : translate('app.operations.frames.dr_sf', { dr, sf });
 }
-
-export const timestamp = (iso: string): string => new Date(iso).toLocaleString();

@@ -1,4 +1,5 @@
-import { CreateButton, Datagrid, DateField, FunctionField, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, Datagrid, FunctionField, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { DateField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { JoinCompanyButton } from './JoinCompanyButton';
 import type { PlanFields } from './plan';

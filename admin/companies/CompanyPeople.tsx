@@ -11,6 +11,7 @@ import { useUserState } from '../stores/hooks';
 import { fullName } from '../stores/userStore';
 import { useNotifyFailure } from '../common/useNotifyFailure';
 import type { CompanyPeople as People } from '../types/api';
+import { useFormatters } from '../common/format';
 
 type Invite = People['invites'][number];
 
@@ -60,6 +61,7 @@ function InviteForm({ companyId, onInvited }: { companyId: string; onInvited: ()
 
 function InviteRow({ invite, onDeleted }: { invite: Invite; onDeleted: () => void }) {
   const translate = useTranslate();
+  const format = useFormatters();
   const notifyFailure = useNotifyFailure();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [confirming, setConfirming] = useState(false);
@@ -81,7 +83,7 @@ function InviteRow({ invite, onDeleted }: { invite: Invite; onDeleted: () => voi
   return (
     <TableRow>
       <TableCell>{invite.email}</TableCell>
-      <TableCell>{new Date(invite.sent_at).toLocaleDateString()}</TableCell>
+      <TableCell>{format.date(invite.sent_at)}</TableCell>
       <TableCell sx={{ fontFamily: 'monospace' }} data-testid="invite-code">
         {invite.code}
       </TableCell>

@@ -2,6 +2,7 @@ import { Alert, Card, CardContent, Chip, LinearProgress, Table, TableBody, Table
 import { useApiQuery } from '../common/useApiQuery';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
+import { useFormatters } from '../common/format';
 
 const show = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -12,6 +13,7 @@ const show = (value: unknown): string => (typeof value === 'string' ? value : JS
 export function TopicsPanel() {
   const record = useRecordContext<{ id: string }>();
   const translate = useTranslate();
+  const format = useFormatters();
   const dataProvider = useDataProvider<AppDataProvider>();
   const id = record?.id;
   // The widget editor's topic picker reads the same query; a failed load shows at once (no retries).
@@ -42,7 +44,7 @@ export function TopicsPanel() {
                 <TableRow key={topic.topic}>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{topic.topic}</TableCell>
                   <TableCell>{show(topic.last_value)}</TableCell>
-                  <TableCell>{new Date(topic.last_timestamp).toLocaleString()}</TableCell>
+                  <TableCell>{format.dateTime(topic.last_timestamp)}</TableCell>
                   {/* Empty for values stored before the decoder was recorded. */}
                   <TableCell>
                     {topic.decoded_by && <Chip size="small" variant="outlined" label={translate(`app.devices.decoders.${topic.decoded_by}`)} />}

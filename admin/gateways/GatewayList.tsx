@@ -1,19 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  BooleanField,
-  Datagrid,
-  DateField,
-  TextField,
-  TopToolbar,
-  useExpanded,
-  useRecordContext,
-  useRefresh,
-  useResourceContext,
-  useTranslate,
-} from 'react-admin';
-import { TimestampOrNever } from '../common/fields';
+import { BooleanField, Datagrid, TextField, TopToolbar, useExpanded, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { DateField, TimestampOrNever } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { DownloadCertificateButton } from './DownloadCertificateButton';
 import { isExpiringSoon } from './expiry';

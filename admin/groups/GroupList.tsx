@@ -1,4 +1,5 @@
-import { Datagrid, NumberField, TextField } from 'react-admin';
+import { Datagrid, TextField } from 'react-admin';
+import { NumberField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 

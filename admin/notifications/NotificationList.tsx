@@ -3,7 +3,6 @@ import DoneIcon from '@mui/icons-material/Done';
 import {
   BulkDeleteButton,
   Datagrid,
-  DateField,
   DeleteButton,
   FunctionField,
   List,
@@ -13,6 +12,7 @@ import {
   useUpdate,
   useUpdateMany,
 } from 'react-admin';
+import { DateField } from '../common/fields';
 import { ListError } from '../common/ListError';
 import type { Notification } from '../types/api';
 import { NotificationText } from './NotificationText';

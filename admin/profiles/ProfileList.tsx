@@ -1,7 +1,8 @@
 import { Button } from '@mui/material';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Link } from 'react-router-dom';
-import { BooleanField, CreateButton, Datagrid, DateField, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { BooleanField, CreateButton, Datagrid, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { DateField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { SyncStatusChip } from '../network/SyncStatusChip';

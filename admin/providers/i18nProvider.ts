@@ -1,6 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { enMessages } from '../../locales/en/console';
+import { mergeCatalogues, type Catalogue } from '../../locales/catalogues';
 import { STORAGE_KEYS, readItem } from '../stores/storage';
 
 export const LANGUAGES = ['en', 'de'] as const;
@@ -15,18 +16,6 @@ export function isLanguage(value: unknown): value is Language {
 export function storedLanguage(): Language {
   const saved = readItem(STORAGE_KEYS.language);
   return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
-}
-
-type Catalogue = { [key: string]: string | Catalogue };
-
-/** Deep merge: every key of `base`, overridden by `over` where it has a text, so no key is ever missing. */
-export function mergeCatalogues(base: Catalogue, over: Catalogue): Catalogue {
-  const merged: Catalogue = { ...base };
-  for (const [key, value] of Object.entries(over)) {
-    const below = merged[key];
-    merged[key] = typeof value === 'object' && typeof below === 'object' ? mergeCatalogues(below, value) : value;
-  }
-  return merged;
 }
 
 /** English is bundled; German is loaded only when chosen, and merged over English. */

@@ -1,5 +1,5 @@
-import { Datagrid, DateField, TextField, UrlField } from 'react-admin';
-import { ColorField } from '../common/fields';
+import { Datagrid, TextField, UrlField } from 'react-admin';
+import { ColorField, DateField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 

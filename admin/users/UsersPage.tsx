@@ -5,10 +5,12 @@ import type { AppDataProvider } from '../providers/dataProvider';
 import { describeError } from '../stores/appError';
 import { useCompanyState, useUserState } from '../stores/hooks';
 import { fullName } from '../stores/userStore';
+import { useFormatters } from '../common/format';
 
 /** Users: the members of the selected company, the current user marked 'You' (spec §2). */
 export function UsersPage() {
   const translate = useTranslate();
+  const format = useFormatters();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { selectedCompanyId } = useCompanyState();
   const me = useUserState().user;
@@ -50,7 +52,7 @@ export function UsersPage() {
                   </TableCell>
                   <TableCell>{member.email}</TableCell>
                   <TableCell>{translate(`app.users.${member.role}`)}</TableCell>
-                  <TableCell>{new Date(member.joined_at).toLocaleDateString()}</TableCell>
+                  <TableCell>{format.date(member.joined_at)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -1,9 +1,10 @@
 import { Chip, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Section } from '../common/Section';
 import { useApiQuery } from '../common/useApiQuery';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { Webhook, WebhookDelivery } from '../types/api';
+import { useFormatters } from '../common/format';
 
 const STATUS_COLOUR = { delivered: 'success', pending: 'warning', failed: 'error' } as const;
 
@@ -14,10 +15,10 @@ function failureText(delivery: WebhookDelivery, translate: (key: string, options
   return delivery.response_status !== null ? `${text} (HTTP ${delivery.response_status})` : text;
 }
 
-/** A webhook's latest deliveries (the list's expanded row): when, state, attempts and why one failed. */
+/** A webhook's latest deliveries (the list's expanded row): when, state, attempts, why one failed and when it is tried again. */
 export function WebhookDeliveries({ record }: { record: Webhook }) {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const format = useFormatters();
   const dataProvider = useDataProvider<AppDataProvider>();
   const deliveries = useApiQuery({ queryKey: ['webhooks', 'deliveries', record.id], queryFn: () => dataProvider.webhookDeliveries(record.id) });
   const rows = deliveries.data ?? [];
@@ -36,12 +37,13 @@ export function WebhookDeliveries({ record }: { record: Webhook }) {
             <TableCell>{translate('app.webhooks.status')}</TableCell>
             <TableCell>{translate('app.webhooks.attempts')}</TableCell>
             <TableCell>{translate('app.webhooks.reason')}</TableCell>
+            <TableCell>{translate('app.webhooks.next_attempt')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {rows.map((delivery) => (
             <TableRow key={delivery.id}>
-              <TableCell>{new Date(delivery.created_at).toLocaleString(locale)}</TableCell>
+              <TableCell>{format.dateTime(delivery.created_at)}</TableCell>
               <TableCell>
                 <Chip
                   size="small"
@@ -51,6 +53,7 @@ export function WebhookDeliveries({ record }: { record: Webhook }) {
               </TableCell>
               <TableCell>{delivery.attempts}</TableCell>
               <TableCell>{failureText(delivery, translate)}</TableCell>
+              <TableCell>{delivery.status === 'pending' ? format.dateTime(delivery.next_attempt_at) : '–'}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
-import { BooleanField, Datagrid, DateField, List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { Datagrid, List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { DateField } from '../common/fields';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { ListError } from '../common/ListError';
 import { SecretDialog } from '../common/SecretDialog';
@@ -8,6 +9,7 @@ import type { Webhook } from '../types/api';
 import { RotateSecretButton } from './RotateSecretButton';
 import { WebhookCreateButton } from './WebhookCreateButton';
 import { WebhookDeliveries } from './WebhookDeliveries';
+import { WebhookEnabledSwitch } from './WebhookEnabledSwitch';
 
 const SECRET_LABELS = {
   title: 'app.webhooks.secret_title',
@@ -55,7 +57,7 @@ export function WebhookList() {
         <Datagrid bulkActionButtons={false} rowClick="expand" expand={<Deliveries />}>
           <TextField source="url" sx={{ wordBreak: 'break-all' }} />
           <TextField source="header_name" emptyText="–" />
-          <BooleanField source="enabled" />
+          <WebhookEnabledSwitch label="resources.webhooks.fields.enabled" />
           <DateField source="created_at" />
           <RotateSecretButton onRotated={setSecret} />
           <DeleteWebhookButton />

@@ -5,7 +5,10 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { authRoutes } from './auth/routes.js';
 import { identify, requireIdentity } from './auth/identity.js';
-import { FailureLimiter } from './auth/rate-limit.js';
+import { accountFailures, registerRateLimits } from './auth/rate-limit.js';
+import { KDF_QUEUE_PER_ADDRESS, KdfGate } from './auth/kdf-gate.js';
+import { MemoryRateStore, SharedRateStore } from './auth/rate-store.js';
+import { rateLimitsRepository } from './repositories/rate-limits.js';
 import { SessionService } from './auth/sessions.js';
 import { randomToken } from './auth/tokens.js';
 import { createRepositories, transactionRunner, type AppContext, type ReadinessCheck } from './context.js';
@@ -17,8 +20,10 @@ import { serveStaticSites } from './http/static.js';
 import { validatorCompiler } from './http/validation.js';
 import { EXPOSED_HEADERS } from './auth/transport.js';
 import { getOrCreate } from './repositories/settings.js';
-import { openSecretSettings } from './secrets/sealed-settings.js';
+import { openSecrets } from './secrets/sealed-settings.js';
+import { webhookSecrets } from './secrets/webhook-secrets.js';
 import { gatewayCertificates } from './dataplane/pki/gateway-certificates.js';
+import { CertificateRevocations } from './dataplane/broker/revocations.js';
 import { gatewayRoutes } from './routes/gateways.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { deviceRoutes } from './routes/devices.js';
@@ -61,6 +66,8 @@ export interface BuildOptions {
   serveStatic?: boolean;
   /** Run the data plane's background parts (dataplane/start.ts; npm start, off in API tests). */
   dataPlane?: boolean;
+  /** Where this node announces revoked certificates to its broker (tests run the broker beside the app). */
+  certificateRevocations?: CertificateRevocations;
 }
 
 /** Builds the whole application without listening (DESIGN §7: app.ts builds, main.ts listens). */
@@ -71,7 +78,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // Only the listed proxies' X-Forwarded-For is believed (config.ts refuses "any peer").
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -82,7 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The template store follows the catalog shipped with this version of the server.
   await repos.templates.seed(templateCatalog);
   // Secrets in the database are sealed with a key kept outside it; a wrong key stops the start here.
-  const settings = await openSecretSettings(database.db, config.secrets);
+  const { settings, key } = await openSecrets(database.db, config.secrets);
   // The signing secret lives in the database so every process of one installation shares it.
   const secret = await getOrCreate(settings, 'session_signing_secret', () => randomToken(48));
   const sessions = new SessionService(repos.sessions, secret, config.auth, now);
@@ -95,6 +103,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now,
     repos,
     gatewayCertificates: gatewayCertificates(settings, config.mqtt.gatewayCertDays),
+    webhookSecrets: webhookSecrets(key),
+    certificateRevocations: options.certificateRevocations ?? new CertificateRevocations(),
     codecs,
     ingest: new IngestService(repos.telemetry, (codec, input) => codecs.run(codec, input), now, repos.notifications, repos.unregisteredDevices),
     networkServer,
@@ -121,8 +131,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(versionRoutes);
       await api.register((health) => healthRoutes(health, { health: healthRepository(database.db), checks: readiness }));
-      const limiter = new FailureLimiter(config.auth.signInMaxFailures, config.auth.signInWindowSeconds * 1000, now);
-      await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, limiter, cookies, now }), { prefix: '/auth' });
+      // Several nodes share one PostgreSQL database, so they share its counts too; one SQLite node counts in memory.
+      const rateStore =
+        database.dialect === 'postgres'
+          ? new SharedRateStore(rateLimitsRepository(database.db), now, (error) => app.log.warn({ err: error }, 'rate-limit sweep failed'))
+          : new MemoryRateStore(config.rateLimits.memoryEntries, now);
+      await registerRateLimits(api, rateStore, now);
+      const limits = config.rateLimits;
+      const failures = accountFailures(rateStore, limits.signInFailuresPerAccount, now);
+      const kdf = new KdfGate(KDF_QUEUE_PER_ADDRESS);
+      await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, failures, kdf, limits, cookies, now }), { prefix: '/auth' });
       const userAuthenticators = [apiKeyAuthenticator(repos.apiKeys, now)];
       // The network server's integration posts with its own key, or with a user's (its own hook).
       await api.register((ingest) => ingestRoutes(ingest, ctx, identify(sessions, userAuthenticators, cookies)));

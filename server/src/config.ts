@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { SecretKeySettings } from './secrets/secret-key.js';
@@ -39,8 +40,13 @@ export interface Config {
   marketingDir: string;
   /** Origins allowed to call the API from another host (VITE_API_URL setups). */
   corsOrigins: string[];
-  /** Behind a reverse proxy: the client address comes from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (addresses or CIDRs); empty: none, the
+   * client address is the peer's. Never "any peer": a client could then name any address it likes.
+   */
+  trustProxy: string[];
+  /** Request limits against guessing, spraying and enumeration (auth/rate-limit.ts). */
+  rateLimits: RateLimitsConfig;
   maintenance: {
     eventRetentionDays: number;
     silentFactor: number;
@@ -68,6 +74,12 @@ export interface Config {
     /** How this node subscribes on MQTT_URL (dataplane/ingest/mqtt-subscriber.ts). */
     subscriber: MqttSubscriberConfig;
     gatewayCertDays: number;
+    /**
+     * Gateway presence across API nodes (dataplane/broker/presence.ts): each node refreshes the
+     * heartbeat of the connections it holds this often; a node silent for `expiryMs` is taken for
+     * dead and its gateways for disconnected (checked as often as the heartbeat, by one node).
+     */
+    presence: { heartbeatMs: number; expiryMs: number };
     /** The network server's login for the embedded broker when it connects without a client certificate. */
     networkServer: { username: string; password: string } | undefined;
   };
@@ -78,10 +90,27 @@ export interface Config {
     refreshTokenTtlSeconds: number;
     /** Secure cookies need https; on by default when PUBLIC_URL is https. */
     secureCookies: boolean;
-    /** Failed sign-ins allowed per email and address within the window before 429. */
-    signInMaxFailures: number;
-    signInWindowSeconds: number;
   };
+}
+
+/** At most `max` requests per key within `windowSeconds`. */
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitsConfig {
+  /** Failed sign-ins per account (email), from any address. */
+  signInFailuresPerAccount: RateLimitRule;
+  /** Sign-in attempts per client address, whatever the account (password spraying). */
+  signInPerAddress: RateLimitRule;
+  signUpPerAddress: RateLimitRule;
+  /** `GET /auth/emailpassword/email/exists` per client address (account enumeration). */
+  emailExistsPerAddress: RateLimitRule;
+  /** Codec test runs per user and company. */
+  codecTestPerUser: RateLimitRule;
+  /** Counters kept in memory on a single node (SQLite); PostgreSQL keeps them in its rate_limits table. */
+  memoryEntries: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -94,6 +123,48 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
     throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`);
   }
   return value;
+}
+
+function rule(env: Env, prefix: string, max: number, windowSeconds: number): RateLimitRule {
+  return { max: integer(env, `${prefix}_MAX`, max, 1), windowSeconds: integer(env, `${prefix}_WINDOW_SECONDS`, windowSeconds, 1) };
+}
+
+function rateLimits(env: Env): RateLimitsConfig {
+  return {
+    signInFailuresPerAccount: { max: integer(env, 'SIGNIN_MAX_FAILURES', 10, 1), windowSeconds: integer(env, 'SIGNIN_WINDOW_SECONDS', 15 * 60, 1) },
+    signInPerAddress: rule(env, 'SIGNIN_ADDRESS', 50, 15 * 60),
+    signUpPerAddress: rule(env, 'SIGNUP_ADDRESS', 10, 60 * 60),
+    emailExistsPerAddress: rule(env, 'EMAIL_EXISTS_ADDRESS', 60, 15 * 60),
+    codecTestPerUser: rule(env, 'CODEC_TEST', 60, 60),
+    memoryEntries: integer(env, 'RATE_LIMIT_MEMORY_ENTRIES', 50_000, 100),
+  };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(item: string): boolean {
+  const [address = '', prefix, ...rest] = item.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY names the proxies in front of the API. `true` (any peer) would let every client
+ * choose its own address for the rate limits; a hop count trusts whoever sits that many hops away.
+ */
+function trustedProxies(raw: string | undefined): string[] {
+  const items = list(raw);
+  if (items.length === 1 && items[0] === 'false') return [];
+  for (const item of items) {
+    if (item === 'true' || /^\d+$/.test(item)) {
+      throw new Error(`TRUST_PROXY must list the proxies' addresses or CIDRs (e.g. 10.0.0.5,10.1.0.0/16), not "${item}"`);
+    }
+    if (!PROXY_NAMES.has(item) && !isAddressOrRange(item)) throw new Error(`TRUST_PROXY: "${item}" is not an IP address or CIDR`);
+  }
+  return items;
 }
 
 function list(raw: string | undefined): string[] {
@@ -160,6 +231,12 @@ function webhooksAllowPrivate(env: Env): boolean {
   return allow;
 }
 
+/** The expiry spans several heartbeats, so one late heartbeat on a busy node is no outage. */
+function presenceConfig(env: Env): Config['mqtt']['presence'] {
+  const heartbeatMs = integer(env, 'GATEWAY_HEARTBEAT_MS', 10_000, 10);
+  return { heartbeatMs, expiryMs: integer(env, 'GATEWAY_PRESENCE_EXPIRY_MS', 3 * heartbeatMs, 2 * heartbeatMs) };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -181,7 +258,8 @@ export function loadConfig(env: Env = process.env): Config {
     consoleDir: path.resolve(env.CONSOLE_DIR || path.join(repoRoot, 'dist', 'admin')),
     marketingDir: path.resolve(env.MARKETING_DIR || path.join(repoRoot, 'marketing', 'public')),
     corsOrigins: list(env.CORS_ORIGINS),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustedProxies(env.TRUST_PROXY),
+    rateLimits: rateLimits(env),
     webhooksAllowPrivate: webhooksAllowPrivate(env),
     maintenance: {
       eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 1),
@@ -198,6 +276,7 @@ export function loadConfig(env: Env = process.env): Config {
       url: env.MQTT_URL?.trim() || undefined,
       subscriber: mqttSubscriberConfig(env),
       gatewayCertDays: integer(env, 'GATEWAY_CERT_DAYS', 365, 1),
+      presence: presenceConfig(env),
       networkServer: networkServerLogin(env),
     },
     secrets: secretKeySettings(env, dataDir),
@@ -205,8 +284,6 @@ export function loadConfig(env: Env = process.env): Config {
       accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1),
       refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 100 * 24 * 3600, 60),
       secureCookies: env.SECURE_COOKIES ? env.SECURE_COOKIES === 'true' : publicUrl.startsWith('https:'),
-      signInMaxFailures: integer(env, 'SIGNIN_MAX_FAILURES', 10, 1),
-      signInWindowSeconds: integer(env, 'SIGNIN_WINDOW_SECONDS', 15 * 60, 1),
     },
   };
 }

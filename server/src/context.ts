@@ -4,6 +4,8 @@ import type { NetworkServer } from './dataplane/network-server/port.js';
 import { networkOutboxRepository } from './repositories/network-outbox.js';
 import { networkEntitiesRepository } from './repositories/network-entities.js';
 import type { GatewayCertificates } from './dataplane/pki/gateway-certificates.js';
+import type { CertificateRevocations } from './dataplane/broker/revocations.js';
+import type { WebhookSecrets } from './secrets/webhook-secrets.js';
 import type { CodecPool } from './dataplane/codec/index.js';
 import type { IngestService } from './dataplane/ingest/service.js';
 import type { MqttLinkStatus } from './schemas/network.js';
@@ -17,11 +19,13 @@ import { widgetDataRepository } from './repositories/widget-data.js';
 import { widgetsRepository } from './repositories/widgets.js';
 import { webhooksRepository } from './repositories/webhooks.js';
 import { jobLeasesRepository } from './repositories/job-leases.js';
+import { gatewayPresenceRepository } from './repositories/gateway-presence.js';
 import { deviceImportRepository } from './repositories/device-import.js';
 import { devicesRepository } from './repositories/devices.js';
 import { downlinksRepository } from './repositories/downlinks.js';
 import { gatewaysRepository } from './repositories/gateways.js';
 import { gatewayCertificatesRepository } from './repositories/gateway-certificates.js';
+import { networkServerCertificatesRepository } from './repositories/network-server-certificates.js';
 import { invitesRepository } from './repositories/invites.js';
 import { profilesRepository } from './repositories/profiles.js';
 import { templatesRepository } from './repositories/templates.js';
@@ -40,6 +44,10 @@ export interface AppContext {
   now: () => Date;
   repos: ReturnType<typeof createRepositories>;
   gatewayCertificates: GatewayCertificates;
+  /** Certificates revoked on this node, announced to its broker so their connections drop at once. */
+  certificateRevocations: CertificateRevocations;
+  /** Seals webhook signing secrets for storing, opens them for signing (secrets/webhook-secrets.ts). */
+  webhookSecrets: WebhookSecrets;
   /** The payload-codec sandbox (worker threads running QuickJS). */
   codecs: CodecPool;
   ingest: IngestService;
@@ -61,6 +69,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     profiles: profilesRepository(db),
     gateways: gatewaysRepository(db),
     gatewayCertificates: gatewayCertificatesRepository(db),
+    networkServerCertificates: networkServerCertificatesRepository(db),
     devices: devicesRepository(db),
     deviceImport: deviceImportRepository(db),
     downlinks: downlinksRepository(db),
@@ -75,6 +84,7 @@ export function createRepositories(db: Db, dialect: Dialect) {
     widgetData: widgetDataRepository(db),
     webhooks: webhooksRepository(db, dialect),
     jobLeases: jobLeasesRepository(db),
+    gatewayPresence: gatewayPresenceRepository(db),
     telemetry: telemetryRepository(db),
     frames: framesRepository(db),
     deviceHistory: deviceHistoryRepository(db),

@@ -8,7 +8,7 @@ test.describe('one origin, three parts', () => {
     expect(await version.json()).toMatchObject({ name: 'lora-console-server', version: expect.any(String) });
 
     const openapi = await request.get('/api/openapi.json');
-    expect((await openapi.json()).paths).toHaveProperty(['/api/company/']);
+    expect((await openapi.json()).paths).toHaveProperty(['/api/company']);
 
     await page.goto('/api/docs');
     await expect(page.getByText('LoRa IoT network console API').first()).toBeVisible();

@@ -9,8 +9,9 @@ import { signUpAndOnboard } from './support/onboarding';
 
 // The suite's own server (scripts/e2e-server.mjs) runs standalone. These tests start a second one,
 // same build, linked to the ChirpStack double, on their own ports and data directory (issue #13).
-const PORT = 8101;
-const MQTT_PORT = 8885;
+// Ports picked free by playwright.config.ts.
+const PORT = Number(process.env.E2E_NS_PORT);
+const MQTT_PORT = Number(process.env.E2E_NS_MQTT_PORT);
 const baseURL = `http://localhost:${PORT}`;
 const APP_KEY = '2b7e151628aed2a6abf7158809cf4f3c';
 

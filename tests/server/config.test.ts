@@ -71,3 +71,17 @@ describe('housekeeping retention (WEBHOOK_DELIVERY_RETENTION_DAYS, NOTIFICATION_
     expect(() => loadConfig({ NOTIFICATION_RETENTION_DAYS: 'soon' })).toThrow('NOTIFICATION_RETENTION_DAYS must be an integer ≥ 1, got "soon"');
   });
 });
+
+describe('gateway presence across nodes (GATEWAY_HEARTBEAT_MS, GATEWAY_PRESENCE_EXPIRY_MS)', () => {
+  it('refreshes every 10 s and expires after three heartbeats unless configured', () => {
+    expect(loadConfig({}).mqtt.presence).toEqual({ heartbeatMs: 10_000, expiryMs: 30_000 });
+    expect(loadConfig({ GATEWAY_HEARTBEAT_MS: '2000' }).mqtt.presence).toEqual({ heartbeatMs: 2000, expiryMs: 6000 });
+    expect(loadConfig({ GATEWAY_HEARTBEAT_MS: '100', GATEWAY_PRESENCE_EXPIRY_MS: '450' }).mqtt.presence).toEqual({ heartbeatMs: 100, expiryMs: 450 });
+  });
+
+  it('refuses an expiry shorter than two heartbeats', () => {
+    expect(() => loadConfig({ GATEWAY_HEARTBEAT_MS: '1000', GATEWAY_PRESENCE_EXPIRY_MS: '1500' })).toThrow(
+      'GATEWAY_PRESENCE_EXPIRY_MS must be an integer ≥ 2000, got "1500"',
+    );
+  });
+});

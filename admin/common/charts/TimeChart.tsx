@@ -1,4 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useFormatters } from '../format';
 
 /** One line of a chart: the row field it plots, its legend name, colour, and the axis it reads against. */
 export interface ChartLine {
@@ -19,19 +20,18 @@ export interface TimeChartProps {
   yDomain?: [number, number];
 }
 
-const time = (ts: number) => new Date(ts).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-
 /** The line chart of the device and gateway pages; its own chunk, loaded only when a chart is shown. */
 export function TimeChart({ rows, lines, compact = false, yDomain }: TimeChartProps) {
+  const format = useFormatters();
   const rightAxis = lines.some((line) => line.axis === 'right');
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={rows} margin={{ top: 4, right: compact ? 2 : 8, bottom: 0, left: 0 }}>
         {!compact && <CartesianGrid strokeDasharray="3 3" />}
-        <XAxis dataKey="ts" type="number" domain={['dataMin', 'dataMax']} scale="time" tickFormatter={time} hide={compact} />
+        <XAxis dataKey="ts" type="number" domain={['dataMin', 'dataMax']} scale="time" tickFormatter={(ts: number) => format.time(ts)} hide={compact} />
         <YAxis yAxisId="left" width={44} hide={compact} domain={yDomain ?? ['auto', 'auto']} />
         {rightAxis && <YAxis yAxisId="right" orientation="right" width={36} hide={compact} />}
-        <Tooltip labelFormatter={(ts) => new Date(Number(ts)).toLocaleString()} />
+        <Tooltip labelFormatter={(ts) => format.dateTime(Number(ts))} />
         {!compact && lines.length > 1 && <Legend />}
         {lines.map((line) => (
           <Line

@@ -3,10 +3,12 @@ import { useTranslate } from 'react-admin';
 import type { Widget } from '../layout';
 import { useWidgetData } from './useWidgetData';
 import { showValue, WidgetState } from './WidgetState';
+import { useFormatters } from '../../common/format';
 
 /** The latest values of several devices (by search) or of a unit's devices. */
 export function TableWidget({ widget, version }: { widget: Widget; version: string }) {
   const translate = useTranslate();
+  const format = useFormatters();
   const load = useWidgetData(widget.id, version);
   const rows = load.status === 'done' && load.data.type === 'TABLE' ? load.data.rows : [];
   return (
@@ -26,7 +28,7 @@ export function TableWidget({ widget, version }: { widget: Widget; version: stri
               <TableCell>{row.device_name}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>{row.topic}</TableCell>
               <TableCell>{showValue(row.value)}</TableCell>
-              <TableCell>{new Date(row.timestamp).toLocaleString()}</TableCell>
+              <TableCell>{format.dateTime(row.timestamp)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

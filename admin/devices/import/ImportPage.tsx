@@ -25,7 +25,7 @@ import {
 import { Title, useDataProvider, useGetList, useTranslate } from 'react-admin';
 import { VirtualListbox } from '../../common/VirtualListbox';
 import type { AppDataProvider } from '../../providers/dataProvider';
-import { detectColumns, isCsvFile, mappingErrors, NO_MAPPING, toImportRows, type ColumnMapping, type ParsedCsv } from './csv';
+import { detectColumns, isCsvFile, mappingErrors, NO_MAPPING, toImportRows, type ColumnMapping, type ImportSource, type ParsedCsv } from './csv';
 import { parseFileInWorker } from './parseFile';
 import { counts, initialRows, ROW_STATUSES, runImport, type RowState } from './rows';
 import { RowTable, type ProfileChoice } from './RowTable';
@@ -33,7 +33,6 @@ import { RowTable, type ProfileChoice } from './RowTable';
 /** Spec §9: the preview shows the first 5 rows. */
 export const PREVIEW_ROWS = 5;
 const STEPS = ['source', 'upload', 'map', 'review'] as const;
-type Source = 'vendor' | 'generic';
 
 /** Device import from CSV (spec §2): select source, upload, map columns, review; then import with per-row states. */
 export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File) => Promise<ParsedCsv> }) {
@@ -41,7 +40,7 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
   const dataProvider = useDataProvider<AppDataProvider>();
   const profiles = useGetList<ProfileChoice>('profiles', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
   const [step, setStep] = useState(0);
-  const [source, setSource] = useState<Source>('vendor');
+  const [source, setSource] = useState<ImportSource>('vendor');
   const [parsed, setParsed] = useState<ParsedCsv | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [parsing, setParsing] = useState(false);
@@ -65,7 +64,7 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
         return;
       }
       setParsed(result);
-      setMapping(source === 'vendor' ? detectColumns(result.headers) : NO_MAPPING);
+      setMapping(detectColumns(result.headers, source));
       setStep(2);
     } catch (error) {
       console.error('CSV could not be read', error);
@@ -143,7 +142,7 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
 
       {step === 0 && (
         <Paper sx={{ p: 2 }}>
-          <RadioGroup value={source} onChange={(event) => setSource(event.target.value as Source)}>
+          <RadioGroup value={source} onChange={(event) => setSource(event.target.value as ImportSource)}>
             <FormControlLabel value="vendor" control={<Radio />} label={translate('app.import.source_vendor')} />
             <FormControlLabel value="generic" control={<Radio />} label={translate('app.import.source_generic')} />
           </RadioGroup>

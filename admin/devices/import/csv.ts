@@ -26,23 +26,40 @@ export interface ColumnMapping {
   joinEui: number | null;
 }
 
-/** No column chosen yet (a generic CSV is mapped by hand). */
+/** No column chosen yet. */
 export const NO_MAPPING: ColumnMapping = { devEui: null, appKey: null, name: null, joinEui: null };
 
 const compact = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** The columns a device-vendor shop export names DevEUI, AppKey, name and JoinEUI or AppEUI (any spelling). */
-export function detectColumns(headers: readonly string[]): ColumnMapping {
-  const find = (...names: string[]) => {
-    const index = headers.findIndex((header) => names.includes(compact(header)));
+/** Where a file comes from (spec §5): a device-vendor shop export, or a generic CSV. */
+export type ImportSource = 'vendor' | 'generic';
+
+/** Header names (lower case, letters and digits only) that name a field: `DevEUI`, `dev_eui`, `Device EUI`… */
+const FIELD_NAMES: Record<keyof ColumnMapping, string[]> = {
+  devEui: ['deveui', 'deviceeui'],
+  appKey: ['appkey'],
+  name: ['name'],
+  joinEui: ['joineui', 'appeui'],
+};
+/** Shop exports also use these names for the same columns. */
+const SHOP_NAMES: Record<keyof ColumnMapping, string[]> = {
+  devEui: [...FIELD_NAMES.devEui, 'eui', 'deveuihex'],
+  appKey: [...FIELD_NAMES.appKey, 'applicationkey', 'appkeyhex'],
+  name: [...FIELD_NAMES.name, 'devicename', 'label'],
+  joinEui: [...FIELD_NAMES.joinEui, 'applicationeui', 'joineuihex', 'appeuihex'],
+};
+
+/**
+ * The columns chosen for a file before the user looks: a shop export's by the names shops use, a
+ * generic file's only where a header names the field itself (the user checks or changes them).
+ */
+export function detectColumns(headers: readonly string[], source: ImportSource = 'vendor'): ColumnMapping {
+  const names = source === 'vendor' ? SHOP_NAMES : FIELD_NAMES;
+  const find = (field: keyof ColumnMapping) => {
+    const index = headers.findIndex((header) => names[field].includes(compact(header)));
     return index === -1 ? null : index;
   };
-  return {
-    devEui: find('deveui', 'deviceeui', 'eui', 'deveuihex'),
-    appKey: find('appkey', 'applicationkey', 'appkeyhex'),
-    name: find('name', 'devicename', 'label'),
-    joinEui: find('joineui', 'appeui', 'applicationeui', 'joineuihex', 'appeuihex'),
-  };
+  return { devEui: find('devEui'), appKey: find('appKey'), name: find('name'), joinEui: find('joinEui') };
 }
 
 export interface ImportRow {

@@ -1,7 +1,7 @@
 import { Typography, useTheme } from '@mui/material';
 import { useTranslate, type TranslateFunction } from 'react-admin';
 import { ChartFigure } from '../../common/charts/ChartFigure';
-import { timestamp } from '../../common/radio';
+import { useFormatters } from '../../common/format';
 import { Section } from '../../common/Section';
 import { useRecordLiveQuery } from '../../common/useLiveQuery';
 import type { BatteryReading } from '../../types/api';
@@ -18,6 +18,7 @@ function powerText(reading: BatteryReading, translate: TranslateFunction): strin
  */
 export function BatterySection() {
   const translate = useTranslate();
+  const format = useFormatters();
   const theme = useTheme();
   const history = useRecordLiveQuery('batteryHistory', (dataProvider, id) => dataProvider.batteryHistory(id));
   const readings = history.data ?? [];
@@ -33,7 +34,7 @@ export function BatterySection() {
     >
       {latest && (
         <Typography variant="body2" gutterBottom>
-          {translate('app.operations.battery.latest', { status: powerText(latest, translate), time: timestamp(latest.at) })}
+          {translate('app.operations.battery.latest', { status: powerText(latest, translate), time: format.dateTime(latest.at) })}
         </Typography>
       )}
       <ChartFigure

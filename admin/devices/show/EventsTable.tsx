@@ -1,6 +1,6 @@
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { timestamp } from '../../common/radio';
+import { useFormatters } from '../../common/format';
 import type { DeviceEventItem } from '../../types/api';
 import { eventDetails } from './eventDetails';
 
@@ -33,6 +33,7 @@ function Code({ code }: { code: string | null }) {
 /** The events, newest first: a table on wide screens, one stacked block per event on a phone. */
 export function EventsTable({ events }: { events: DeviceEventItem[] }) {
   const translate = useTranslate();
+  const format = useFormatters();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const typeName = (event: DeviceEventItem) => translate(`app.operations.events.types.${event.type}`);
 
@@ -47,7 +48,7 @@ export function EventsTable({ events }: { events: DeviceEventItem[] }) {
               </Typography>
               <LevelChip level={event.level} />
               <Typography variant="caption" color="text.secondary">
-                {timestamp(event.created_at)}
+                {format.dateTime(event.created_at)}
               </Typography>
             </Stack>
             {event.code && (
@@ -78,7 +79,7 @@ export function EventsTable({ events }: { events: DeviceEventItem[] }) {
         <TableBody>
           {events.map((event) => (
             <TableRow key={event.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{timestamp(event.created_at)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(event.created_at)}</TableCell>
               <TableCell>{typeName(event)}</TableCell>
               <TableCell>
                 <LevelChip level={event.level} />

@@ -1,6 +1,7 @@
 import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { dataRate, megahertz, rssiSnr, timestamp } from '../../common/radio';
+import { dataRate, megahertz, rssiSnr } from '../../common/radio';
+import { useFormatters } from '../../common/format';
 import type { Frame } from '../../types/api';
 
 /**
@@ -10,6 +11,7 @@ import type { Frame } from '../../types/api';
  */
 export function FramesTable({ frames }: { frames: Frame[] }) {
   const translate = useTranslate();
+  const format = useFormatters();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
     <TableContainer sx={{ mt: 2, overflowX: 'auto' }}>
@@ -27,7 +29,7 @@ export function FramesTable({ frames }: { frames: Frame[] }) {
         <TableBody>
           {frames.map((frame) => (
             <TableRow key={frame.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{timestamp(frame.received_at)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(frame.received_at)}</TableCell>
               <TableCell>{frame.f_cnt ?? '—'}</TableCell>
               {!phone && <TableCell>{frame.f_port ?? '—'}</TableCell>}
               {!phone && <TableCell sx={{ whiteSpace: 'nowrap' }}>{dataRate(translate, frame.dr, frame.spreading_factor)}</TableCell>}

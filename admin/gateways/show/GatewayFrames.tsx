@@ -1,7 +1,8 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, useMediaQuery, type Theme } from '@mui/material';
 import { useCreatePath, useTranslate } from 'react-admin';
-import { dataRate, megahertz, rssiSnr, timestamp } from '../../common/radio';
+import { dataRate, megahertz, rssiSnr } from '../../common/radio';
+import { useFormatters } from '../../common/format';
 import { Section } from '../../common/Section';
 import { useRecordLiveQuery } from '../../common/useLiveQuery';
 
@@ -10,6 +11,7 @@ const FRAMES_SHOWN = 50;
 /** The newest uplinks the gateway received, with this gateway's RSSI and SNR; a phone leaves out data rate and frequency. */
 export function GatewayFrames() {
   const translate = useTranslate();
+  const format = useFormatters();
   const createPath = useCreatePath();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const frames = useRecordLiveQuery('gatewayFrames', (dataProvider, id) => dataProvider.gatewayFrames(id, FRAMES_SHOWN));
@@ -37,7 +39,7 @@ export function GatewayFrames() {
           <TableBody>
             {results.map((frame) => (
               <TableRow key={`${frame.device_id}-${frame.id}`}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{timestamp(frame.received_at)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(frame.received_at)}</TableCell>
                 <TableCell>
                   <Link component={RouterLink} to={createPath({ resource: 'devices', id: frame.device_id, type: 'show' })}>
                     {frame.device_name || frame.dev_eui}

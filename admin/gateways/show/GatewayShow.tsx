@@ -1,6 +1,6 @@
 import { Box, LinearProgress, Stack } from '@mui/material';
-import { BooleanField, DateField, Show, useRecordContext, useTranslate } from 'react-admin';
-import { TimestampOrNever } from '../../common/fields';
+import { BooleanField, Show, useRecordContext, useTranslate } from 'react-admin';
+import { DateField, TimestampOrNever } from '../../common/fields';
 import { ShowHeader } from '../../common/ShowHeader';
 import { SyncStatusPanel } from '../../network/SyncStatusPanel';
 import { LIVE_REFRESH_MS } from '../../common/useLiveQuery';

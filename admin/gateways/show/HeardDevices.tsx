@@ -1,13 +1,15 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, useMediaQuery, type Theme } from '@mui/material';
 import { useCreatePath, useTranslate } from 'react-admin';
-import { rssiSnr, timestamp } from '../../common/radio';
+import { rssiSnr } from '../../common/radio';
+import { useFormatters } from '../../common/format';
 import { Section } from '../../common/Section';
 import { useRecordLiveQuery } from '../../common/useLiveQuery';
 
 /** The devices the gateway heard in the last day, each linking to its device page; a phone leaves out the best figures and the count. */
 export function HeardDevices() {
   const translate = useTranslate();
+  const format = useFormatters();
   const createPath = useCreatePath();
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const heard = useRecordLiveQuery('gatewayDevices', (dataProvider, id) => dataProvider.gatewayDevices(id));
@@ -39,7 +41,7 @@ export function HeardDevices() {
                     {device.device_name || device.dev_eui}
                   </Link>
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{timestamp(device.last_heard)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(device.last_heard)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{rssiSnr(translate, device.last_rssi, device.last_snr)}</TableCell>
                 {!phone && <TableCell sx={{ whiteSpace: 'nowrap' }}>{rssiSnr(translate, device.best_rssi, device.best_snr)}</TableCell>}
                 {!phone && <TableCell>{device.frames}</TableCell>}

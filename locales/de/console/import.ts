@@ -7,7 +7,7 @@ export const importTexts = {
   open: 'CSV importieren',
   steps: { source: 'Quelle wählen', upload: 'Hochladen', map: 'Spalten zuordnen', review: 'Prüfen' },
   source_vendor: 'Export eines Geräte-Shops (Spalten DevEUI, JoinEUI und AppKey)',
-  source_generic: 'Allgemeine CSV (Spalten selbst zuordnen)',
+  source_generic: 'Allgemeine CSV (Spalten mit den Namen der Felder werden vorgewählt; prüfen oder ändern Sie sie)',
   drop: 'Legen Sie eine CSV-Datei hier ab oder wählen Sie eine aus.',
   choose_file: 'CSV-Datei wählen',
   not_csv: 'Nur CSV-Dateien können importiert werden. Exportieren Sie die Liste als .csv und versuchen Sie es erneut.',

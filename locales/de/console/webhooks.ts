@@ -22,6 +22,9 @@ export const webhooks = {
   queued: 'Eingereiht',
   status: 'Status',
   attempts: 'Versuche',
+  next_attempt: 'Nächster Versuch',
+  enable: 'Webhook an %{url} fortsetzen',
+  disable: 'Webhook an %{url} pausieren',
   reason: 'Warum nicht zugestellt',
   state: { pending: 'Ausstehend', delivered: 'Zugestellt', failed: 'Fehlgeschlagen' },
 } satisfies CatalogueOf<typeof englishWebhooks>;

@@ -4,7 +4,7 @@ export const importTexts = {
   open: 'Import CSV',
   steps: { source: 'Select source', upload: 'Upload', map: 'Map columns', review: 'Review' },
   source_vendor: 'Device-vendor shop export (DevEUI, JoinEUI and AppKey columns)',
-  source_generic: 'Generic CSV (map the columns yourself)',
+  source_generic: 'Generic CSV (columns named like the fields are chosen for you; check or change them)',
   drop: 'Drop a CSV file here, or choose one.',
   choose_file: 'Choose CSV file',
   not_csv: 'Only CSV files can be imported. Export the list as .csv and try again.',

@@ -20,5 +20,8 @@ export const webhooks = {
   status: 'State',
   attempts: 'Attempts',
   reason: 'Why not delivered',
+  next_attempt: 'Next attempt',
+  enable: 'Resume the webhook to %{url}',
+  disable: 'Pause the webhook to %{url}',
   state: { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' },
 };

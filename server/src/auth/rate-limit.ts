@@ -1,37 +1,79 @@
-/**
- * Counts failed sign-ins per key (address + email) in a sliding window. In memory on purpose:
- * it protects one server process; the KDF cost protects the rest.
- */
-export class FailureLimiter {
-  private readonly failures = new Map<string, number[]>();
+import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor, type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RateLimitRule } from '../config.js';
+import { HttpProblem } from '../http/errors.js';
+import type { RateStore } from './rate-store.js';
 
-  constructor(
-    private readonly maxFailures: number,
-    private readonly windowMs: number,
-    private readonly now: () => Date,
-  ) {}
+/** The client address the limits count by: an IPv6 client by its /64 (what one subscriber gets). */
+export const clientAddress = (request: FastifyRequest): string => normalizeIP(request.ip);
 
-  private recent(key: string): number[] {
-    const since = this.now().getTime() - this.windowMs;
-    const kept = (this.failures.get(key) ?? []).filter((at) => at > since);
-    if (kept.length === 0) this.failures.delete(key);
-    else this.failures.set(key, kept);
-    return kept;
-  }
+export const rateLimited = (seconds: number): HttpProblem => new HttpProblem(429, 'rateLimited', `Too many requests. Please try again in ${seconds} seconds.`);
 
-  /** Seconds until the next attempt is allowed, or 0 when it is allowed now. */
-  retryAfterSeconds(key: string): number {
-    const recent = this.recent(key);
-    if (recent.length < this.maxFailures) return 0;
-    const oldest = recent[0] ?? this.now().getTime();
-    return Math.max(1, Math.ceil((oldest + this.windowMs - this.now().getTime()) / 1000));
-  }
-
-  fail(key: string): void {
-    this.failures.set(key, [...this.recent(key), this.now().getTime()]);
-  }
-
-  succeed(key: string): void {
-    this.failures.delete(key);
-  }
+/** Answers 429 with `retry-after` from inside a handler. */
+export function refuse(reply: FastifyReply, seconds: number): never {
+  reply.header('retry-after', String(seconds));
+  throw rateLimited(seconds);
 }
+
+const secondsUntil = (at: number, now: () => Date): number => Math.max(1, Math.ceil((at - now().getTime()) / 1000));
+
+/** @fastify/rate-limit's store interface over ours; every route's limit shares the one store (keys carry the limit's name). */
+function pluginStore(store: RateStore, now: () => Date): FastifyRateLimitStoreCtor {
+  return class implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      store.hit(key, timeWindow).then(
+        (count) => callback(null, { current: count.hits, ttl: Math.max(0, count.resetAt - now().getTime()) }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+/** Limits only the routes that ask for one (`config.rateLimit`), answering 429 in our error body with `retry-after`. */
+export async function registerRateLimits(app: FastifyInstance, store: RateStore, now: () => Date): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: pluginStore(store, now),
+    errorResponseBuilder: (_request, context) => rateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+}
+
+/** A route's limit per client address, checked before the body is even read. */
+export function perAddress(name: string, rule: RateLimitRule): RateLimitOptions {
+  return { max: rule.max, timeWindow: rule.windowSeconds * 1000, hook: 'onRequest', keyGenerator: (request) => `${name}|${clientAddress(request)}` };
+}
+
+/** A route's limit per signed-in user and company (`:company_id`), checked once the identity is known. */
+export function perUserAndCompany(name: string, rule: RateLimitRule): RateLimitOptions {
+  return {
+    max: rule.max,
+    timeWindow: rule.windowSeconds * 1000,
+    hook: 'preHandler',
+    keyGenerator: (request) => `${name}|${request.identity.userId}|${(request.params as { company_id?: string }).company_id ?? ''}`,
+  };
+}
+
+/**
+ * Failed sign-ins per account, from whatever address: spreading guesses for one account over many
+ * addresses does not help. Only failures count, so the account's owner signing in is never refused
+ * by their own successes.
+ */
+export function accountFailures(store: RateStore, rule: RateLimitRule, now: () => Date) {
+  const key = (email: string) => `signin-account|${email.toLowerCase()}`;
+  return {
+    /** Seconds until the account takes attempts again, 0 when it takes them now. */
+    async waitSeconds(email: string): Promise<number> {
+      const count = await store.peek(key(email));
+      return count.hits >= rule.max ? secondsUntil(count.resetAt, now) : 0;
+    },
+    async fail(email: string): Promise<void> {
+      await store.hit(key(email), rule.windowSeconds * 1000);
+    },
+  };
+}
+
+export type AccountFailures = ReturnType<typeof accountFailures>;

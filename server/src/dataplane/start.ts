@@ -6,6 +6,7 @@ import { startEmbeddedBroker } from './broker/start.js';
 import type { RunningBroker } from './broker/gateway-broker.js';
 import { MqttIngestSubscriber } from './ingest/mqtt-subscriber.js';
 import { Maintenance } from './maintenance.js';
+import { PresenceSweep } from './presence-sweep.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { NetworkSyncWorker } from './network-server/sync-worker.js';
 
@@ -36,7 +37,7 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
     : undefined;
   // The Info page shows this node's link (GET /api/network/status).
   ctx.mqttIngest = subscriber;
-  const dispatcher = new WebhookDispatcher(ctx.repos.webhooks, ctx.now, { allowPrivate: ctx.config.webhooksAllowPrivate });
+  const dispatcher = new WebhookDispatcher(ctx.repos.webhooks, ctx.now, { secrets: ctx.webhookSecrets, allowPrivate: ctx.config.webhooksAllowPrivate });
   const networkSync = ctx.networkServer.mode === 'standalone' ? undefined : networkSyncWorker(ctx);
   const maintenance = new Maintenance({
     store: maintenanceStore,
@@ -45,6 +46,14 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
     now: ctx.now,
     settings: ctx.config.maintenance,
     intervalMs: MAINTENANCE_TICK_MS,
+  });
+  // Gateways of a node that died are disconnected once their heartbeat expires (whichever node runs it).
+  const presenceSweep = new PresenceSweep({
+    presence: ctx.repos.gatewayPresence,
+    leases: ctx.repos.jobLeases,
+    notifications: ctx.repos.notifications,
+    now: ctx.now,
+    timing: ctx.config.mqtt.presence,
   });
 
   app.addHook('onReady', async () => {
@@ -65,10 +74,12 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
     dispatcher.start(WEBHOOK_TICK_MS, (error) => app.log.warn({ err: error }, 'webhook delivery'));
     networkSync?.start(NETWORK_SYNC_TICK_MS, (error) => app.log.warn({ err: error }, 'network server sync'));
     maintenance.start((error) => app.log.warn({ err: error }, 'maintenance'));
+    presenceSweep.start((error) => app.log.warn({ err: error }, 'gateway presence'));
   });
 
   app.addHook('onClose', async () => {
     maintenance.stop();
+    presenceSweep.stop();
     await dispatcher.stop();
     await networkSync?.stop();
     await subscriber?.close();

@@ -130,6 +130,16 @@ export interface JobLeasesTable {
   held_until: string;
 }
 
+/** A gateway's connection held by one API node (migration 0021); the node refreshes `heartbeat_at`. */
+export interface GatewayPresenceTable {
+  /** The gateway's EUI (gateways.gateway_id). */
+  gateway_id: string;
+  /** The holding node's process name (dataplane/node-name.ts). */
+  node: string;
+  connected_at: string;
+  heartbeat_at: string;
+}
+
 /** Maintained by triggers (migration 0003); read by the search repository only. */
 export interface SearchEntriesTable {
   type: SearchType;
@@ -162,6 +172,8 @@ export interface Database {
   unregistered_devices: UnregisteredDevicesTable;
   gateways: GatewaysTable;
   gateway_certificates: GatewayCertificatesTable;
+  rate_limits: RateLimitsTable;
+  network_server_certificates: NetworkServerCertificatesTable;
   dashboards: DashboardsTable;
   widgets: WidgetsTable;
   notifications: NotificationsTable;
@@ -174,6 +186,7 @@ export interface Database {
   integration_keys: IntegrationKeysTable;
   downlinks: DownlinksTable;
   job_leases: JobLeasesTable;
+  gateway_presence: GatewayPresenceTable;
 }
 
 export interface TemplatesTable {
@@ -352,6 +365,15 @@ export interface GatewaysTable {
 }
 
 /** Every client certificate issued to a gateway (migration 0018); the broker admits only unrevoked ones. */
+/** The network server's broker client certificates (migration 0020). */
+export interface NetworkServerCertificatesTable {
+  /** Upper-case hex without leading zeros; UNTRACKED_MARK for the row that ends the admission of untracked ones. */
+  serial: string;
+  issued_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
 export interface GatewayCertificatesTable {
   /** Upper-case hex without leading zeros, as Node reports a peer certificate's serial. */
   serial: string;
@@ -363,6 +385,15 @@ export interface GatewayCertificatesTable {
   issued_at: string;
   expires_at: string;
   revoked_at: string | null;
+}
+
+/** Rate-limit counters shared by the API nodes on PostgreSQL (migration 0019). */
+export interface RateLimitsTable {
+  /** sha256 of the limit's key, hex. */
+  key: string;
+  hits: number;
+  /** Epoch milliseconds; PostgreSQL returns a bigint as a string. */
+  reset_at: ColumnType<number | string, number, number>;
 }
 
 export interface DashboardsTable {

@@ -90,13 +90,9 @@ export function gatewaysRepository(db: Db) {
       await db.updateTable('gateways').set({ cert_serial: serial, cert_expires_at: expiresAt }).where('id', '=', id).execute();
     },
 
-    /** Connection state reported by the broker; last seen moves with every sign of life. */
-    async markSeen(gatewayId: string, connected: boolean, at: string): Promise<void> {
-      await db
-        .updateTable('gateways')
-        .set({ connected: connected ? 1 : 0, last_seen: at })
-        .where('gateway_id', '=', gatewayId)
-        .execute();
+    /** A sign of life from the gateway; its connected state follows the nodes holding it (gateway-presence.ts). */
+    async touch(gatewayId: string, at: string): Promise<void> {
+      await db.updateTable('gateways').set({ last_seen: at }).where('gateway_id', '=', gatewayId).execute();
     },
 
     async remove(id: string): Promise<void> {

@@ -63,18 +63,20 @@ class ChangedMeanwhile extends Error {}
  * if any of them no longer holds what was read.
  */
 export async function replaceSettings(db: Db, changes: readonly SettingChange[]): Promise<boolean> {
+  const write = async (trx: Db) => {
+    for (const change of changes) {
+      const result = await trx
+        .updateTable('settings')
+        .set({ value: change.to })
+        .where('key', '=', change.key)
+        .where('value', '=', change.from)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw new ChangedMeanwhile();
+    }
+  };
   try {
-    await db.transaction().execute(async (trx) => {
-      for (const change of changes) {
-        const result = await trx
-          .updateTable('settings')
-          .set({ value: change.to })
-          .where('key', '=', change.key)
-          .where('value', '=', change.from)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) throw new ChangedMeanwhile();
-      }
-    });
+    // Inside a caller's transaction (key rotation), a false answer is the caller's to roll back.
+    await (db.isTransaction ? write(db) : db.transaction().execute(write));
     return true;
   } catch (error) {
     if (error instanceof ChangedMeanwhile) return false;

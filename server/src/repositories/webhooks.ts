@@ -24,7 +24,7 @@ const toWebhook = (row: WebhooksTable): Webhook => ({
   created_at: row.created_at,
 });
 
-/** A delivery this node holds, with where it goes and the secret that signs it. */
+/** A delivery this node holds, with where it goes and the secret that signs it (as stored: sealed). */
 export type ClaimedDelivery = Selectable<Database['webhook_deliveries']> & Pick<WebhooksTable, 'url' | 'header_name' | 'header_value' | 'secret'>;
 
 /** How many deliveries may be under way at once, across all nodes (domain/webhooks.ts). */
@@ -98,35 +98,50 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
       const row = await visible(userId).selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toWebhook(row) : undefined;
     },
-    /** How many webhooks the company has (MAX_WEBHOOKS_PER_COMPANY). */
-    async countOfCompany(companyId: string): Promise<number> {
-      const row = await db
-        .selectFrom('webhooks')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('company_id', '=', companyId)
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
-    },
-    /** Creates the webhook with its signing secret; answers its id. */
-    async create(companyId: string, fields: WebhookChanges & { url: string }, secret: string, at: string): Promise<string> {
+    /**
+     * Creates the webhook with its signing secret (sealed under its id, so made from it) unless the company already has `cap` of them;
+     * answers its id, or undefined at the cap. The count and the insert are one statement, so
+     * creates racing each other never pass the cap: SQLite runs one writer at a time; on
+     * PostgreSQL a statement does not see another's uncommitted insert, so the company's creates
+     * take turns (a transaction-scoped advisory lock per company).
+     */
+    async createWithinCap(
+      companyId: string,
+      fields: WebhookChanges & { url: string },
+      sealedSecret: (id: string) => string,
+      at: string,
+      cap: number,
+    ): Promise<string | undefined> {
       const id = randomUUID();
-      await db
-        .insertInto('webhooks')
-        .values({
-          id,
-          company_id: companyId,
-          url: fields.url,
-          destination: destinationOf(fields.url),
-          header_name: fields.header_name ?? null,
-          header_value: fields.header_value ?? null,
-          enabled: fields.enabled === false ? 0 : 1,
-          created_at: at,
-          secret,
-        })
-        .execute();
-      return id;
+      const secret = sealedSecret(id);
+      const insert = (executor: Db) =>
+        executor
+          .insertInto('webhooks')
+          .columns(['id', 'company_id', 'url', 'destination', 'header_name', 'header_value', 'enabled', 'created_at', 'secret'])
+          .expression(
+            executor
+              .selectNoFrom([
+                sql<string>`${id}`.as('id'),
+                sql<string>`${companyId}`.as('company_id'),
+                sql<string>`${fields.url}`.as('url'),
+                sql<string>`${destinationOf(fields.url)}`.as('destination'),
+                sql<string | null>`${fields.header_name ?? null}`.as('header_name'),
+                sql<string | null>`${fields.header_value ?? null}`.as('header_value'),
+                sql<number>`${fields.enabled === false ? 0 : 1}`.as('enabled'),
+                sql<string>`${at}`.as('created_at'),
+                sql<string>`${secret}`.as('secret'),
+              ])
+              .where(sql<boolean>`(select count(*) from webhooks where company_id = ${companyId}) < ${cap}`),
+          )
+          .executeTakeFirst();
+      const inTurn = async (trx: Db) => {
+        await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.webhooks cap ' || ${companyId}))`.execute(trx);
+        return insert(trx);
+      };
+      const result = dialect === 'postgres' ? await (db.isTransaction ? inTurn(db) : db.transaction().execute(inTurn)) : await insert(db);
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1 ? id : undefined;
     },
-    /** Replaces the signing secret; deliveries signed from now on use the new one. */
+    /** Replaces the (sealed) signing secret; deliveries signed from now on use the new one. */
     async rotateSecret(id: string, secret: string): Promise<void> {
       await db.updateTable('webhooks').set({ secret }).where('id', '=', id).execute();
     },
@@ -231,3 +246,25 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
 }
 
 export type WebhooksRepository = ReturnType<typeof webhooksRepository>;
+
+/** A webhook's stored signing secret to rewrite, only if it still holds `from` (another node may have rewritten it). */
+export interface WebhookSecretChange {
+  id: string;
+  from: string;
+  to: string;
+}
+
+/** Every webhook's stored signing secret (sealing them at start and on key rotation reads them all). */
+export async function readWebhookSecrets(db: Db): Promise<{ id: string; secret: string }[]> {
+  return db.selectFrom('webhooks').select(['id', 'secret']).orderBy('id').execute();
+}
+
+/** Rewrites stored signing secrets that still hold what was read; answers how many did. */
+export async function replaceWebhookSecrets(db: Db, changes: readonly WebhookSecretChange[]): Promise<number> {
+  let replaced = 0;
+  for (const change of changes) {
+    const result = await db.updateTable('webhooks').set({ secret: change.to }).where('id', '=', change.id).where('secret', '=', change.from).executeTakeFirst();
+    replaced += Number(result.numUpdatedRows);
+  }
+  return replaced;
+}

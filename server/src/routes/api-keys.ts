@@ -21,21 +21,53 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     }
   });
 
-  api.get('/api-keys/', { schema: { tags, querystring: ApiKeyListQuery, response: { 200: Page(ApiKeyResponse), ...errorResponses } } }, async (request) => {
-    return apiKeys.list(request.identity.userId, paging(request.query), ctx.now());
-  });
+  api.get(
+    '/api-keys/',
+    {
+      schema: {
+        operationId: 'listApiKeys',
+        summary: 'List your API keys',
+        tags,
+        querystring: ApiKeyListQuery,
+        response: { 200: Page(ApiKeyResponse), ...errorResponses },
+      },
+    },
+    async (request) => {
+      return apiKeys.list(request.identity.userId, paging(request.query), ctx.now());
+    },
+  );
 
-  api.post('/api-keys/', { schema: { tags, body: ApiKeyCreateBody, response: { 201: ApiKeyWithSecret, ...errorResponses } } }, async (request, reply) => {
-    const expiresAt = request.body.expiresAt ? new Date(request.body.expiresAt) : null;
-    if (expiresAt && expiresAt <= ctx.now()) throw invalid({ expiresAt: { code: 'expiry_in_past' } });
-    const secret = newApiKeySecret();
-    const row = await apiKeys.create(request.identity.userId, request.body.name, expiresAt?.toISOString() ?? null, secret, ctx.now().toISOString());
-    return reply.code(201).send({ ...toApiKey(row, ctx.now()), key: secret.key });
-  });
+  api.post(
+    '/api-keys/',
+    {
+      schema: {
+        operationId: 'createApiKey',
+        summary: 'Create an API key (its secret is shown once)',
+        tags,
+        body: ApiKeyCreateBody,
+        response: { 201: ApiKeyWithSecret, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const expiresAt = request.body.expiresAt ? new Date(request.body.expiresAt) : null;
+      if (expiresAt && expiresAt <= ctx.now()) throw invalid({ expiresAt: { code: 'expiry_in_past' } });
+      const secret = newApiKeySecret();
+      const row = await apiKeys.create(request.identity.userId, request.body.name, expiresAt?.toISOString() ?? null, secret, ctx.now().toISOString());
+      return reply.code(201).send({ ...toApiKey(row, ctx.now()), key: secret.key });
+    },
+  );
 
   api.put(
     '/api-keys/:api_key_id/regenerate',
-    { schema: { tags, params: ApiKeyParams, response: { 200: ApiKeyWithSecret, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'regenerateApiKey',
+        summary: "Replace an API key's secret",
+        tags,
+        params: ApiKeyParams,
+        response: { 200: ApiKeyWithSecret, ...errorResponses },
+      },
+    },
     async (request) => {
       const row = await apiKeys.find(request.identity.userId, request.params.api_key_id);
       if (!row) throw notFound();
@@ -45,10 +77,14 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  api.delete('/api-keys/:api_key_id', { schema: { tags, params: ApiKeyParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
-    const row = await apiKeys.find(request.identity.userId, request.params.api_key_id);
-    if (!row) throw notFound();
-    await apiKeys.remove(row.id);
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/api-keys/:api_key_id',
+    { schema: { operationId: 'deleteApiKey', summary: 'Delete an API key', tags, params: ApiKeyParams, response: { 204: NoContent, ...errorResponses } } },
+    async (request, reply) => {
+      const row = await apiKeys.find(request.identity.userId, request.params.api_key_id);
+      if (!row) throw notFound();
+      await apiKeys.remove(row.id);
+      return reply.code(204).send(null);
+    },
+  );
 }

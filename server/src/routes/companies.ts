@@ -24,30 +24,65 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return company;
   }
 
-  api.get('/company/', { schema: { tags, querystring: CompanyListQuery, response: { 200: CompanyPage, ...errorResponses } } }, async (request) => {
-    const q = request.query;
-    return companies.list(request.identity.userId, {
-      search: searchText(q),
-      tenantId: q.tenant_id,
-      id: q.id,
-      ordering: q.ordering ?? 'name',
-      ...paging(q),
-    });
-  });
+  api.get(
+    '/company/',
+    {
+      schema: {
+        operationId: 'listCompanies',
+        summary: 'List your companies',
+        tags,
+        querystring: CompanyListQuery,
+        response: { 200: CompanyPage, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return companies.list(request.identity.userId, {
+        search: searchText(q),
+        tenantId: q.tenant_id,
+        id: q.id,
+        ordering: q.ordering ?? 'name',
+        ...paging(q),
+      });
+    },
+  );
 
-  api.post('/company/', { schema: { tags, body: CompanyCreateBody, response: { 201: CompanyResponse, ...errorResponses } } }, async (request, reply) => {
-    await assertOwnTenant(request.identity.userId, request.body.tenant_id);
-    const company = await companies.create(request.identity.userId, request.body.name, request.body.tenant_id ?? null, ctx.now().toISOString());
-    return reply.code(201).send(company);
-  });
+  api.post(
+    '/company/',
+    {
+      schema: {
+        operationId: 'createCompany',
+        summary: 'Create a company',
+        tags,
+        body: CompanyCreateBody,
+        response: { 201: CompanyResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await assertOwnTenant(request.identity.userId, request.body.tenant_id);
+      const company = await companies.create(request.identity.userId, request.body.name, request.body.tenant_id ?? null, ctx.now().toISOString());
+      return reply.code(201).send(company);
+    },
+  );
 
-  api.get('/company/:id/', { schema: { tags, params: IdParams, response: { 200: CompanyResponse, ...errorResponses } } }, async (request) =>
-    mine(request.identity.userId, request.params.id),
+  api.get(
+    '/company/:id/',
+    { schema: { operationId: 'getCompany', summary: 'Get a company', tags, params: IdParams, response: { 200: CompanyResponse, ...errorResponses } } },
+    async (request) => mine(request.identity.userId, request.params.id),
   );
 
   api.patch(
     '/company/:id/',
-    { schema: { tags, params: IdParams, body: CompanyUpdateBody, response: { 200: CompanyResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'updateCompany',
+        summary: 'Change a company',
+        tags,
+        params: IdParams,
+        body: CompanyUpdateBody,
+        response: { 200: CompanyResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const userId = request.identity.userId;
       await mine(userId, request.params.id);
@@ -60,23 +95,47 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  api.delete('/company/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
-    const company = await mine(request.identity.userId, request.params.id);
-    if (company.role !== 'owner') throw forbidden('Only an owner of the company can delete it.');
-    await ctx.transaction(async (tx) => {
-      // The network server drops an application's devices with it; profiles and gateways are the tenant's and go one by one.
-      for (const profileId of await tx.networkEntities.profileIdsOfCompany(company.id)) await network.remove(tx, 'profile', profileId, company.id);
-      for (const gateway of await tx.networkEntities.gatewaysOfCompany(company.id))
-        await network.remove(tx, 'gateway', gateway.id, company.id, gateway.gateway_id);
-      await network.remove(tx, 'application', company.id, company.id);
-      await tx.companies.remove(company.id);
-    });
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/company/:id/',
+    {
+      schema: {
+        operationId: 'deleteCompany',
+        summary: 'Delete a company and everything it owns',
+        tags,
+        params: IdParams,
+        response: { 204: NoContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const company = await mine(request.identity.userId, request.params.id);
+      if (company.role !== 'owner') throw forbidden('Only an owner of the company can delete it.');
+      await ctx.transaction(async (tx) => {
+        // The network server drops an application's devices with it; profiles and gateways are the tenant's and go one by one.
+        for (const profileId of await tx.networkEntities.profileIdsOfCompany(company.id)) await network.remove(tx, 'profile', profileId, company.id);
+        for (const gateway of await tx.networkEntities.gatewaysOfCompany(company.id))
+          await network.remove(tx, 'gateway', gateway.id, company.id, gateway.gateway_id);
+        await network.remove(tx, 'application', company.id, company.id);
+        await tx.companies.remove(company.id);
+      });
+      return reply.code(204).send(null);
+    },
+  );
 
-  api.get('/company/:id/i_query', { schema: { tags, params: IdParams, response: { 200: CompanyPeopleResponse, ...errorResponses } } }, async (request) => {
-    const company = await mine(request.identity.userId, request.params.id);
-    const [users, pending] = await Promise.all([companies.members(company.id), invites.pendingForCompany(company.id)]);
-    return { users, invites: pending };
-  });
+  api.get(
+    '/company/:id/i_query',
+    {
+      schema: {
+        operationId: 'getCompanyPeople',
+        summary: "List a company's members and open invites",
+        tags,
+        params: IdParams,
+        response: { 200: CompanyPeopleResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const company = await mine(request.identity.userId, request.params.id);
+      const [users, pending] = await Promise.all([companies.members(company.id), invites.pendingForCompany(company.id)]);
+      return { users, invites: pending };
+    },
+  );
 }

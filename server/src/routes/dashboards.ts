@@ -26,32 +26,65 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   api.get(
     '/dashboard/',
-    { schema: { tags, querystring: DashboardListQuery, response: { 200: Page(DashboardResponse), ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'listDashboards',
+        summary: 'List dashboards',
+        tags,
+        querystring: DashboardListQuery,
+        response: { 200: Page(DashboardResponse), ...errorResponses },
+      },
+    },
     async (request) => {
       const q = request.query;
       return dashboards.list(request.identity.userId, { companyId: q.company_id, search: searchText(q), ordering: q.ordering ?? 'name', ...paging(q) });
     },
   );
 
-  api.post('/dashboard/', { schema: { tags, body: DashboardCreateBody, response: { 201: DashboardResponse, ...errorResponses } } }, async (request, reply) => {
-    const userId = request.identity.userId;
-    const { company_id, name, is_shared } = request.body;
-    await assertCompanyMember(ctx, userId, company_id);
-    const id = await dashboards.create(userId, company_id, name, is_shared ?? false, ctx.now().toISOString());
-    const created = await dashboards.find(userId, id);
-    if (!created) throw notFound();
-    return reply.code(201).send(created);
-  });
+  api.post(
+    '/dashboard/',
+    {
+      schema: {
+        operationId: 'createDashboard',
+        summary: 'Create a dashboard',
+        tags,
+        body: DashboardCreateBody,
+        response: { 201: DashboardResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.identity.userId;
+      const { company_id, name, is_shared } = request.body;
+      await assertCompanyMember(ctx, userId, company_id);
+      const id = await dashboards.create(userId, company_id, name, is_shared ?? false, ctx.now().toISOString());
+      const created = await dashboards.find(userId, id);
+      if (!created) throw notFound();
+      return reply.code(201).send(created);
+    },
+  );
 
-  api.get('/dashboard/:id/', { schema: { tags, params: IdParams, response: { 200: DashboardResponse, ...errorResponses } } }, async (request) => {
-    const dashboard = await dashboards.find(request.identity.userId, request.params.id);
-    if (!dashboard) throw notFound();
-    return dashboard;
-  });
+  api.get(
+    '/dashboard/:id/',
+    { schema: { operationId: 'getDashboard', summary: 'Get a dashboard', tags, params: IdParams, response: { 200: DashboardResponse, ...errorResponses } } },
+    async (request) => {
+      const dashboard = await dashboards.find(request.identity.userId, request.params.id);
+      if (!dashboard) throw notFound();
+      return dashboard;
+    },
+  );
 
   api.patch(
     '/dashboard/:id/',
-    { schema: { tags, params: IdParams, body: DashboardUpdateBody, response: { 200: DashboardResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'updateDashboard',
+        summary: 'Change a dashboard',
+        tags,
+        params: IdParams,
+        body: DashboardUpdateBody,
+        response: { 200: DashboardResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const userId = request.identity.userId;
       const dashboard = await owned(userId, request.params.id);
@@ -62,9 +95,21 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   );
 
-  api.delete('/dashboard/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
-    const dashboard = await owned(request.identity.userId, request.params.id);
-    await dashboards.remove(dashboard.id);
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/dashboard/:id/',
+    {
+      schema: {
+        operationId: 'deleteDashboard',
+        summary: 'Delete a dashboard and its widgets',
+        tags,
+        params: IdParams,
+        response: { 204: NoContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const dashboard = await owned(request.identity.userId, request.params.id);
+      await dashboards.remove(dashboard.id);
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -41,7 +41,16 @@ export async function deviceHistoryRoutes(app: FastifyInstance, ctx: AppContext)
   /** The device's event log of one period, newest first: uplinks, joins, status, the network server's logs, … */
   api.get(
     '/device/:id/events',
-    { schema: { tags, params: IdParams, querystring: DeviceEventsQuery, response: { 200: DeviceEventPage, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'listDeviceEvents',
+        summary: "List a device's events",
+        tags,
+        params: IdParams,
+        querystring: DeviceEventsQuery,
+        response: { 200: DeviceEventPage, ...errorResponses },
+      },
+    },
     async (request) => {
       const { id: deviceId } = await visibleDevice(ctx, request.identity.userId, request.params.id);
       const { type, level, q } = request.query;
@@ -53,7 +62,16 @@ export async function deviceHistoryRoutes(app: FastifyInstance, ctx: AppContext)
   /** A topic's newest numeric samples, oldest first: the small chart beside the topic. */
   api.get(
     '/device/:id/topics/series',
-    { schema: { tags, params: IdParams, querystring: TopicSeriesQuery, response: { 200: TopicSeriesResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'getDeviceTopicSeries',
+        summary: "Get a device's time series for one topic",
+        tags,
+        params: IdParams,
+        querystring: TopicSeriesQuery,
+        response: { 200: TopicSeriesResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const { id: deviceId } = await visibleDevice(ctx, request.identity.userId, request.params.id);
       const { topic, limit } = request.query;
@@ -64,7 +82,16 @@ export async function deviceHistoryRoutes(app: FastifyInstance, ctx: AppContext)
   /** What the device's status reports said about its supply, oldest first. */
   api.get(
     '/device/:id/battery',
-    { schema: { tags, params: IdParams, querystring: BatteryHistoryQuery, response: { 200: BatteryHistoryResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'getDeviceBatteryHistory',
+        summary: "Get a device's battery history",
+        tags,
+        params: IdParams,
+        querystring: BatteryHistoryQuery,
+        response: { 200: BatteryHistoryResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const { id: deviceId } = await visibleDevice(ctx, request.identity.userId, request.params.id);
       return { results: await deviceHistory.battery(deviceId, request.query.limit) };

@@ -68,7 +68,13 @@ export async function deviceImportRoutes(app: FastifyInstance, ctx: AppContext):
   api.post(
     '/device/bulk/',
     {
-      schema: { tags: ['devices'], body: DeviceImportBody, response: { 200: DeviceImportResponse, ...errorResponses } },
+      schema: {
+        operationId: 'importDevices',
+        summary: 'Import devices in bulk (CSV rows), with a result per row',
+        tags: ['devices'],
+        body: DeviceImportBody,
+        response: { 200: DeviceImportResponse, ...errorResponses },
+      },
       bodyLimit: 1024 * 1024,
     },
     async (request) => {

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { duplicate, invalid } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
+import { conflictResponses, errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { normaliseEui, normaliseKey } from '../domain/eui.js';
 import { DEFAULT_JOIN_EUI } from '../domain/network.js';
 import type { FieldError } from '../schemas/messages.js';
@@ -36,44 +36,71 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (await devices.findByDevEui(devEui)) throw duplicate('A device with this DevEUI is already registered.', { dev_eui: { code: 'dev_eui_taken' } });
   }
 
-  api.get('/device/', { schema: { tags, querystring: DeviceListQuery, response: { 200: DevicePage, ...errorResponses } } }, async (request) => {
-    const q = request.query;
-    const page = await devices.list(
-      request.identity.userId,
-      { companyId: q.company_id, id: q.id, search: searchText(q), profileId: q.profile, unitId: q.unit, powerStatus: q.power_status },
-      { ordering: q.ordering ?? 'name', ...paging(q) },
-    );
-    return { ...page, results: await network.withStatus('device', page.results) };
-  });
+  api.get(
+    '/device/',
+    { schema: { operationId: 'listDevices', summary: 'List devices', tags, querystring: DeviceListQuery, response: { 200: DevicePage, ...errorResponses } } },
+    async (request) => {
+      const q = request.query;
+      const page = await devices.list(
+        request.identity.userId,
+        { companyId: q.company_id, id: q.id, search: searchText(q), profileId: q.profile, unitId: q.unit, powerStatus: q.power_status },
+        { ordering: q.ordering ?? 'name', ...paging(q) },
+      );
+      return { ...page, results: await network.withStatus('device', page.results) };
+    },
+  );
 
-  api.post('/device/', { schema: { tags, body: DeviceCreateBody, response: { 201: DeviceDetailResponse, ...errorResponses } } }, async (request, reply) => {
-    const body = request.body;
-    await assertCompanyMember(ctx, request.identity.userId, body.company_id);
-    await assertReferences(body.company_id, body.config, body.unit);
-    const fields: DeviceFields = {
-      dev_eui: normaliseEui(body.dev_eui) as string,
-      join_eui: body.join_eui === undefined ? DEFAULT_JOIN_EUI : (normaliseEui(body.join_eui) as string),
-      app_key: normaliseKey(body.app_key) as string,
-      name: body.name?.trim() ?? '',
-      profile_id: body.config ?? null,
-      unit_id: body.unit ?? null,
-    };
-    await assertNewDevEui(fields.dev_eui);
-    const id = await ctx.transaction(async (tx) => {
-      const created = await tx.devices.create(body.company_id, fields, ctx.now().toISOString());
-      await network.put(tx, 'device', created, body.company_id);
-      return created;
-    });
-    return reply.code(201).send(await mine(request.identity.userId, id));
-  });
+  api.post(
+    '/device/',
+    {
+      schema: {
+        operationId: 'createDevice',
+        summary: 'Register a device',
+        tags,
+        body: DeviceCreateBody,
+        response: { 201: DeviceDetailResponse, ...errorResponses, ...conflictResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      await assertCompanyMember(ctx, request.identity.userId, body.company_id);
+      await assertReferences(body.company_id, body.config, body.unit);
+      const fields: DeviceFields = {
+        dev_eui: normaliseEui(body.dev_eui) as string,
+        join_eui: body.join_eui === undefined ? DEFAULT_JOIN_EUI : (normaliseEui(body.join_eui) as string),
+        app_key: normaliseKey(body.app_key) as string,
+        name: body.name?.trim() ?? '',
+        profile_id: body.config ?? null,
+        unit_id: body.unit ?? null,
+      };
+      await assertNewDevEui(fields.dev_eui);
+      const id = await ctx.transaction(async (tx) => {
+        const created = await tx.devices.create(body.company_id, fields, ctx.now().toISOString());
+        await network.put(tx, 'device', created, body.company_id);
+        return created;
+      });
+      return reply.code(201).send(await mine(request.identity.userId, id));
+    },
+  );
 
-  api.get('/device/:id/', { schema: { tags, params: IdParams, response: { 200: DeviceDetailResponse, ...errorResponses } } }, async (request) =>
-    mine(request.identity.userId, request.params.id),
+  api.get(
+    '/device/:id/',
+    { schema: { operationId: 'getDevice', summary: 'Get a device', tags, params: IdParams, response: { 200: DeviceDetailResponse, ...errorResponses } } },
+    async (request) => mine(request.identity.userId, request.params.id),
   );
 
   api.put(
     '/device/:id/',
-    { schema: { tags, params: IdParams, body: DeviceUpdateBody, response: { 200: DeviceDetailResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'updateDevice',
+        summary: 'Change a device',
+        tags,
+        params: IdParams,
+        body: DeviceUpdateBody,
+        response: { 200: DeviceDetailResponse, ...errorResponses, ...conflictResponses },
+      },
+    },
     async (request) => {
       const device = await mine(request.identity.userId, request.params.id);
       const body = request.body;
@@ -94,24 +121,49 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  api.delete('/device/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
-    const device = await mine(request.identity.userId, request.params.id);
-    await ctx.transaction(async (tx) => {
-      await tx.devices.remove(device.id);
-      await network.remove(tx, 'device', device.id, device.company_id, device.dev_eui);
-    });
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/device/:id/',
+    { schema: { operationId: 'deleteDevice', summary: 'Delete a device', tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } },
+    async (request, reply) => {
+      const device = await mine(request.identity.userId, request.params.id);
+      await ctx.transaction(async (tx) => {
+        await tx.devices.remove(device.id);
+        await network.remove(tx, 'device', device.id, device.company_id, device.dev_eui);
+      });
+      return reply.code(204).send(null);
+    },
+  );
 
-  api.get('/device/:id/topics/values', { schema: { tags, params: IdParams, response: { 200: TopicValuesResponse, ...errorResponses } } }, async (request) => {
-    const device = await mine(request.identity.userId, request.params.id);
-    return devices.topics(device.id);
-  });
+  api.get(
+    '/device/:id/topics/values',
+    {
+      schema: {
+        operationId: 'getDeviceTopicValues',
+        summary: "Get the last value of each of a device's topics",
+        tags,
+        params: IdParams,
+        response: { 200: TopicValuesResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const device = await mine(request.identity.userId, request.params.id);
+      return devices.topics(device.id);
+    },
+  );
 
   /** The radio metadata of the device's uplinks, newest first (issue #14). */
   api.get(
     '/device/:id/frames',
-    { schema: { tags, params: IdParams, querystring: DeviceFramesQuery, response: { 200: FramePage, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'listDeviceFrames',
+        summary: "List a device's received frames with radio metadata",
+        tags,
+        params: IdParams,
+        querystring: DeviceFramesQuery,
+        response: { 200: FramePage, ...errorResponses },
+      },
+    },
     async (request) => {
       const device = await visibleDevice(ctx, request.identity.userId, request.params.id);
       return ctx.repos.frames.ofDevice(device.id, paging(request.query));

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
-import { DownlinkBody, DownlinkCreatedResponse, DownlinkListResponse, networkServerResponses } from '../schemas/downlinks.js';
+import { conflictResponses, errorResponses, IdParams, NoContent } from '../schemas/common.js';
+import { DownlinkBody, DownlinkCreatedResponse, DownlinkListResponse } from '../schemas/downlinks.js';
 import { visibleDevice } from './company-access.js';
 import { downlinkPayload } from './downlink-payload.js';
 import { networkServerRequired } from './network-errors.js';
@@ -18,7 +18,8 @@ export async function downlinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['devices'];
   const { profiles, downlinks } = ctx.repos;
-  const responses = { ...errorResponses, ...networkServerResponses };
+  // Sending and flushing need a network server: 409 networkServerRequired in standalone mode.
+  const responses = { ...errorResponses, ...conflictResponses };
 
   const requireNetworkServer = () => {
     if (ctx.networkServer.mode === 'standalone') throw networkServerRequired();
@@ -26,7 +27,16 @@ export async function downlinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   api.post(
     '/device/:id/downlink',
-    { schema: { tags, params: IdParams, body: DownlinkBody, response: { 201: DownlinkCreatedResponse, ...responses } } },
+    {
+      schema: {
+        operationId: 'sendDownlink',
+        summary: 'Queue a downlink for a device',
+        tags,
+        params: IdParams,
+        body: DownlinkBody,
+        response: { 201: DownlinkCreatedResponse, ...responses },
+      },
+    },
     async (request, reply) => {
       const device = await visibleDevice(ctx, request.identity.userId, request.params.id);
       requireNetworkServer();
@@ -52,21 +62,45 @@ export async function downlinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
     },
   );
 
-  api.get('/device/:id/downlink', { schema: { tags, params: IdParams, response: { 200: DownlinkListResponse, ...errorResponses } } }, async (request) => {
-    const device = await visibleDevice(ctx, request.identity.userId, request.params.id);
-    return { items: await downlinks.list(device.id) };
-  });
+  api.get(
+    '/device/:id/downlink',
+    {
+      schema: {
+        operationId: 'listDownlinks',
+        summary: "List a device's downlinks and the network server's queue",
+        tags,
+        params: IdParams,
+        response: { 200: DownlinkListResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const device = await visibleDevice(ctx, request.identity.userId, request.params.id);
+      return { items: await downlinks.list(device.id) };
+    },
+  );
 
   // Through the outbox too: the flush must follow the downlinks sent before it (the worker pushes a
   // device's queue changes in order), which a call made here and now could overtake.
-  api.delete('/device/:id/downlink', { schema: { tags, params: IdParams, response: { 204: NoContent, ...responses } } }, async (request, reply) => {
-    const device = await visibleDevice(ctx, request.identity.userId, request.params.id);
-    requireNetworkServer();
-    const at = ctx.now().toISOString();
-    await ctx.transaction(async (tx) => {
-      await tx.downlinks.cancelPending(await tx.networkOutbox.takeWaitingDownlinks(device.id, at), at);
-      await tx.networkOutbox.recordDownlink(device.id, device.company_id, { action: 'delete' }, at);
-    });
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/device/:id/downlink',
+    {
+      schema: {
+        operationId: 'flushDownlinkQueue',
+        summary: "Flush a device's downlink queue",
+        tags,
+        params: IdParams,
+        response: { 204: NoContent, ...responses },
+      },
+    },
+    async (request, reply) => {
+      const device = await visibleDevice(ctx, request.identity.userId, request.params.id);
+      requireNetworkServer();
+      const at = ctx.now().toISOString();
+      await ctx.transaction(async (tx) => {
+        await tx.downlinks.cancelPending(await tx.networkOutbox.takeWaitingDownlinks(device.id, at), at);
+        await tx.networkOutbox.recordDownlink(device.id, device.company_id, { action: 'delete' }, at);
+      });
+      return reply.code(204).send(null);
+    },
+  );
 }

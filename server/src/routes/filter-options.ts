@@ -13,7 +13,16 @@ export async function filterOptionRoutes(app: FastifyInstance, ctx: AppContext):
 
   api.get(
     '/filter_options/:model_name/:field_name',
-    { schema: { tags: ['search'], params: FilterOptionParams, querystring: FilterOptionQuery, response: { 200: FilterOptionsResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'listFilterOptions',
+        summary: 'List the values a list filter offers',
+        tags: ['search'],
+        params: FilterOptionParams,
+        querystring: FilterOptionQuery,
+        response: { 200: FilterOptionsResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const { model_name, field_name } = request.params;
       const results = await ctx.repos.filterOptions.options(model_name, field_name, {

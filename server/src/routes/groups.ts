@@ -19,20 +19,53 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return group;
   }
 
-  api.get('/group/', { schema: { tags, querystring: GroupListQuery, response: { 200: GroupPage, ...errorResponses } } }, async (request) => {
-    const q = request.query;
-    return groups.list(request.identity.userId, { companyId: q.company_id, id: q.id, search: searchText(q), descending: q.ordering === '-name', ...paging(q) });
-  });
+  api.get(
+    '/group/',
+    {
+      schema: { operationId: 'listGroups', summary: 'List device groups', tags, querystring: GroupListQuery, response: { 200: GroupPage, ...errorResponses } },
+    },
+    async (request) => {
+      const q = request.query;
+      return groups.list(request.identity.userId, {
+        companyId: q.company_id,
+        id: q.id,
+        search: searchText(q),
+        descending: q.ordering === '-name',
+        ...paging(q),
+      });
+    },
+  );
 
-  api.post('/group/', { schema: { tags, body: GroupCreateBody, response: { 201: GroupResponse, ...errorResponses } } }, async (request, reply) => {
-    await assertCompanyMember(ctx, request.identity.userId, request.body.company_id);
-    const id = await groups.create(request.body.company_id, request.body.name, ctx.now().toISOString());
-    return reply.code(201).send(await mine(request.identity.userId, id));
-  });
+  api.post(
+    '/group/',
+    {
+      schema: {
+        operationId: 'createGroup',
+        summary: 'Create a device group',
+        tags,
+        body: GroupCreateBody,
+        response: { 201: GroupResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await assertCompanyMember(ctx, request.identity.userId, request.body.company_id);
+      const id = await groups.create(request.body.company_id, request.body.name, ctx.now().toISOString());
+      return reply.code(201).send(await mine(request.identity.userId, id));
+    },
+  );
 
   api.patch(
     '/group/:id/',
-    { schema: { tags, params: IdParams, body: GroupUpdateBody, response: { 200: GroupResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'updateGroup',
+        summary: 'Change a device group',
+        tags,
+        params: IdParams,
+        body: GroupUpdateBody,
+        response: { 200: GroupResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       await mine(request.identity.userId, request.params.id);
       await groups.rename(request.params.id, request.body.name);
@@ -40,9 +73,13 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
   );
 
-  api.delete('/group/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
-    await mine(request.identity.userId, request.params.id);
-    await groups.remove(request.params.id);
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/group/:id/',
+    { schema: { operationId: 'deleteGroup', summary: 'Delete a device group', tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } },
+    async (request, reply) => {
+      await mine(request.identity.userId, request.params.id);
+      await groups.remove(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -17,20 +17,36 @@ function within<T>(ms: number, work: Promise<T>): Promise<T> {
 /** Probes for load balancers and orchestrators; public, like /api/version. */
 export async function healthRoutes(app: FastifyInstance, deps: { health: HealthRepository; checks: readonly ReadinessCheck[] }): Promise<void> {
   const tags = ['info'];
-  app.get('/health/live', { schema: { tags, response: { 200: LiveResponse } } }, async () => ({ status: 'ok' as const }));
+  app.get(
+    '/health/live',
+    { schema: { operationId: 'getLiveness', summary: 'Whether the process is alive', security: [], tags, response: { 200: LiveResponse } } },
+    async () => ({ status: 'ok' as const }),
+  );
 
-  app.get('/health/ready', { schema: { tags, response: { 200: ReadyResponse, 503: ReadyResponse } } }, async (_request, reply) => {
-    const checks: Record<string, 'ok' | 'failing'> = {};
-    try {
-      await within(DATABASE_CHECK_MS, deps.health.answers());
-      checks.database = 'ok';
-      checks.migrations = (await within(DATABASE_CHECK_MS, deps.health.pendingMigrations())).length === 0 ? 'ok' : 'failing';
-    } catch {
-      checks.database = 'failing';
-      checks.migrations = 'failing';
-    }
-    for (const check of deps.checks) checks[check.name] = check.ok() ? 'ok' : 'failing';
-    const ready = Object.values(checks).every((state) => state === 'ok');
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
-  });
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        operationId: 'getReadiness',
+        summary: 'Whether this node can take traffic',
+        security: [],
+        tags,
+        response: { 200: ReadyResponse, 503: ReadyResponse },
+      },
+    },
+    async (_request, reply) => {
+      const checks: Record<string, 'ok' | 'failing'> = {};
+      try {
+        await within(DATABASE_CHECK_MS, deps.health.answers());
+        checks.database = 'ok';
+        checks.migrations = (await within(DATABASE_CHECK_MS, deps.health.pendingMigrations())).length === 0 ? 'ok' : 'failing';
+      } catch {
+        checks.database = 'failing';
+        checks.migrations = 'failing';
+      }
+      for (const check of deps.checks) checks[check.name] = check.ok() ? 'ok' : 'failing';
+      const ready = Object.values(checks).every((state) => state === 'ok');
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
+    },
+  );
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { errorResponses } from '../schemas/common.js';
-import { IngestBody, IngestQuery, IngestResponse } from '../schemas/ingest.js';
+import { DOCUMENTED_BODY, errorResponses } from '../schemas/common.js';
+import { IngestBody, IngestDocumentedBody, IngestQuery, IngestResponse } from '../schemas/ingest.js';
 import { integrationKeyAuthenticator } from '../auth/integration-keys.js';
 import type { IngestScope } from '../repositories/telemetry.js';
 
@@ -41,7 +41,16 @@ export async function ingestRoutes(app: FastifyInstance, ctx: AppContext, identi
   api.post(
     '/ingest/chirpstack',
     {
-      schema: { tags: ['ingest'], querystring: IngestQuery, body: IngestBody, response: { 200: IngestResponse, ...errorResponses } },
+      schema: {
+        operationId: 'ingestChirpstackEvent',
+        summary: "Receive an event of ChirpStack's HTTP integration",
+        security: [{ apiKey: [] }],
+        tags: ['ingest'],
+        querystring: IngestQuery,
+        body: IngestBody,
+        [DOCUMENTED_BODY]: IngestDocumentedBody,
+        response: { 200: IngestResponse, ...errorResponses },
+      },
       bodyLimit: 64 * 1024,
     },
     async (request): Promise<IngestResponse> => {

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { duplicate, notFound } from '../http/errors.js';
 import { paging } from '../http/paging.js';
-import { errorResponses, NoContent } from '../schemas/common.js';
+import { conflictResponses, errorResponses, NoContent } from '../schemas/common.js';
 import { normaliseCode } from '../repositories/invites.js';
 import {
   InviteCreateBody,
@@ -23,19 +23,42 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
   const tags = ['invites'];
   const { invites, companies } = ctx.repos;
 
-  api.get('/invite/', { schema: { tags, querystring: InviteListQuery, response: { 200: InvitePage, ...errorResponses } } }, async (request) =>
-    invites.list(request.identity.userId, { companyId: request.query.company_id, ...paging(request.query) }),
+  api.get(
+    '/invite/',
+    { schema: { operationId: 'listInvites', summary: 'List invites', tags, querystring: InviteListQuery, response: { 200: InvitePage, ...errorResponses } } },
+    async (request) => invites.list(request.identity.userId, { companyId: request.query.company_id, ...paging(request.query) }),
   );
 
-  api.post('/invite/', { schema: { tags, body: InviteCreateBody, response: { 201: InviteResponse, ...errorResponses } } }, async (request, reply) => {
-    if (!(await companies.isMember(request.identity.userId, request.body.company_id))) throw notFound();
-    const invite = await invites.create(request.body.company_id, request.body.email, request.identity.userId, ctx.now().toISOString());
-    return reply.code(201).send(invite);
-  });
+  api.post(
+    '/invite/',
+    {
+      schema: {
+        operationId: 'createInvite',
+        summary: 'Invite someone to a company',
+        tags,
+        body: InviteCreateBody,
+        response: { 201: InviteResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      if (!(await companies.isMember(request.identity.userId, request.body.company_id))) throw notFound();
+      const invite = await invites.create(request.body.company_id, request.body.email, request.identity.userId, ctx.now().toISOString());
+      return reply.code(201).send(invite);
+    },
+  );
 
   api.post(
     '/invite/:invite_id/join',
-    { schema: { tags, params: InviteJoinParams, body: InviteJoinBody, response: { 200: InviteJoinResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'joinInvite',
+        summary: 'Join a company with an invite code',
+        tags,
+        params: InviteJoinParams,
+        body: InviteJoinBody,
+        response: { 200: InviteJoinResponse, ...errorResponses, ...conflictResponses },
+      },
+    },
     async (request) => {
       const key = request.params.invite_id;
       const bodyCode = request.body?.code;
@@ -52,10 +75,14 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  api.delete('/invite/:invite_id', { schema: { tags, params: InviteIdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
-    const invite = await invites.findMine(request.identity.userId, request.params.invite_id);
-    if (!invite) throw notFound();
-    await invites.remove(invite.id);
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/invite/:invite_id',
+    { schema: { operationId: 'deleteInvite', summary: 'Withdraw an invite', tags, params: InviteIdParams, response: { 204: NoContent, ...errorResponses } } },
+    async (request, reply) => {
+      const invite = await invites.findMine(request.identity.userId, request.params.invite_id);
+      if (!invite) throw notFound();
+      await invites.remove(invite.id);
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { errorResponses, NoContent } from '../schemas/common.js';
+import { errorResponses, networkServerResponses, NoContent } from '../schemas/common.js';
 import {
   NetworkStatusResponse,
   ReconcileFixBody,
@@ -30,15 +30,34 @@ export async function networkRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (company.role !== 'owner') throw forbidden('Only an owner of the company can reconcile it with the network server.');
   }
 
-  api.get('/network/status', { schema: { tags, response: { 200: NetworkStatusResponse, ...errorResponses } } }, async (request) => ({
-    mode: ctx.networkServer.mode,
-    ...(await networkOutbox.counts(request.identity.userId)),
-    ...(ctx.mqttIngest ? { mqtt: ctx.mqttIngest.status() } : {}),
-  }));
+  api.get(
+    '/network/status',
+    {
+      schema: {
+        operationId: 'getNetworkStatus',
+        summary: 'The network server link and sync counts',
+        tags,
+        response: { 200: NetworkStatusResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      mode: ctx.networkServer.mode,
+      ...(await networkOutbox.counts(request.identity.userId)),
+      ...(ctx.mqttIngest ? { mqtt: ctx.mqttIngest.status() } : {}),
+    }),
+  );
 
   api.post(
     '/network/sync/:kind/:id/retry',
-    { schema: { tags, params: SyncRetryParams, response: { 204: NoContent, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'retryNetworkSync',
+        summary: 'Retry provisioning a device, profile or gateway into the network server',
+        tags,
+        params: SyncRetryParams,
+        response: { 204: NoContent, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const { kind, id } = request.params;
       const companyId = await networkOutbox.companyOf(kind, id);
@@ -57,28 +76,60 @@ export async function networkRoutes(app: FastifyInstance, ctx: AppContext): Prom
   /** DevEUIs the network server sent events for that no device here has, newest first (issue #14). */
   api.get(
     '/network/unregistered',
-    { schema: { tags, querystring: UnregisteredQuery, response: { 200: UnregisteredResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'listUnregisteredDevices',
+        summary: 'List devices heard by the network server but not registered here',
+        tags,
+        querystring: UnregisteredQuery,
+        response: { 200: UnregisteredResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       await assertCompanyMember(ctx, request.identity.userId, request.query.company_id);
       return { results: await ctx.repos.unregisteredDevices.list(request.query.company_id) };
     },
   );
 
-  api.get('/network/reconcile', { schema: { tags, querystring: ReconcileQuery, response: { 200: ReconcileResponse, ...errorResponses } } }, async (request) => {
-    await assertOwner(request.identity.userId, request.query.company_id);
-    const found = await askNetworkServer(() => findDrift(ctx.networkServer, ctx.repos, { companyId: request.query.company_id }));
-    return { drift: found.map(withoutRemote) };
-  });
+  api.get(
+    '/network/reconcile',
+    {
+      schema: {
+        operationId: 'getReconcileReport',
+        summary: 'Compare this platform with the network server',
+        tags,
+        querystring: ReconcileQuery,
+        response: { 200: ReconcileResponse, ...errorResponses, ...networkServerResponses },
+      },
+    },
+    async (request) => {
+      await assertOwner(request.identity.userId, request.query.company_id);
+      const found = await askNetworkServer(() => findDrift(ctx.networkServer, ctx.repos, { companyId: request.query.company_id }));
+      return { drift: found.map(withoutRemote) };
+    },
+  );
 
-  api.post('/network/reconcile', { schema: { tags, body: ReconcileFixBody, response: { 200: ReconcileFixResponse, ...errorResponses } } }, async (request) => {
-    const { company_id: companyId, items } = request.body;
-    await assertOwner(request.identity.userId, companyId);
-    const chosen = new Set(items.map((item) => `${item.kind}:${item.key}`));
-    const found = await askNetworkServer(() => findDrift(ctx.networkServer, ctx.repos, { companyId }));
-    return fixDrift(
-      { entities: networkEntities, transaction: ctx.transaction, now: ctx.now },
-      found.filter((drift) => chosen.has(`${drift.kind}:${drift.key}`)),
-      companyId,
-    );
-  });
+  api.post(
+    '/network/reconcile',
+    {
+      schema: {
+        operationId: 'fixReconcileDrift',
+        summary: 'Fix what differs between this platform and the network server',
+        tags,
+        body: ReconcileFixBody,
+        response: { 200: ReconcileFixResponse, ...errorResponses, ...networkServerResponses },
+      },
+    },
+    async (request) => {
+      const { company_id: companyId, items } = request.body;
+      await assertOwner(request.identity.userId, companyId);
+      const chosen = new Set(items.map((item) => `${item.kind}:${item.key}`));
+      const found = await askNetworkServer(() => findDrift(ctx.networkServer, ctx.repos, { companyId }));
+      return fixDrift(
+        { entities: networkEntities, transaction: ctx.transaction, now: ctx.now },
+        found.filter((drift) => chosen.has(`${drift.kind}:${drift.key}`)),
+        companyId,
+      );
+    },
+  );
 }

@@ -21,14 +21,30 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
 
   api.get(
     '/user/notifications/',
-    { schema: { tags, querystring: NotificationListQuery, response: { 200: Page(NotificationResponse), ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'listNotifications',
+        summary: 'List your notifications',
+        tags,
+        querystring: NotificationListQuery,
+        response: { 200: Page(NotificationResponse), ...errorResponses },
+      },
+    },
     async (request) => notifications.list(request.identity.userId, { unreadOnly: request.query.unread === true, ...paging(request.query) }),
   );
 
   // Declared before /:notification_id so the static path wins.
   api.patch(
     '/user/notifications/bulk-mark-read',
-    { schema: { tags, body: NotificationBulkBody, response: { 200: NotificationBulkResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'markNotificationsRead',
+        summary: 'Mark several notifications read',
+        tags,
+        body: NotificationBulkBody,
+        response: { 200: NotificationBulkResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const body = request.body;
       const updated = await notifications.markRead(request.identity.userId, 'all' in body ? 'all' : body.ids, true);
@@ -38,7 +54,16 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
 
   api.patch(
     '/user/notifications/:notification_id',
-    { schema: { tags, params: NotificationParams, body: NotificationMarkBody, response: { 200: NotificationResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'updateNotification',
+        summary: 'Mark a notification read or unread',
+        tags,
+        params: NotificationParams,
+        body: NotificationMarkBody,
+        response: { 200: NotificationResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const userId = request.identity.userId;
       if (!(await notifications.find(userId, request.params.notification_id))) throw notFound();
@@ -51,7 +76,15 @@ export async function notificationRoutes(app: FastifyInstance, ctx: AppContext):
 
   api.delete(
     '/user/notifications/:notification_id',
-    { schema: { tags, params: NotificationParams, response: { 204: NoContent, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'deleteNotification',
+        summary: 'Delete a notification',
+        tags,
+        params: NotificationParams,
+        response: { 204: NoContent, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       if (!(await notifications.find(request.identity.userId, request.params.notification_id))) throw notFound();
       await notifications.remove(request.identity.userId, request.params.notification_id);

@@ -1,3 +1,4 @@
+import { perUserAndCompany } from '../auth/rate-limit.js';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
@@ -40,12 +41,32 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
   };
 
   const listSchema = { tags, params: CompanyParams, querystring: ProfileListQuery, response: { 200: ProfilePage, ...errorResponses } };
-  api.get('/config/:company_id', { schema: listSchema }, list(false));
-  api.get('/config/:company_id/templates', { schema: { ...listSchema, description: 'The profiles this company made from store templates.' } }, list(true));
+  api.get('/config/:company_id', { schema: { operationId: 'listDeviceProfiles', summary: "List a company's device profiles", ...listSchema } }, list(false));
+  api.get(
+    '/config/:company_id/templates',
+    {
+      schema: {
+        operationId: 'listDeviceProfileTemplates',
+        summary: 'List the device profiles a company made from store templates',
+        ...listSchema,
+        description: 'The profiles this company made from store templates.',
+      },
+    },
+    list(true),
+  );
 
   api.post(
     '/config/:company_id',
-    { schema: { tags, params: CompanyParams, body: ProfileCreateBody, response: { 201: ProfileResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'createDeviceProfile',
+        summary: 'Create a device profile',
+        tags,
+        params: CompanyParams,
+        body: ProfileCreateBody,
+        response: { 201: ProfileResponse, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
       const profile = await ctx.transaction(async (tx) => {
@@ -61,7 +82,18 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
   // sandbox exactly as ingest runs it, never by the browser's own eval.
   api.post(
     '/config/:company_id/codec-test',
-    { schema: { tags, params: CompanyParams, body: CodecTestBody, response: { 200: CodecTestResponse, ...errorResponses } } },
+    // Each run takes a sandbox worker: a user cannot hold them all by sending runs in a loop.
+    {
+      config: { rateLimit: perUserAndCompany('codec-test', ctx.config.rateLimits.codecTestPerUser) },
+      schema: {
+        operationId: 'testCodec',
+        summary: 'Run a payload codec on a sample payload',
+        tags,
+        params: CompanyParams,
+        body: CodecTestBody,
+        response: { 200: CodecTestResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
       const { codec, payload, encoding, fPort, recvTime } = request.body;
@@ -77,7 +109,16 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   api.patch(
     '/config/:company_id/:profile_id',
-    { schema: { tags, params: ProfileParams, body: ProfileUpdateBody, response: { 200: ProfileResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'updateDeviceProfile',
+        summary: 'Change a device profile',
+        tags,
+        params: ProfileParams,
+        body: ProfileUpdateBody,
+        response: { 200: ProfileResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const { company_id, profile_id } = request.params;
       await assertCompanyMember(ctx, request.identity.userId, company_id);
@@ -94,7 +135,15 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   api.delete(
     '/config/:company_id/:profile_id',
-    { schema: { tags, params: ProfileParams, response: { 204: NoContent, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'deleteDeviceProfile',
+        summary: 'Delete a device profile',
+        tags,
+        params: ProfileParams,
+        response: { 204: NoContent, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const { company_id, profile_id } = request.params;
       await assertCompanyMember(ctx, request.identity.userId, company_id);

@@ -12,11 +12,23 @@ import { SearchQuery, SearchResponse } from '../schemas/search.js';
 export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  api.get('/search/', { schema: { tags: ['search'], querystring: SearchQuery, response: { 200: SearchResponse, ...errorResponses } } }, async (request) => {
-    const text = request.query.q?.trim() ?? '';
-    if (!text) return { results: [] };
-    let includeTenants = request.query.include_tenants === true;
-    if (includeTenants) includeTenants = (await ctx.repos.users.findById(request.identity.userId))?.is_tenant_enabled === 1;
-    return { results: await ctx.repos.search.search(request.identity.userId, text, includeTenants) };
-  });
+  api.get(
+    '/search/',
+    {
+      schema: {
+        operationId: 'search',
+        summary: 'Search devices, gateways, profiles and more across your companies',
+        tags: ['search'],
+        querystring: SearchQuery,
+        response: { 200: SearchResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const text = request.query.q?.trim() ?? '';
+      if (!text) return { results: [] };
+      let includeTenants = request.query.include_tenants === true;
+      if (includeTenants) includeTenants = (await ctx.repos.users.findById(request.identity.userId))?.is_tenant_enabled === 1;
+      return { results: await ctx.repos.search.search(request.identity.userId, text, includeTenants) };
+    },
+  );
 }

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { duplicate, notFound } from '../http/errors.js';
 import { paging, searchText } from '../http/paging.js';
-import { errorResponses } from '../schemas/common.js';
+import { conflictResponses, errorResponses } from '../schemas/common.js';
 import { CompanyParams, ProfileResponse } from '../schemas/profiles.js';
 import { networkChanges } from './network-changes.js';
 import { TemplateListQuery, TemplatePage, TemplateParams } from '../schemas/templates.js';
@@ -18,7 +18,16 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   api.get(
     '/template/:company_id',
-    { schema: { tags, params: CompanyParams, querystring: TemplateListQuery, response: { 200: TemplatePage, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'listTemplates',
+        summary: 'List the template store',
+        tags,
+        params: CompanyParams,
+        querystring: TemplateListQuery,
+        response: { 200: TemplatePage, ...errorResponses },
+      },
+    },
     async (request) => {
       await assertCompanyMember(ctx, request.identity.userId, request.params.company_id);
       const q = request.query;
@@ -28,7 +37,15 @@ export async function templateRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   api.post(
     '/template/:company_id/:template_id',
-    { schema: { tags, params: TemplateParams, response: { 201: ProfileResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'addTemplate',
+        summary: 'Add a template to a company as a device profile',
+        tags,
+        params: TemplateParams,
+        response: { 201: ProfileResponse, ...errorResponses, ...conflictResponses },
+      },
+    },
     async (request, reply) => {
       const { company_id, template_id } = request.params;
       await assertCompanyMember(ctx, request.identity.userId, company_id);

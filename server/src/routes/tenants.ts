@@ -24,28 +24,49 @@ export async function tenantRoutes(app: FastifyInstance, ctx: AppContext): Promi
     return tenant;
   }
 
-  api.get('/tenant/', { schema: { tags, querystring: TenantListQuery, response: { 200: TenantPage, ...errorResponses } } }, async (request) => {
-    await assertTenantFeature(request);
-    const q = request.query;
-    return tenants.list(request.identity.userId, { search: searchText(q), id: q.id, descending: q.ordering === '-name', ...paging(q) });
-  });
+  api.get(
+    '/tenant/',
+    { schema: { operationId: 'listTenants', summary: 'List tenants', tags, querystring: TenantListQuery, response: { 200: TenantPage, ...errorResponses } } },
+    async (request) => {
+      await assertTenantFeature(request);
+      const q = request.query;
+      return tenants.list(request.identity.userId, { search: searchText(q), id: q.id, descending: q.ordering === '-name', ...paging(q) });
+    },
+  );
 
-  api.post('/tenant/', { schema: { tags, body: TenantCreateBody, response: { 201: TenantResponse, ...errorResponses } } }, async (request, reply) => {
-    await assertTenantFeature(request);
-    const tenant = await tenants.create(request.identity.userId, request.body, ctx.now().toISOString());
-    return reply.code(201).send(tenant);
-  });
+  api.post(
+    '/tenant/',
+    { schema: { operationId: 'createTenant', summary: 'Create a tenant', tags, body: TenantCreateBody, response: { 201: TenantResponse, ...errorResponses } } },
+    async (request, reply) => {
+      await assertTenantFeature(request);
+      const tenant = await tenants.create(request.identity.userId, request.body, ctx.now().toISOString());
+      return reply.code(201).send(tenant);
+    },
+  );
 
   // Reading one tenant is also open to members of its companies: the console shows its branding.
-  api.get('/tenant/:id/', { schema: { tags, params: IdParams, response: { 200: TenantResponse, ...errorResponses } } }, async (request) => {
-    const tenant = await tenants.findVisible(request.identity.userId, request.params.id);
-    if (!tenant) throw notFound();
-    return tenant;
-  });
+  api.get(
+    '/tenant/:id/',
+    { schema: { operationId: 'getTenant', summary: 'Get a tenant', tags, params: IdParams, response: { 200: TenantResponse, ...errorResponses } } },
+    async (request) => {
+      const tenant = await tenants.findVisible(request.identity.userId, request.params.id);
+      if (!tenant) throw notFound();
+      return tenant;
+    },
+  );
 
   api.patch(
     '/tenant/:id/',
-    { schema: { tags, params: IdParams, body: TenantUpdateBody, response: { 200: TenantResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'updateTenant',
+        summary: 'Change a tenant',
+        tags,
+        params: IdParams,
+        body: TenantUpdateBody,
+        response: { 200: TenantResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       await owned(request, request.params.id);
       await tenants.update(request.params.id, request.body);
@@ -53,9 +74,13 @@ export async function tenantRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  api.delete('/tenant/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
-    await owned(request, request.params.id);
-    await tenants.remove(request.params.id);
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/tenant/:id/',
+    { schema: { operationId: 'deleteTenant', summary: 'Delete a tenant', tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } },
+    async (request, reply) => {
+      await owned(request, request.params.id);
+      await tenants.remove(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 }

@@ -10,22 +10,50 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['user'];
 
-  api.get('/user/', { schema: { tags, response: { 200: UserResponse, ...errorResponses } } }, async (request) => {
-    const row = await ctx.repos.users.findById(request.identity.userId);
-    if (!row) throw notFound();
-    return toUser(row);
-  });
+  api.get(
+    '/user/',
+    { schema: { operationId: 'getCurrentUser', summary: 'Get the signed-in user', tags, response: { 200: UserResponse, ...errorResponses } } },
+    async (request) => {
+      const row = await ctx.repos.users.findById(request.identity.userId);
+      if (!row) throw notFound();
+      return toUser(row);
+    },
+  );
 
-  api.put('/user/', { schema: { tags, body: UserUpdateBody, response: { 200: UserResponse, ...errorResponses } } }, async (request) => {
-    const row = await ctx.repos.users.update(request.identity.userId, request.body);
-    if (!row) throw notFound();
-    return toUser(row);
-  });
+  api.put(
+    '/user/',
+    {
+      schema: {
+        operationId: 'updateCurrentUser',
+        summary: 'Change the signed-in user',
+        tags,
+        body: UserUpdateBody,
+        response: { 200: UserResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await ctx.repos.users.update(request.identity.userId, request.body);
+      if (!row) throw notFound();
+      return toUser(row);
+    },
+  );
 
-  api.get('/user/lookup/:user_id', { schema: { tags, params: LookupParams, response: { 200: LookupResponse, ...errorResponses } } }, async (request) => {
-    const row = await ctx.repos.users.findSharingCompany(request.identity.userId, request.params.user_id);
-    if (!row) throw notFound();
-    const { id, first_name, last_name, emails, profile_picture } = toUser(row);
-    return { id, first_name, last_name, emails, profile_picture };
-  });
+  api.get(
+    '/user/lookup/:user_id',
+    {
+      schema: {
+        operationId: 'lookupUser',
+        summary: "Get another user's public profile",
+        tags,
+        params: LookupParams,
+        response: { 200: LookupResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await ctx.repos.users.findSharingCompany(request.identity.userId, request.params.user_id);
+      if (!row) throw notFound();
+      const { id, first_name, last_name, emails, profile_picture } = toUser(row);
+      return { id, first_name, last_name, emails, profile_picture };
+    },
+  );
 }

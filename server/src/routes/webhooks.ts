@@ -6,7 +6,7 @@ import { newWebhookSecret } from '../dataplane/webhooks/signature.js';
 import { MAX_WEBHOOKS_PER_COMPANY } from '../domain/webhooks.js';
 import { HttpProblem, invalid, notFound } from '../http/errors.js';
 import { paging } from '../http/paging.js';
-import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
+import { conflictResponses, errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { assertCompanyMember } from './company-access.js';
 import {
   WebhookCreateBody,
@@ -38,39 +38,75 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     return hook;
   }
 
-  api.get('/webhook/', { schema: { tags, querystring: WebhookListQuery, response: { 200: WebhookPage, ...errorResponses } } }, async (request) => {
-    return webhooks.list(request.identity.userId, request.query.company_id, paging(request.query));
-  });
+  api.get(
+    '/webhook/',
+    {
+      schema: { operationId: 'listWebhooks', summary: 'List webhooks', tags, querystring: WebhookListQuery, response: { 200: WebhookPage, ...errorResponses } },
+    },
+    async (request) => {
+      return webhooks.list(request.identity.userId, request.query.company_id, paging(request.query));
+    },
+  );
 
   api.post(
     '/webhook/',
-    { schema: { tags, body: WebhookCreateBody, response: { 201: WebhookWithSecretResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'createWebhook',
+        summary: 'Create a webhook (its signing secret is shown once)',
+        tags,
+        body: WebhookCreateBody,
+        response: { 201: WebhookWithSecretResponse, ...errorResponses, ...conflictResponses },
+      },
+    },
     async (request, reply) => {
       await assertCompanyMember(ctx, request.identity.userId, request.body.company_id);
       assertReachable(request.body.url);
-      if ((await webhooks.countOfCompany(request.body.company_id)) >= MAX_WEBHOOKS_PER_COMPANY) {
-        throw new HttpProblem(409, 'webhookLimit', `A company can have at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks.`);
-      }
       const secret = newWebhookSecret();
-      const id = await webhooks.create(request.body.company_id, request.body, secret, ctx.now().toISOString());
+      // Stored sealed; the answer is the only place the secret is shown.
+      const id = await webhooks.createWithinCap(
+        request.body.company_id,
+        request.body,
+        (webhookId) => ctx.webhookSecrets.seal(webhookId, secret),
+        ctx.now().toISOString(),
+        MAX_WEBHOOKS_PER_COMPANY,
+      );
+      if (id === undefined) throw new HttpProblem(409, 'webhookLimit', `A company can have at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks.`);
       return reply.code(201).send({ ...(await mine(request.identity.userId, id)), secret });
     },
   );
 
   api.post(
     '/webhook/:id/rotate-secret',
-    { schema: { tags, params: IdParams, response: { 200: WebhookWithSecretResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'rotateWebhookSecret',
+        summary: "Replace a webhook's signing secret",
+        tags,
+        params: IdParams,
+        response: { 200: WebhookWithSecretResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const hook = await mine(request.identity.userId, request.params.id);
       const secret = newWebhookSecret();
-      await webhooks.rotateSecret(hook.id, secret);
+      await webhooks.rotateSecret(hook.id, ctx.webhookSecrets.seal(hook.id, secret));
       return { ...hook, secret };
     },
   );
 
   api.patch(
     '/webhook/:id/',
-    { schema: { tags, params: IdParams, body: WebhookUpdateBody, response: { 200: WebhookResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'updateWebhook',
+        summary: 'Change a webhook',
+        tags,
+        params: IdParams,
+        body: WebhookUpdateBody,
+        response: { 200: WebhookResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       await mine(request.identity.userId, request.params.id);
       assertReachable(request.body.url);
@@ -79,15 +115,27 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
   );
 
-  api.delete('/webhook/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
-    await mine(request.identity.userId, request.params.id);
-    await webhooks.remove(request.params.id);
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/webhook/:id/',
+    { schema: { operationId: 'deleteWebhook', summary: 'Delete a webhook', tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } },
+    async (request, reply) => {
+      await mine(request.identity.userId, request.params.id);
+      await webhooks.remove(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   api.get(
     '/webhook/:id/deliveries',
-    { schema: { tags, params: IdParams, response: { 200: WebhookDeliveriesResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'listWebhookDeliveries',
+        summary: "List a webhook's deliveries",
+        tags,
+        params: IdParams,
+        response: { 200: WebhookDeliveriesResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const hook = await mine(request.identity.userId, request.params.id);
       return (await webhooks.deliveries(hook.id, 100)).map(({ payload: _payload, webhook_id: _webhook, ...delivery }) => delivery);

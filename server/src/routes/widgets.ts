@@ -41,28 +41,61 @@ export async function widgetRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (Object.keys(fields).length > 0) throw invalid(fields);
   }
 
-  api.get('/widget/', { schema: { tags, querystring: WidgetListQuery, response: { 200: Page(WidgetResponse), ...errorResponses } } }, async (request) =>
-    widgets.list(request.identity.userId, { dashboardId: request.query.dashboard_id, ...paging(request.query) }),
+  api.get(
+    '/widget/',
+    {
+      schema: {
+        operationId: 'listWidgets',
+        summary: "List a dashboard's widgets",
+        tags,
+        querystring: WidgetListQuery,
+        response: { 200: Page(WidgetResponse), ...errorResponses },
+      },
+    },
+    async (request) => widgets.list(request.identity.userId, { dashboardId: request.query.dashboard_id, ...paging(request.query) }),
   );
 
-  api.post('/widget/', { schema: { tags, body: WidgetCreateBody, response: { 201: WidgetResponse, ...errorResponses } } }, async (request, reply) => {
-    const userId = request.identity.userId;
-    const { dashboard: dashboardId, ...rest } = request.body;
-    const dashboard = await dashboards.find(userId, dashboardId);
-    if (!dashboard) throw notFound();
-    const fields: WidgetFields = { title: '', query: null, device: null, unit: null, topic: null, ...rest };
-    await check(dashboard.company_id, fields);
-    const id = await widgets.create(dashboard.id, fields, ctx.now().toISOString());
-    return reply.code(201).send(await visible(userId, id));
-  });
+  api.post(
+    '/widget/',
+    {
+      schema: {
+        operationId: 'createWidget',
+        summary: 'Add a widget to a dashboard',
+        tags,
+        body: WidgetCreateBody,
+        response: { 201: WidgetResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.identity.userId;
+      const { dashboard: dashboardId, ...rest } = request.body;
+      const dashboard = await dashboards.find(userId, dashboardId);
+      if (!dashboard) throw notFound();
+      const fields: WidgetFields = { title: '', query: null, device: null, unit: null, topic: null, ...rest };
+      await check(dashboard.company_id, fields);
+      const id = await widgets.create(dashboard.id, fields, ctx.now().toISOString());
+      return reply.code(201).send(await visible(userId, id));
+    },
+  );
 
-  api.get('/widget/:id/', { schema: { tags, params: IdParams, response: { 200: WidgetResponse, ...errorResponses } } }, async (request) =>
-    visible(request.identity.userId, request.params.id),
+  api.get(
+    '/widget/:id/',
+    { schema: { operationId: 'getWidget', summary: 'Get a widget', tags, params: IdParams, response: { 200: WidgetResponse, ...errorResponses } } },
+    async (request) => visible(request.identity.userId, request.params.id),
   );
 
   api.patch(
     '/widget/:id/',
-    { schema: { tags, params: IdParams, body: WidgetUpdateBody, response: { 200: WidgetResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'updateWidget',
+        summary: 'Change a widget',
+        tags,
+        params: IdParams,
+        body: WidgetUpdateBody,
+        response: { 200: WidgetResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const userId = request.identity.userId;
       const widget = await visible(userId, request.params.id);
@@ -72,16 +105,29 @@ export async function widgetRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
-  api.delete('/widget/:id/', { schema: { tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
-    const widget = await visible(request.identity.userId, request.params.id);
-    await widgets.remove(widget.id);
-    return reply.code(204).send(null);
-  });
+  api.delete(
+    '/widget/:id/',
+    { schema: { operationId: 'deleteWidget', summary: 'Delete a widget', tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } },
+    async (request, reply) => {
+      const widget = await visible(request.identity.userId, request.params.id);
+      await widgets.remove(widget.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   // What one widget shows; each widget loads its own data (and has its own loading and error state).
   api.get(
     '/widget/:id/data',
-    { schema: { tags, params: IdParams, querystring: WidgetDataQuery, response: { 200: WidgetDataResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'getWidgetData',
+        summary: 'Get the data a widget shows',
+        tags,
+        params: IdParams,
+        querystring: WidgetDataQuery,
+        response: { 200: WidgetDataResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const widget = await visible(request.identity.userId, request.params.id);
       const to = request.query.to ? new Date(request.query.to) : ctx.now();

@@ -1,14 +1,24 @@
 import { Type, type Static } from 'typebox';
 
+/** The longest address SMTP can deliver to (RFC 5321: a 256-octet path less its angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Long enough for any passphrase or generated password; longer is an attack on the KDF, not a password. */
+export const PASSWORD_MAX_LENGTH = 1024;
+/** A sign-in or sign-up body: two fields of the lengths above and some protocol, with room to spare. */
+export const CREDENTIALS_BODY_LIMIT = 16 * 1024;
+
 const FormField = Type.Object({ id: Type.String({ maxLength: 100 }), value: Type.Unknown() });
 
-export const CredentialsBody = Type.Object({
-  formFields: Type.Array(FormField, { maxItems: 20 }),
-  shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
-});
+export const CredentialsBody = Type.Object(
+  {
+    formFields: Type.Array(FormField, { maxItems: 20 }),
+    shouldTryLinkingWithSessionUser: Type.Optional(Type.Boolean()),
+  },
+  { description: `Form fields \`email\` (at most ${EMAIL_MAX_LENGTH} characters) and \`password\` (at most ${PASSWORD_MAX_LENGTH}).` },
+);
 export type CredentialsBody = Static<typeof CredentialsBody>;
 
-export const EmailQuery = Type.Object({ email: Type.String({ maxLength: 320 }) });
+export const EmailQuery = Type.Object({ email: Type.String({ maxLength: EMAIL_MAX_LENGTH }) });
 
 export const LoginMethodsQuery = Type.Object({
   clientType: Type.Optional(Type.String({ maxLength: 64 })),

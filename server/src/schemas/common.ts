@@ -72,3 +72,21 @@ export const errorResponses = {
   403: ErrorResponse,
   404: ErrorResponse,
 } as const;
+
+/** 409 of a write whose unique key (a DevEUI, a gateway ID…) is taken, or whose state forbids it. */
+export const conflictResponses = { 409: ErrorResponse } as const;
+
+/**
+ * Answers of a call that asks the network server while the caller waits (routes/network-errors.ts):
+ * 409 without one (standalone), 422 when it refuses, 503 when it cannot be reached.
+ */
+export const networkServerResponses = { 409: ErrorResponse, 422: ErrorResponse, 503: ErrorResponse } as const;
+
+/** The answers of the public sign-in calls: a malformed body (400) and too many attempts (429). */
+export const publicErrorResponses = { 400: ErrorResponse, 429: ErrorResponse } as const;
+
+/**
+ * The route-schema key of a request body as the OpenAPI document describes it, where the route
+ * validates a looser one itself (http/openapi.ts puts it in the document).
+ */
+export const DOCUMENTED_BODY = 'documentedBody';

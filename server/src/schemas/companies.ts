@@ -29,7 +29,7 @@ export const CompanyPage = Page(CompanyResponse);
 
 export const CompanyCreateBody = Type.Object(
   { name: NonBlank(200), tenant_id: Type.Optional(Type.Union([Uuid, Type.Null()])) },
-  { additionalProperties: false },
+  { additionalProperties: false, example: { name: 'Müller Facility Services' } },
 );
 export type CompanyCreateBody = Static<typeof CompanyCreateBody>;
 

@@ -75,7 +75,16 @@ export const DeviceCreateBody = Type.Object(
     config: Type.Optional(Type.Union([Uuid, Type.Null()])),
     unit: Type.Optional(Type.Union([Uuid, Type.Null()])),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    example: {
+      company_id: '5f0c6a1e-2b7d-4c3a-9e8f-1a2b3c4d5e6f',
+      dev_eui: 'A840410001810001',
+      join_eui: 'A000000000000100',
+      app_key: '2B7E151628AED2A6ABF7158809CF4F3C',
+      name: 'Cold room 1',
+    },
+  },
 );
 export type DeviceCreateBody = Static<typeof DeviceCreateBody>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ErrorResponse, Timestamp, Uuid } from './common.js';
+import { Timestamp, Uuid } from './common.js';
 import { DOWNLINK_ERROR_TEXTS, type DownlinkErrorCode } from './messages.js';
 import { DOWNLINK_FPORT_MAX, DOWNLINK_FPORT_MIN, DOWNLINK_STATES } from '../domain/downlink.js';
 
@@ -57,6 +57,3 @@ export type DownlinkCreated = Static<typeof DownlinkCreatedResponse>;
 /** A device's recent downlinks, newest first (at most DOWNLINK_LIST_LIMIT). */
 export const DownlinkListResponse = Type.Object({ items: Type.Array(Downlink) });
 export type DownlinkList = Static<typeof DownlinkListResponse>;
-
-/** Sending and flushing need a network server: 409 networkServerRequired in standalone mode. */
-export const networkServerResponses = { 409: ErrorResponse } as const;

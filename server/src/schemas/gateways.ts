@@ -36,7 +36,7 @@ export type GatewayListQuery = Static<typeof GatewayListQuery>;
 
 export const GatewayCreateBody = Type.Object(
   { company_id: Uuid, gateway_id: GatewayIdInput, name: Type.Optional(Type.Union([NonBlank(200), Type.Literal('')])) },
-  { additionalProperties: false },
+  { additionalProperties: false, example: { company_id: '5f0c6a1e-2b7d-4c3a-9e8f-1a2b3c4d5e6f', gateway_id: '0016C001FF10A235', name: 'Roof, building A' } },
 );
 
 export const GatewayUpdateBody = Type.Object({ name: Type.Union([NonBlank(200), Type.Literal('')]) }, { additionalProperties: false });

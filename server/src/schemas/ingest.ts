@@ -136,6 +136,30 @@ export type DeviceEventType = IngestEventType | 'error';
  * ChirpStack's "Payload encoding: Protobuf"); checked against the event's own schema once `event` is known.
  */
 export const IngestBody = Type.Unknown();
+/** The body as the OpenAPI document describes it: one of the eight events, JSON or Protobuf. */
+export const IngestDocumentedBody = {
+  content: {
+    'application/json': {
+      schema: Type.Union([UplinkEvent, JoinEvent, AckEvent, TxAckEvent, LogEvent, StatusEvent, LocationEvent, IntegrationEvent], {
+        description: 'The event named by `event`, as ChirpStack v4 encodes it in JSON; fields not described here are accepted and ignored.',
+        example: {
+          deduplicationId: '3ac7e3c4-4401-4b8d-9386-a5c902f9202d',
+          time: '2026-11-27T10:00:00Z',
+          deviceInfo: { devEui: 'a840410001810001', deviceName: 'cold-room-1' },
+          devAddr: '01a2b3c4',
+          fCnt: 42,
+          fPort: 2,
+          data: 'y6sEtgF8AX//fw==',
+          rxInfo: [{ gatewayId: '0016c001ff10a235', rssi: -97, snr: 7.5 }],
+          txInfo: { frequency: 868100000, modulation: { lora: { bandwidth: 125000, spreadingFactor: 7 } } },
+        },
+      }),
+    },
+    'application/octet-stream': {
+      schema: Type.String({ format: 'binary', description: 'The event\'s Protobuf message (integration.proto), ChirpStack\'s "Payload encoding: Protobuf".' }),
+    },
+  },
+};
 export const IngestQuery = Type.Object({ event: Type.Enum(INGEST_EVENTS) }, { additionalProperties: true });
 /**
  * `duplicate`: this event was stored before (a redelivery); `unregistered`: no device here has the

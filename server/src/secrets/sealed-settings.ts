@@ -2,6 +2,7 @@ import type { Db } from '../db/database.js';
 import { readSettings, replaceSettings, settingsStore, type KeyValueStore } from '../repositories/settings.js';
 import { isSealed, open, seal } from './sealed-box.js';
 import { loadSecretKey, type SecretKey, type SecretKeySettings } from './secret-key.js';
+import { checkWebhookSecrets, resealWebhookSecrets, sealPlaintextWebhookSecrets } from './webhook-secrets.js';
 
 /**
  * The settings that are secrets and are stored sealed: the session signing secret (app.ts) and
@@ -39,26 +40,44 @@ export async function sealPlaintextSettings(db: Db, key: SecretKey): Promise<str
 }
 
 /**
- * Seals every secret again with a new key (key rotation), in one transaction. Each value is
- * opened with the current key first, so a wrong current key changes nothing.
+ * Seals every secret again with a new key (key rotation): the secret settings and every
+ * webhook's signing secret, in one transaction. Each value is opened with the current key
+ * first, so a wrong current key changes nothing.
  */
 export async function resealSettings(db: Db, current: SecretKey, next: SecretKey): Promise<string[]> {
   await sealPlaintextSettings(db, current);
-  const stored = await readSettings(db, SEALED_SETTINGS);
-  const changes = [...stored].map(([name, value]) => ({ key: name, from: value, to: seal(next, name, open(current, name, value)) }));
-  if (!(await replaceSettings(db, changes))) throw new Error('the secrets changed while they were sealed again (is a node running?); nothing was changed');
-  return changes.map((change) => change.key);
+  await sealPlaintextWebhookSecrets(db, current);
+  return db.transaction().execute(async (trx) => {
+    const stored = await readSettings(trx, SEALED_SETTINGS);
+    const changes = [...stored].map(([name, value]) => ({ key: name, from: value, to: seal(next, name, open(current, name, value)) }));
+    if (!(await replaceSettings(trx, changes))) throw new Error('the secrets changed while they were sealed again (is a node running?); nothing was changed');
+    const hooks = await resealWebhookSecrets(trx, current, next);
+    return [...changes.map((change) => change.key), ...(hooks > 0 ? [`${hooks} webhook signing secret${hooks === 1 ? '' : 's'}`] : [])];
+  });
+}
+
+/** What a process works with once its key is checked: the settings store and the key for other sealed values. */
+export interface OpenedSecrets {
+  settings: KeyValueStore;
+  key: SecretKey;
 }
 
 /**
- * The settings store a process works with: this node's key loaded (the default key file created
- * on first start), plaintext secrets of an earlier version sealed, the key checked against what is
- * stored. A wrong key fails here, with a message that says so, before anything else runs.
+ * This node's key loaded (the default key file created on first start), plaintext secrets of an
+ * earlier version sealed, the key checked against what is stored. A wrong key fails here, with
+ * a message that says so, before anything else runs.
  */
-export async function openSecretSettings(db: Db, settings: SecretKeySettings): Promise<KeyValueStore> {
+export async function openSecrets(db: Db, settings: SecretKeySettings): Promise<OpenedSecrets> {
   const key = await loadSecretKey(settings);
   await sealPlaintextSettings(db, key);
+  await sealPlaintextWebhookSecrets(db, key);
   const stored = await readSettings(db, SEALED_SETTINGS);
   for (const [name, value] of stored) open(key, name, value);
-  return sealedSettingsStore(db, key);
+  await checkWebhookSecrets(db, key);
+  return { settings: sealedSettingsStore(db, key), key };
+}
+
+/** The settings store of a process that needs no other sealed values (the CLI commands). */
+export async function openSecretSettings(db: Db, settings: SecretKeySettings): Promise<KeyValueStore> {
+  return (await openSecrets(db, settings)).settings;
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthPage } from '../../../admin/auth/AuthPage';
-import type { AuthOutcome } from '../../../admin/auth/session';
+import { failure, type AuthOutcome } from '../../../admin/auth/session';
 import { fieldErrorMessage } from '../../../admin/providers/serverMessages';
 import { renderInAdmin } from '../helpers';
 
@@ -57,5 +57,36 @@ describe('sign-in page (/auth)', () => {
     fill('ada@example.com', 'wrong-pass1');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
     expect(screen.getByRole('alert')).toHaveTextContent('Incorrect email or password.');
+  });
+
+  it.each([
+    ['en', 'Sign in', 'Too many attempts. Please wait a moment and try again.'],
+    ['de', 'Anmelden', 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.'],
+  ] as const)('says in %s when attempts are rate limited', async (locale, button, text) => {
+    const actions = { signIn: vi.fn(async (): Promise<AuthOutcome> => ({ status: 'RATE_LIMITED' })), signUp: vi.fn() };
+    renderInAdmin(<AuthPage actions={actions} />, { path: '/auth', locale });
+    fireEvent.change(await screen.findByRole('textbox'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(document.querySelector('input[type="password"]')!, { target: { value: 'wrong-pass1' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: button })));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+});
+
+// Issue #16: the server answers 429 (rate limited) and 400 with field codes (an email or password too long).
+describe("the sign-in calls' failures", () => {
+  const response = (status: number, body: object) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('maps 429 to RATE_LIMITED', async () => {
+    expect(await failure(response(429, { code: 'rateLimited', message: 'Too many requests.' }))).toEqual({ status: 'RATE_LIMITED' });
+  });
+
+  it("maps a 400's field codes to field errors to translate", async () => {
+    const outcome = await failure(response(400, { code: 'validation', message: 'x', field_codes: { email: { code: 'too_long', params: { limit: 254 } } } }));
+    expect(outcome).toEqual({ status: 'FIELD_ERROR', fields: { email: fieldErrorMessage({ code: 'too_long', params: { limit: 254 } }) } });
+  });
+
+  it('leaves other failures as errors', async () => {
+    expect(await failure(response(500, { code: 'general' }))).toMatchObject({ status: 'ERROR' });
+    expect(await failure(new TypeError('fetch failed'))).toMatchObject({ status: 'ERROR' });
   });
 });

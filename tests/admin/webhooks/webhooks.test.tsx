@@ -5,6 +5,7 @@ import { WebhookList } from '../../../admin/webhooks/WebhookList';
 import { fieldErrorMessages } from '../../../admin/providers/serverMessages';
 import type { Language } from '../../../admin/providers/i18nProvider';
 import type { WebhookDelivery } from '../../../admin/types/api';
+import { formatters } from '../../../admin/common/format';
 import { renderInAdmin } from '../helpers';
 import { isShowingSkeleton, listAnswers } from '../listStates';
 
@@ -128,6 +129,34 @@ describe('webhooks screen', () => {
     expect(screen.getByText('Der Empfänger hat mit einem Status außerhalb von 2xx geantwortet. (HTTP 503)')).toBeInTheDocument();
     expect(screen.getByText('Zugestellt')).toBeInTheDocument();
     expect(webhookDeliveries).toHaveBeenCalledWith('w1');
+  });
+
+  it("a pending delivery shows when it is tried again, in the reader's language", async () => {
+    const webhookDeliveries = vi.fn(async () => [delivery({ id: 'd2', last_error: 'timeout', next_attempt_at: '2026-11-01T08:05:00.000Z' })]);
+    renderList({ getList: listAnswers.rows([hook]), webhookDeliveries }, 'de');
+    fireEvent.click(await screen.findByText(hook.url));
+    expect(await screen.findByRole('columnheader', { name: 'Nächster Versuch' })).toBeInTheDocument();
+    expect(screen.getByText(formatters('de').dateTime('2026-11-01T08:05:00.000Z'))).toBeInTheDocument();
+  });
+
+  it('the switch in a row pauses the webhook without opening the row, and resumes it', async () => {
+    const update = vi.fn(async (_resource: string, params: { data: Partial<typeof hook> }) => ({
+      data: { ...hook, ...params.data },
+    })) as DataProvider['update'] & Mock;
+    const webhookDeliveries = vi.fn(async () => [] as WebhookDelivery[]);
+    renderList({ getList: listAnswers.rows([hook]), update, webhookDeliveries });
+    const toggle = within(await rowOf(hook.url)).getByRole('switch', { name: `Pause the webhook to ${hook.url}` });
+    expect(toggle).toBeChecked();
+    await act(async () => fireEvent.click(toggle));
+    await waitFor(() => expect(update).toHaveBeenCalledWith('webhooks', expect.objectContaining({ id: 'w1', data: { enabled: false } })));
+    expect(webhookDeliveries).not.toHaveBeenCalled();
+  });
+
+  it('a refused pause says why', async () => {
+    const update = vi.fn(() => Promise.reject(new HttpError('app.errors.general', 500)));
+    renderList({ getList: listAnswers.rows([hook]), update });
+    await act(async () => fireEvent.click(within(await rowOf(hook.url)).getByRole('switch', { name: `Pause the webhook to ${hook.url}` })));
+    expect(await screen.findByText('An error occurred. Please try again.')).toBeInTheDocument();
   });
 
   it('deliveries: empty and error states', async () => {

@@ -11,6 +11,7 @@ import { issueServerCertificate } from '../../../server/src/dataplane/pki/issue.
 import { openSecretSettings } from '../../../server/src/secrets/sealed-settings.js';
 import { platformCa } from '../helpers/platform-ca.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { networkServerCertificatesRepository } from '../../../server/src/repositories/network-server-certificates.js';
 
 describe('npm run network-server:cert (operator)', () => {
   let t: TestApp;
@@ -27,7 +28,12 @@ describe('npm run network-server:cert (operator)', () => {
   const read = (file: string) => fs.readFileSync(file, 'utf8');
 
   it("writes the installation CA's network server certificate to DATA_DIR/network-server", async () => {
-    const { ok, output } = await networkServerCertCommand(await openSecretSettings(t.db, t.config.secrets), [], dataDir);
+    const { ok, output } = await networkServerCertCommand(
+      await openSecretSettings(t.db, t.config.secrets),
+      networkServerCertificatesRepository(t.db),
+      [],
+      dataDir,
+    );
     const dir = path.join(dataDir, 'network-server');
     expect(ok).toBe(true);
     const cert = new X509Certificate(read(path.join(dir, 'cert.pem')));
@@ -36,6 +42,7 @@ describe('npm run network-server:cert (operator)', () => {
       `ca_cert = "${path.join(dir, 'ca.pem')}"`,
       `tls_cert = "${path.join(dir, 'cert.pem')}"`,
       `tls_key = "${path.join(dir, 'key.pem')}"`,
+      'Earlier network server certificates are revoked: restart the network server with this one.',
     ]);
     // The CA the API signs gateway certificates with (it lives in the database).
     expect(read(path.join(dir, 'ca.pem'))).toBe((await platformCa(t)).certPem);
@@ -50,13 +57,16 @@ describe('npm run network-server:cert (operator)', () => {
     const dir = path.join(dataDir, 'chirpstack', 'certs');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'key.pem'), 'old key', { mode: 0o644 });
-    expect((await networkServerCertCommand(await openSecretSettings(t.db, t.config.secrets), [dir], dataDir)).ok).toBe(true);
+    expect(
+      (await networkServerCertCommand(await openSecretSettings(t.db, t.config.secrets), networkServerCertificatesRepository(t.db), [dir], dataDir)).ok,
+    ).toBe(true);
     expect(fs.statSync(path.join(dir, 'key.pem')).mode & 0o777).toBe(0o600);
 
     const ca = await platformCa(t);
     const server = await issueServerCertificate(ca, ['localhost']);
     const registry = {
       admitted: async () => [],
+      networkServerAdmitted: networkServerCertificatesRepository(t.db).admitted,
       connected: async () => undefined,
       disconnected: async () => undefined,
       message: async () => undefined,
@@ -83,7 +93,9 @@ describe('npm run network-server:cert (operator)', () => {
   });
 
   it('refuses extra arguments', async () => {
-    expect(await networkServerCertCommand(await openSecretSettings(t.db, t.config.secrets), ['a', 'b'], dataDir)).toEqual({
+    expect(
+      await networkServerCertCommand(await openSecretSettings(t.db, t.config.secrets), networkServerCertificatesRepository(t.db), ['a', 'b'], dataDir),
+    ).toEqual({
       ok: false,
       output: NETWORK_SERVER_CERT_USAGE,
     });

@@ -15,6 +15,7 @@ function recordingRegistry(registered: string[]) {
   const events: string[] = [];
   const registry: GatewayRegistry = {
     admitted: async (certificates) => certificates.filter((c) => registered.includes(c.gatewayId)),
+    networkServerAdmitted: async () => true,
     connected: async (id) => void events.push(`connected ${id}`),
     disconnected: async (id) => void events.push(`disconnected ${id}`),
     message: async (id, kind, topic, payload) => void events.push(`${kind} ${id} ${topic} ${payload.toString()}`),

@@ -4,14 +4,15 @@ import { startGatewayBroker, type RunningBroker } from '../../../server/src/data
 import { databaseGatewayRegistry } from '../../../server/src/dataplane/broker/registry.js';
 import { issueServerCertificate } from '../../../server/src/dataplane/pki/issue.js';
 import { gatewaysRepository } from '../../../server/src/repositories/gateways.js';
-import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
 import { gatewayCertificatesRepository } from '../../../server/src/repositories/gateway-certificates.js';
 import type { Gateway, GatewayCertificate } from '../../../server/src/schemas/gateways.js';
 import type { Notification } from '../../../server/src/schemas/notifications.js';
 import { createRecord, oneCompany } from '../helpers/fixtures.js';
 import { platformCa } from '../helpers/platform-ca.js';
+import { nodePresence } from '../helpers/node-presence.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
+import { networkServerCertificatesRepository } from '../../../server/src/repositories/network-server-certificates.js';
 
 const until = async (check: () => Promise<boolean>) => {
   for (let i = 0; i < 100; i++) {
@@ -35,7 +36,13 @@ describe('a gateway connecting with the certificate the API issued', () => {
     // The same CA the API signs with (it lives in the database).
     const ca = await platformCa(t);
     const server = await issueServerCertificate(ca, ['localhost', '127.0.0.1']);
-    const registry = databaseGatewayRegistry(gatewaysRepository(t.db), gatewayCertificatesRepository(t.db), notificationsRepository(t.db), t.clock.now);
+    const registry = databaseGatewayRegistry(
+      gatewaysRepository(t.db),
+      gatewayCertificatesRepository(t.db),
+      nodePresence(t.db, t.clock.now),
+      t.clock.now,
+      networkServerCertificatesRepository(t.db),
+    );
     broker = await startGatewayBroker({ port: 0, host: '127.0.0.1', tls: { caPem: ca.certPem, certPem: server.certPem, keyPem: server.keyPem }, registry });
   });
   afterAll(async () => {
@@ -60,7 +67,9 @@ describe('a gateway connecting with the certificate the API issued', () => {
     await client.publishAsync('eu868/gateway/B827EBFFFE8B0001/event/stats', '{"rxPacketsReceived":1}');
     await client.endAsync();
     expect(await until(async () => !(await gateway()).connected)).toBe(true);
-    const notes = (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<Page<Notification>>().results;
-    expect(notes).toEqual([expect.objectContaining({ kind: 'gateway_disconnected', title: 'Gateway disconnected: Roof' })]);
+    // The state is written before the notification: wait for it rather than read it once.
+    const notes = async () => (await call(t.app, owner, 'GET', '/api/user/notifications/')).json<Page<Notification>>().results;
+    expect(await until(async () => (await notes()).length > 0)).toBe(true);
+    expect(await notes()).toEqual([expect.objectContaining({ kind: 'gateway_disconnected', title: 'Gateway disconnected: Roof' })]);
   });
 });

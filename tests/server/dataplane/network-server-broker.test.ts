@@ -56,6 +56,7 @@ describe('the network server on the embedded broker', () => {
   const uplinks: string[] = [];
   const registry: GatewayRegistry = {
     admitted: async (certificates) => certificates.filter((c) => c.gatewayId === GATEWAY || c.gatewayId === OTHER),
+    networkServerAdmitted: async () => true,
     connected: async () => undefined,
     disconnected: async () => undefined,
     message: async (id, kind, topic) => void uplinks.push(`${kind} ${id} ${topic}`),

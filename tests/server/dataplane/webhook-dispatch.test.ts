@@ -6,14 +6,21 @@ import { postJson, type PostJson } from '../../../server/src/dataplane/webhooks/
 import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
 import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
 import { queueDeliveries, startReceiver, webhookSetup, type Receiver } from '../helpers/webhook-queue.js';
+import { appWebhookSecrets } from '../helpers/webhook-secrets.js';
 
 const post = postJson({ timeoutMs: 5_000, allowPrivate: true });
 const dialect = testDatabaseUrl ? 'postgres' : 'sqlite';
 // One company and one receiver here: the per-company and per-destination caps (security/webhook-fairness)
 // are lifted, so what is measured is the node's own bound.
 const uncapped = { perCompany: 10_000, perDestination: 10_000 };
-const dispatcher = (t: TestApp, db: Db, node: string, options: ConstructorParameters<typeof WebhookDispatcher>[2] = {}) =>
-  new WebhookDispatcher(webhooksRepository(db, dialect), t.clock.now, { node, allowPrivate: true, caps: uncapped, ...options });
+const dispatcher = async (t: TestApp, db: Db, node: string, options: Partial<ConstructorParameters<typeof WebhookDispatcher>[2]> = {}) =>
+  new WebhookDispatcher(webhooksRepository(db, dialect), t.clock.now, {
+    secrets: await appWebhookSecrets(t),
+    node,
+    allowPrivate: true,
+    caps: uncapped,
+    ...options,
+  });
 const statuses = async (t: TestApp) =>
   (await t.db.selectFrom('webhook_deliveries').select(['status', 'attempts']).execute()).map((row) => `${row.status}/${row.attempts}`);
 const pending = async (t: TestApp) => (await t.db.selectFrom('webhook_deliveries').select('id').where('status', '=', 'pending').execute()).length;
@@ -52,7 +59,7 @@ describe('webhook dispatcher', () => {
   it('records the attempt before sending, and keeps sending while work is due, at most CONCURRENCY at once', async () => {
     await queueDeliveries(t.db, await webhookId(), 3 * CONCURRENCY, t.clock.now().toISOString());
     // One call, not one tick per batch: every due delivery is sent before it returns.
-    expect(await dispatcher(t, t.db, 'node-a').dispatchDue()).toBe(3 * CONCURRENCY);
+    expect(await (await dispatcher(t, t.db, 'node-a')).dispatchDue()).toBe(3 * CONCURRENCY);
     expect(receiver.received.size).toBe(3 * CONCURRENCY);
     expect([...receiver.received.values()].every((times) => times === 1)).toBe(true);
     expect(receiver.mostAtOnce).toBeLessThanOrEqual(CONCURRENCY);
@@ -67,7 +74,7 @@ describe('webhook dispatcher', () => {
     // This node claims, then hangs for good in the send: as a node killed mid-send, it never records anything.
     let sent!: () => void;
     const sending = new Promise<void>((resolve) => (sent = resolve));
-    const dying = dispatcher(t, t.db, 'node-dying', {
+    const dying = await dispatcher(t, t.db, 'node-dying', {
       post: () => {
         sent();
         return new Promise<number>(() => undefined);
@@ -76,7 +83,7 @@ describe('webhook dispatcher', () => {
     void dying.dispatchDue();
     await sending;
     expect(await statuses(t)).toEqual(['pending/1']);
-    const survivor = dispatcher(t, t.db, 'node-survivor');
+    const survivor = await dispatcher(t, t.db, 'node-survivor');
     expect(await survivor.dispatchDue()).toBe(0);
     t.clock.advance(LEASE_MS - 1_000);
     expect(await survivor.dispatchDue()).toBe(0);
@@ -95,7 +102,7 @@ describe('webhook dispatcher', () => {
       .set({ attempts: MAX_ATTEMPTS, claimed_by: 'node-dead', claimed_until: new Date(t.clock.now().getTime() - 1_000).toISOString() })
       .where('id', '=', id!)
       .execute();
-    expect(await dispatcher(t, t.db, 'node-a').dispatchDue()).toBe(1);
+    expect(await (await dispatcher(t, t.db, 'node-a')).dispatchDue()).toBe(1);
     expect(receiver.received.size).toBe(0);
     expect(await statuses(t)).toEqual([`failed/${MAX_ATTEMPTS + 1}`]);
   });
@@ -127,7 +134,7 @@ describe('two webhook dispatchers on one database', () => {
     await queueDeliveries(t.db, webhookId, 1000, t.clock.now().toISOString());
     const sentBy = [0, 0];
     const counting = (node: number) => ({ post: (...args: Parameters<PostJson>) => (sentBy[node]++, post(...args)) });
-    const nodes = [dispatcher(t, t.db, 'node-a', counting(0)), dispatcher(t, second?.db ?? t.db, 'node-b', counting(1))];
+    const nodes = [await dispatcher(t, t.db, 'node-a', counting(0)), await dispatcher(t, second?.db ?? t.db, 'node-b', counting(1))];
     // A node whose claim finds nothing left stops; go on until nothing is pending.
     while ((await pending(t)) > 0) await Promise.all(nodes.map((node) => node.dispatchDue()));
     expect(receiver.received.size).toBe(1000);

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { DevicesTable } from '../../../server/src/db/schema.js';
 import type { ApiKeyWithSecret } from '../../../server/src/schemas/api-keys.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { createTestApp, type TestApp, type TestAppOptions } from './test-app.js';
 import { call, signUp, type SignedIn } from './users.js';
 
 /**
@@ -64,8 +64,8 @@ export interface TwoUsers {
   bob: SignedIn;
 }
 
-export async function twoUsers(env: Record<string, string> = {}): Promise<TwoUsers> {
-  const t = await createTestApp(env);
+export async function twoUsers(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TwoUsers> {
+  const t = await createTestApp(env, undefined, options);
   const alice = await signUp(t.app);
   const bob = await signUp(t.app);
   return { t, alice, bob };
@@ -77,8 +77,8 @@ export interface TwoCompanies extends TwoUsers {
   bobCompany: string;
 }
 
-export async function twoCompanies(env: Record<string, string> = {}): Promise<TwoCompanies> {
-  const { t, alice, bob } = await twoUsers(env);
+export async function twoCompanies(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TwoCompanies> {
+  const { t, alice, bob } = await twoUsers(env, options);
   const company = await createCompany(t, alice, 'Alice company');
   const bobCompany = await createCompany(t, bob, 'Bob company');
   return { t, alice, bob, company, bobCompany };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/src/app.js';
+import type { CertificateRevocations } from '../../../server/src/dataplane/broker/revocations.js';
 import { loadConfig, type Config } from '../../../server/src/config.js';
 import { dropPostgresSchema, openDatabase, type Db } from '../../../server/src/db/database.js';
 import { migrateToLatest } from '../../../server/src/db/migrate.js';
@@ -16,6 +17,18 @@ export const testDatabaseUrl = process.env.TEST_DB === 'postgres' ? process.env.
  * without it every app would create and share DATA_DIR/secret.key of the repository.
  */
 export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+
+/**
+ * Every injected request comes from one address (127.0.0.1), and suites sign up and in far more
+ * users than a person would: the per-address limits are lifted unless a test sets its own
+ * (tests/server/security/signin-limits.test.ts does).
+ */
+export const LIFTED_ADDRESS_LIMITS: Record<string, string> = {
+  SIGNIN_ADDRESS_MAX: '100000',
+  SIGNUP_ADDRESS_MAX: '100000',
+  EMAIL_EXISTS_ADDRESS_MAX: '100000',
+  CODEC_TEST_MAX: '100000',
+};
 
 /** A clock the test controls: `clock.advance(ms)` moves time forward for the app. */
 export class TestClock {
@@ -35,19 +48,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** How a test app is built beyond its environment. */
+export interface TestAppOptions {
+  dataPlane?: boolean;
+  /** Shared with a broker the test runs beside the app, so revocations on the app reach it at once. */
+  certificateRevocations?: CertificateRevocations;
+}
+
 /** A fresh app on a fresh database: in-memory SQLite, or its own PostgreSQL schema; `dataPlane` also runs its background parts. */
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
-  { dataPlane = false }: { dataPlane?: boolean } = {},
+  { dataPlane = false, certificateRevocations }: TestAppOptions = {},
 ): Promise<TestApp> {
   const keyGiven = env.SECRET_KEY !== undefined || env.SECRET_KEY_FILE !== undefined;
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...(keyGiven ? {} : { SECRET_KEY: TEST_SECRET_KEY }), ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...LIFTED_ADDRESS_LIMITS, ...(keyGiven ? {} : { SECRET_KEY: TEST_SECRET_KEY }), ...env });
   const clock = new TestClock();
   const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, now: clock.now, logger: false, dataPlane });
+  const app = await buildApp({ config, database, now: clock.now, logger: false, dataPlane, ...(certificateRevocations ? { certificateRevocations } : {}) });
   beforeReady?.(app);
   await app.ready();
   return {

@@ -9,6 +9,7 @@ import type { Webhook, WebhookDeliveriesResponse } from '../../../server/src/sch
 import { insertDevice, twoCompanies } from '../helpers/fixtures.js';
 import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
+import { appWebhookSecrets } from '../helpers/webhook-secrets.js';
 
 type Deliveries = Static<typeof WebhookDeliveriesResponse>;
 
@@ -36,7 +37,10 @@ describe('webhooks', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    dispatcher = new WebhookDispatcher(webhooksRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), t.clock.now, { allowPrivate: true });
+    dispatcher = new WebhookDispatcher(webhooksRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), t.clock.now, {
+      secrets: await appWebhookSecrets(t),
+      allowPrivate: true,
+    });
     await insertDevice(t, { company_id: company, dev_eui: 'ABCD000000000001', name: 'Pump' });
   });
   afterAll(async () => {

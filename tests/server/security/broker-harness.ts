@@ -1,16 +1,18 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { startGatewayBroker, type GatewayRegistry, type RunningBroker } from '../../../server/src/dataplane/broker/gateway-broker.js';
 import { databaseGatewayRegistry } from '../../../server/src/dataplane/broker/registry.js';
+import { CertificateRevocations } from '../../../server/src/dataplane/broker/revocations.js';
 import { issueServerCertificate } from '../../../server/src/dataplane/pki/issue.js';
 import { gatewayCertificatesRepository } from '../../../server/src/repositories/gateway-certificates.js';
 import { gatewaysRepository } from '../../../server/src/repositories/gateways.js';
-import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
 import type { GatewayCertificate } from '../../../server/src/schemas/gateways.js';
 import type { Notification } from '../../../server/src/schemas/notifications.js';
 import { createRecord, twoCompanies, type TwoCompanies } from '../helpers/fixtures.js';
 import { until } from '../helpers/mqtt-broker.js';
 import { platformCa } from '../helpers/platform-ca.js';
+import { nodePresence } from '../helpers/node-presence.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
+import { networkServerCertificatesRepository } from '../../../server/src/repositories/network-server-certificates.js';
 
 /** The embedded broker on the test app's database and CA, the way startEmbeddedBroker wires it, on a free port. */
 export interface BrokerHarness extends TwoCompanies {
@@ -30,14 +32,25 @@ export interface BrokerHarness extends TwoCompanies {
 /** Certificates are checked again this often here (production: CERTIFICATE_RECHECK_MS), so the tests wait briefly for a drop. */
 const RECHECK_MS = 100;
 
-export async function brokerHarness(): Promise<BrokerHarness> {
-  const companies = await twoCompanies();
+/**
+ * `recheckMs`: how often the broker checks connected certificates by itself. `immediate`: the
+ * app announces its revocations to the broker, as one node's app and broker share them.
+ */
+export async function brokerHarness({ recheckMs = RECHECK_MS, immediate = false }: { recheckMs?: number; immediate?: boolean } = {}): Promise<BrokerHarness> {
+  const revocations = new CertificateRevocations();
+  const companies = await twoCompanies({}, immediate ? { certificateRevocations: revocations } : {});
   const { t } = companies;
   const ca = await platformCa(t);
   const server = await issueServerCertificate(ca, ['localhost', '127.0.0.1']);
   const delivered = new Map<string, string[]>();
   const warnings: string[] = [];
-  const database = databaseGatewayRegistry(gatewaysRepository(t.db), gatewayCertificatesRepository(t.db), notificationsRepository(t.db), t.clock.now);
+  const database = databaseGatewayRegistry(
+    gatewaysRepository(t.db),
+    gatewayCertificatesRepository(t.db),
+    nodePresence(t.db, t.clock.now),
+    t.clock.now,
+    networkServerCertificatesRepository(t.db),
+  );
   const registry: GatewayRegistry = {
     ...database,
     message: async (gatewayId, kind, topic, payload) => {
@@ -51,7 +64,8 @@ export async function brokerHarness(): Promise<BrokerHarness> {
     tls: { caPem: ca.certPem, certPem: server.certPem, keyPem: server.keyPem },
     registry,
     onWarning: (message) => warnings.push(message),
-    certificateRecheckMs: RECHECK_MS,
+    certificateRecheckMs: recheckMs,
+    revocations,
   });
   const clients: MqttClient[] = [];
 

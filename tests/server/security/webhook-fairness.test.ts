@@ -8,6 +8,7 @@ import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
 import { queueDeliveries } from '../helpers/webhook-queue.js';
 import { call, type SignedIn } from '../helpers/users.js';
 import { startRecorder, type Recorder } from './webhook-receivers.js';
+import { appWebhookSecrets } from '../helpers/webhook-secrets.js';
 
 const dialect = testDatabaseUrl ? 'postgres' : 'sqlite';
 // Waits on states, never on time: the generous bound only ends a broken run.
@@ -49,7 +50,7 @@ describe("one company's hanging endpoint", () => {
     const [early] = await queueDeliveries(t.db, otherHook, 1, new Date(at.getTime() + 1).toISOString());
     // A deadline no slow test machine reaches: the hanging requests stay in flight until released.
     const post = postJson({ timeoutMs: 600_000, allowPrivate: true });
-    const dispatcher = new WebhookDispatcher(webhooksRepository(t.db, dialect), t.clock.now, { post });
+    const dispatcher = new WebhookDispatcher(webhooksRepository(t.db, dialect), t.clock.now, { secrets: await appWebhookSecrets(t), post });
     const running = dispatcher.dispatchDue();
 
     await until(async () => expect(await statusOf([early!])).toEqual(['delivered']));

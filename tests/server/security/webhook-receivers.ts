@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -65,4 +66,25 @@ export async function startRecorder(answer: (path: string) => Answer = () => ({ 
       }),
   };
   return recorder;
+}
+
+/**
+ * A receiver's check of a Standard Webhooks signature, written from the specification with
+ * node:crypto only (not the server's code): HMAC-SHA256 keyed with the base64 bytes after `whsec_`,
+ * over "id.timestamp.body", compared in constant time with each `v1,` entry.
+ */
+export function verifies(secret: string, request: Received): boolean {
+  const id = request.headers['webhook-id'];
+  const timestamp = request.headers['webhook-timestamp'];
+  const signatures = request.headers['webhook-signature'];
+  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string') return false;
+  if (!secret.startsWith('whsec_')) return false;
+  const expected = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+    .update(`${id}.${timestamp}.${request.body}`)
+    .digest();
+  return signatures.split(' ').some((entry) => {
+    const [version, signature] = entry.split(',');
+    const given = Buffer.from(signature ?? '', 'base64');
+    return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
+  });
 }

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebhookDispatcher, retryDelayMs } from '../../../server/src/dataplane/webhooks/dispatcher.js';
 import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
@@ -7,28 +6,8 @@ import { twoCompanies } from '../helpers/fixtures.js';
 import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
 import { queueDeliveries } from '../helpers/webhook-queue.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
-import { startRecorder, type Received, type Recorder } from './webhook-receivers.js';
-
-/**
- * A receiver's check of a Standard Webhooks signature, written from the specification with
- * node:crypto only (not the server's code): HMAC-SHA256 keyed with the base64 bytes after `whsec_`,
- * over "id.timestamp.body", compared in constant time with each `v1,` entry.
- */
-function verifies(secret: string, request: Received): boolean {
-  const id = request.headers['webhook-id'];
-  const timestamp = request.headers['webhook-timestamp'];
-  const signatures = request.headers['webhook-signature'];
-  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string') return false;
-  if (!secret.startsWith('whsec_')) return false;
-  const expected = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
-    .update(`${id}.${timestamp}.${request.body}`)
-    .digest();
-  return signatures.split(' ').some((entry) => {
-    const [version, signature] = entry.split(',');
-    const given = Buffer.from(signature ?? '', 'base64');
-    return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
-  });
-}
+import { startRecorder, verifies, type Recorder } from './webhook-receivers.js';
+import { appWebhookSecrets } from '../helpers/webhook-secrets.js';
 
 // Issue #16: deliveries are signed with a per-webhook secret that is shown once and never listed.
 describe('signed webhook deliveries', () => {
@@ -43,7 +22,10 @@ describe('signed webhook deliveries', () => {
   beforeAll(async () => {
     ({ t, alice, bob, company } = await twoCompanies({ WEBHOOKS_ALLOW_PRIVATE: 'true' }));
     receiver = await startRecorder(() => ({ status: answer }));
-    dispatcher = new WebhookDispatcher(webhooksRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), t.clock.now, { allowPrivate: true });
+    dispatcher = new WebhookDispatcher(webhooksRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), t.clock.now, {
+      secrets: await appWebhookSecrets(t),
+      allowPrivate: true,
+    });
   });
   afterAll(async () => {
     await receiver.close();

@@ -14,6 +14,7 @@ import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
 import { queueDeliveries } from '../helpers/webhook-queue.js';
 import { call, type SignedIn } from '../helpers/users.js';
 import { startRecorder, type Recorder } from './webhook-receivers.js';
+import { appWebhookSecrets } from '../helpers/webhook-secrets.js';
 
 // Issue #16, webhook SSRF: the address is checked when a delivery is sent, on what the name
 // resolves to then, and the connection goes to that very address; every special-purpose range is
@@ -174,7 +175,7 @@ describe('webhook deliveries of an installation with the default settings', () =
       allowPrivate: options.allowPrivate ?? t.config.webhooksAllowPrivate,
       ...(options.resolve ? { resolve: options.resolve } : {}),
     });
-    await new WebhookDispatcher(webhooksRepository(t.db, dialect), t.clock.now, { post }).dispatchDue();
+    await new WebhookDispatcher(webhooksRepository(t.db, dialect), t.clock.now, { secrets: await appWebhookSecrets(t), post }).dispatchDue();
     return { hookId, log: (await call(t.app, alice, 'GET', `/api/webhook/${hookId}/deliveries`)).json<Deliveries>() };
   }
 

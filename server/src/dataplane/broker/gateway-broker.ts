@@ -14,6 +14,7 @@ import { mayPublish, maySubscribe, messageKind, type GatewayMessageKind } from '
 import { MAX_PACKET_BYTES, PacketSizeGuard } from './packet-size.js';
 import { GATEWAY_PUBLISH_RATE, PublishRate } from './publish-rate.js';
 import { watchCertificates, CERTIFICATE_RECHECK_MS } from './certificate-watch.js';
+import type { CertificateRevocations } from './revocations.js';
 
 /** A gateway's client certificate as the broker saw it in the TLS handshake. */
 export interface GatewayCertificateRef {
@@ -26,6 +27,8 @@ export interface GatewayCertificateRef {
 export interface GatewayRegistry {
   /** Of these certificates, those admitted now (the same objects): issued to the registered gateway of their ID, and not revoked. */
   admitted<T extends GatewayCertificateRef>(certificates: readonly T[]): Promise<T[]>;
+  /** Whether the network server's certificate of this serial is admitted (recorded and not revoked; npm run network-server:cert). */
+  networkServerAdmitted(serial: string): Promise<boolean>;
   connected(gatewayId: string): Promise<void>;
   disconnected(gatewayId: string): Promise<void>;
   message(gatewayId: string, kind: GatewayMessageKind, topic: string, payload: Buffer): Promise<void>;
@@ -43,6 +46,8 @@ export interface BrokerOptions {
   onWarning?: (message: string) => void;
   /** How often connected gateways' certificates are checked again (tests shorten it). */
   certificateRecheckMs?: number;
+  /** Revocations made on this node, checked at once rather than at the next recheck. */
+  revocations?: Pick<CertificateRevocations, 'subscribe'>;
 }
 
 export interface RunningBroker {
@@ -93,8 +98,17 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
     }
     // A certificate decides the role; user name and password sent with it change nothing.
     if (presented.role === 'network-server') {
-      identities.set(client, presented);
-      return done(null, true);
+      return void options.registry.networkServerAdmitted(presented.serial ?? '').then(
+        (admitted) => {
+          if (!admitted) {
+            options.onWarning?.(`network server refused: its certificate ${presented.serial ?? ''} was revoked`);
+            return done(refusal('Not authorised', 5), false);
+          }
+          identities.set(client, presented);
+          done(null, true);
+        },
+        () => done(refusal('Server unavailable', 3), false),
+      );
     }
     // Refused before the session is taken: the gateway holding that id stays connected.
     if (!isOwnClientId(presented.gatewayId, clientIds.get(client) ?? '')) {
@@ -131,16 +145,24 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
   };
 
   const gatewayClients = new Set<Client>();
+  // Connections this node drops because it shuts down are not reported as gone: their gateways
+  // reconnect to another node (or this one restarted), and the presence of those that do not expires.
+  let closing = false;
   broker.on('client', (client) => {
+    const identity = identities.get(client);
+    if (identity?.role === 'network-server' && identity.serial !== undefined) networkServerClients.set(client, identity.serial);
     const gatewayId = gatewayOf(client);
     if (!gatewayId) return;
     gatewayClients.add(client);
     void report(options.registry.connected(gatewayId));
   });
   broker.on('clientDisconnect', (client) => {
+    networkServerClients.delete(client);
     const gatewayId = gatewayOf(client);
-    if (!gatewayId) return;
-    gatewayClients.delete(client);
+    // aedes also reports a client that never got registered (a successor failing mid-connect).
+    if (!gatewayId || !gatewayClients.delete(client) || closing) return;
+    // In a session takeover aedes ends the old connection just before it registers the new one:
+    // the presence write of the old one's end finds the new one counted and leaves (presence.ts).
     void report(options.registry.disconnected(gatewayId));
   });
   // Certificates revoked while their gateway is connected (a new one issued, the gateway deleted).
@@ -154,6 +176,23 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
     admitted: (certificates) => options.registry.admitted(certificates),
     revoked: (client, certificate) => {
       options.onWarning?.(`gateway ${certificate.gatewayId} disconnected: its certificate ${certificate.serial} was revoked`);
+      client.close();
+    },
+    onError: (error) => options.onError?.(error),
+  });
+  const unsubscribe = options.revocations?.subscribe(() => watch.checkNow());
+  // The network server's certificate is revoked by the operator's command, another process: each
+  // node's check finds it in the database and drops the connection.
+  const networkServerClients = new Map<Client, string>();
+  const networkServerWatch = watchCertificates<string>({
+    everyMs: options.certificateRecheckMs ?? CERTIFICATE_RECHECK_MS,
+    connected: () => [...networkServerClients].map(([client, serial]) => ({ client, certificate: serial })),
+    admitted: async (serials) => {
+      const answers = await Promise.all(serials.map((serial) => options.registry.networkServerAdmitted(serial)));
+      return serials.filter((_serial, index) => answers[index]);
+    },
+    revoked: (client, serial) => {
+      options.onWarning?.(`network server disconnected: its certificate ${serial} was revoked`);
       client.close();
     },
     onError: (error) => options.onError?.(error),
@@ -194,7 +233,10 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
   return {
     port: (server.address() as AddressInfo).port,
     async close() {
+      closing = true;
+      unsubscribe?.();
       watch.stop();
+      networkServerWatch.stop();
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -5,7 +5,10 @@ import { normaliseSerial } from '../../domain/certificate-serial.js';
 import { GATEWAY_ORGANISATION, NETWORK_SERVER_SUBJECT } from '../pki/issue.js';
 
 /** Who a broker client is: one gateway (by the serial of its certificate too), or the network server that reads them all. */
-export type BrokerIdentity = { role: 'gateway'; gatewayId: string; serial: string } | { role: 'network-server' };
+export type BrokerIdentity =
+  | { role: 'gateway'; gatewayId: string; serial: string }
+  /** With its certificate's serial, or none when it logged in with the configured user name and password. */
+  | { role: 'network-server'; serial?: string };
 
 export interface NetworkServerCredentials {
   username: string;
@@ -27,7 +30,9 @@ export function presentedCertificate(socket: TLSSocket): PresentedCertificate {
   if (!socket.authorized) return 'refused';
   const commonName = single(certificate.subject?.CN);
   const organisation = single(certificate.subject?.O);
-  if (commonName === NETWORK_SERVER_SUBJECT.commonName && organisation === NETWORK_SERVER_SUBJECT.organisation) return { role: 'network-server' };
+  if (commonName === NETWORK_SERVER_SUBJECT.commonName && organisation === NETWORK_SERVER_SUBJECT.organisation) {
+    return { role: 'network-server', serial: normaliseSerial(certificate.serialNumber) };
+  }
   if (commonName !== undefined && isStoredEui(commonName) && organisation === GATEWAY_ORGANISATION) {
     return { role: 'gateway', gatewayId: commonName, serial: normaliseSerial(certificate.serialNumber) };
   }

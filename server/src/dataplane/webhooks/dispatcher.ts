@@ -1,4 +1,5 @@
 import { signatureHeaders } from './signature.js';
+import type { WebhookSecrets } from '../../secrets/webhook-secrets.js';
 import type { ClaimCaps, ClaimedDelivery, DeliveryOutcome, FailedDelivery, WebhooksRepository } from '../../repositories/webhooks.js';
 import type { WebhookDeliveryErrorCode } from '../../schemas/messages.js';
 import { processNodeName } from '../node-name.js';
@@ -22,6 +23,8 @@ export const LEASE_MS = 30_000;
 export const retryDelayMs = (attempts: number): number => FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1);
 
 export interface DispatcherOptions {
+  /** Opens the stored (sealed) signing secrets (secrets/webhook-secrets.ts). */
+  secrets: Pick<WebhookSecrets, 'open'>;
   post?: PostJson;
   /** Names this process in claims (node-name.ts). */
   node?: string;
@@ -47,15 +50,17 @@ export class WebhookDispatcher {
   private readonly node: string;
   private readonly caps: ClaimCaps | undefined;
   private readonly outcomes: OutcomeWriter;
+  private readonly secrets: Pick<WebhookSecrets, 'open'>;
 
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly now: () => Date,
-    options: DispatcherOptions = {},
+    options: DispatcherOptions,
   ) {
     this.post = options.post ?? postJson({ timeoutMs: TIMEOUT_MS, allowPrivate: options.allowPrivate ?? false });
     this.node = options.node ?? processNodeName();
     this.caps = options.caps;
+    this.secrets = options.secrets;
     this.outcomes = new OutcomeWriter(webhooks, this.node, now);
   }
 
@@ -139,7 +144,7 @@ export class WebhookDispatcher {
     const headers: Record<string, string> = {};
     if (delivery.header_name && delivery.header_value) headers[delivery.header_name.toLowerCase()] = delivery.header_value;
     Object.assign(headers, { 'content-type': 'application/json', 'user-agent': 'lora-console-webhooks' });
-    Object.assign(headers, signatureHeaders(delivery.secret, delivery.id, this.now(), delivery.payload));
+    Object.assign(headers, signatureHeaders(this.secrets.open(delivery.webhook_id, delivery.secret), delivery.id, this.now(), delivery.payload));
     let outcome: DeliveryOutcome;
     try {
       const status = await this.post(delivery.url, headers, delivery.payload);

@@ -53,6 +53,19 @@ describe('CSV parsing: what real exports contain', () => {
     expect(detectColumns(['serial', 'foo'])).toEqual(NO_MAPPING);
   });
 
+  it.each([
+    [['DevEUI', 'AppKey', 'Name'], { devEui: 0, appKey: 1, name: 2, joinEui: null }],
+    [['dev_eui', 'app_key', 'join_eui', 'name'], { devEui: 0, appKey: 1, joinEui: 2, name: 3 }],
+    [['Device EUI', 'AppEUI', 'App Key'], { devEui: 0, joinEui: 1, appKey: 2, name: null }],
+  ])('chooses the columns of a generic CSV whose headers name the fields: %j', (headers, mapping) => {
+    expect(detectColumns(headers, 'generic')).toEqual(mapping);
+  });
+
+  it("leaves a generic CSV's other headers to the user (shop names such as EUI or Label are not guessed)", () => {
+    expect(detectColumns(['EUI', 'Application Key', 'Label'], 'generic')).toEqual(NO_MAPPING);
+    expect(detectColumns(['EUI', 'Application Key', 'Label'], 'vendor')).toEqual({ devEui: 0, appKey: 1, name: 2, joinEui: null });
+  });
+
   it.each([['join_eui'], ['JoinEUI'], ['AppEUI'], ['app_eui'], ['App EUI'], ['Application EUI'], ['APPEUI (hex)']])(
     'finds the JoinEUI column of a shop export named %j, and takes its cells as typed',
     (header) => {

@@ -59,3 +59,25 @@ describe('CSV import with a JoinEUI column', () => {
     expect(row('Valve')).toHaveTextContent('JoinEUI must be 16 hexadecimal digits.');
   });
 });
+
+describe('a generic CSV whose headers name the fields', () => {
+  it('is mapped by itself: DevEUI;AppKey;Name go straight to the review', async () => {
+    const file = ['DevEUI;AppKey;Name', `A84041000181C611;${KEY};Door`].join('\n');
+    renderInAdmin(<ImportPage parse={async () => parseCsv(file)} />, {
+      dataProvider: { getList: listAnswers.rows([{ id: 'p1', name: 'Dragino LHT65N' }]) },
+    });
+
+    fireEvent.click(screen.getByRole('radio', { name: /Generic CSV/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await act(async () => fireEvent.change(screen.getByTestId('csv-file'), { target: { files: [new File([file], 'devices.csv', { type: 'text/csv' })] } }));
+    expect(await screen.findByText('1 row found')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'DevEUI column' })).toHaveTextContent('DevEUI');
+    expect(screen.getByRole('combobox', { name: 'AppKey column' })).toHaveTextContent('AppKey');
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Device configuration' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Dragino LHT65N' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const table = await screen.findByRole('table', { name: 'Devices to import' });
+    expect(within(table).getByText('Door').closest('[role="row"]')).toHaveTextContent('A84041000181C611');
+  });
+});

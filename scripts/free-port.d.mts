@@ -1,0 +1,2 @@
+export function freePortSync(): number;
+export function reservePorts(...names: string[]): void;

@@ -1,0 +1,11 @@
+import { NodePresence, type PresenceTiming } from '../../../server/src/dataplane/broker/presence.js';
+import { gatewayPresenceRepository } from '../../../server/src/repositories/gateway-presence.js';
+import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
+import type { Db } from '../../../server/src/db/database.js';
+
+/** Long enough that no heartbeat expires during a test unless the test moves its clock. */
+export const TEST_PRESENCE: PresenceTiming = { heartbeatMs: 60_000, expiryMs: 180_000 };
+
+/** One node's record of the gateway connections it holds, as startEmbeddedBroker makes it (its heartbeat not started). */
+export const nodePresence = (db: Db, now: () => Date, node = 'test-node', timing: PresenceTiming = TEST_PRESENCE): NodePresence =>
+  new NodePresence({ repository: gatewayPresenceRepository(db), notifications: notificationsRepository(db), node, now, timing });
