@@ -7,19 +7,25 @@ interface Page<T> {
   results: T[];
 }
 
-/** Which of a device's events to read: one page, optionally of one type or one log level. */
+/** Which of a device's events to read: one page of a period, optionally of one type or log level, or containing a text. */
 export interface EventsFilter {
   type?: DeviceEventsQuery['type'];
   level?: DeviceEventsQuery['level'];
+  /** Text the event's summary or data contains; blank: every event. */
+  q?: string;
+  /** The period: the last this many days, counted when the request goes out (a live read moves with the clock). */
+  days: number;
   page: number;
   perPage: number;
 }
+
+const DAY_MS = 86_400_000;
 
 /** The reads of the device and gateway pages (issue #14), added to the data provider. */
 export interface OperationsApi {
   /** The device's newest uplinks with each gateway's reception. */
   deviceFrames(id: Identifier, perPage: number): Promise<Page<Frame>>;
-  /** The device's events, newest first (uplinks, joins, status, the network server's logs, …). */
+  /** The device's events of a period, newest first (uplinks, joins, status, the network server's logs, …). */
   deviceEvents(id: Identifier, filter: EventsFilter): Promise<Page<DeviceEventItem>>;
   /** A topic's newest numeric samples, oldest first. */
   topicSeries(id: Identifier, topic: string): Promise<SeriesPoint[]>;
@@ -43,8 +49,12 @@ export const TOPIC_CHART_POINTS = 50;
 export function operationsApi(call: Call): OperationsApi {
   return {
     deviceFrames: (id, perPage) => call(() => apiRequest<Page<Frame>>(devicePath(id, 'frames'), { query: { page_size: perPage } })),
-    deviceEvents: (id, { type, level, page, perPage }) =>
-      call(() => apiRequest<Page<DeviceEventItem>>(devicePath(id, 'events'), { query: { type, level, page, page_size: perPage } })),
+    deviceEvents: (id, { type, level, q, days, page, perPage }) =>
+      call(() =>
+        apiRequest<Page<DeviceEventItem>>(devicePath(id, 'events'), {
+          query: { type, level, q: q || undefined, from: new Date(Date.now() - days * DAY_MS).toISOString(), page, page_size: perPage },
+        }),
+      ),
     topicSeries: (id, topic) =>
       call(async () => (await apiRequest<TopicSeries>(devicePath(id, 'topics/series'), { query: { topic, limit: TOPIC_CHART_POINTS } })).points),
     batteryHistory: (id) => call(async () => (await apiRequest<{ results: BatteryReading[] }>(devicePath(id, 'battery'))).results),

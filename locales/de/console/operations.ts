@@ -36,7 +36,11 @@ export const operations = {
   },
   events: {
     title: 'Ereignisse und Netzwerkserver-Protokoll',
-    empty: 'Noch keine Ereignisse.',
+    empty: 'Keine Ereignisse in diesem Zeitraum.',
+    no_match: 'Keine Ereignisse zu „%{query}“ in diesem Zeitraum.',
+    search: 'Ereignisse durchsuchen',
+    period: 'Zeitraum',
+    periods: { day: 'Letzte 24 Stunden', week: 'Letzte 7 Tage', month: 'Letzte 30 Tage' },
     error: 'Fehler beim Laden der Ereignisse',
     type: 'Typ',
     level: 'Stufe',

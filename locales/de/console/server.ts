@@ -42,6 +42,7 @@ export const server = {
     colour_invalid: 'Muss eine Farbe wie #3B82F6 sein.',
     expiry_in_past: 'Das Ablaufdatum muss in der Zukunft liegen.',
     range_reversed: 'Der Beginn darf nicht nach dem Ende liegen.',
+    period_too_long: 'Der Zeitraum darf höchstens %{limit} Tage lang sein.',
     widget_outside_grid: 'Das Widget muss in die %{columns} Spalten des Rasters passen.',
     private_address: 'Webhooks müssen auf eine öffentliche Adresse zeigen.',
     filter_field_unknown: 'Filterbare Felder: %{fields}.',

@@ -33,7 +33,11 @@ export const operations = {
   },
   events: {
     title: 'Events and network-server logs',
-    empty: 'No events yet.',
+    empty: 'No events in this period.',
+    no_match: 'No events match “%{query}” in this period.',
+    search: 'Search events',
+    period: 'Period',
+    periods: { day: 'Last 24 hours', week: 'Last 7 days', month: 'Last 30 days' },
     error: 'Error loading events',
     type: 'Type',
     level: 'Level',

@@ -20,6 +20,7 @@ import * as gatewayCertificates from './migrations/0018_gateway_certificates.js'
 import * as rateLimits from './migrations/0019_rate_limits.js';
 import * as networkServerCertificates from './migrations/0020_network_server_certificates.js';
 import * as gatewayPresence from './migrations/0021_gateway_presence.js';
+import * as searchWithoutEvents from './migrations/0022_search_without_events.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0019_rate_limits': rateLimits,
   '0020_network_server_certificates': networkServerCertificates,
   '0021_gateway_presence': gatewayPresence,
+  '0022_search_without_events': searchWithoutEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,10 +3,16 @@ import { powerOf } from '../domain/power.js';
 import type { BatteryReading, DeviceEventItem, SeriesPoint } from '../schemas/device-history.js';
 import type { StatusEvent } from '../schemas/ingest.js';
 import { listPage, type PageWindow } from './list-page.js';
+import { containsText } from './text-match.js';
 
 export interface DeviceEventFilters {
   type?: DeviceEventItem['type'] | undefined;
   level?: string | undefined;
+  /** Text the summary or the payload contains (case-insensitive). */
+  text?: string | undefined;
+  /** The period, ISO strings as stored: from ≤ created_at ≤ to. */
+  from: string;
+  to: string;
 }
 
 const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
@@ -27,11 +33,19 @@ export function deviceHistoryRepository(db: Db) {
   };
 
   return {
-    /** The device's events, newest first; a level filter reads log events only. */
+    /**
+     * The device's events of one period, newest first; a level filter reads log events only. The
+     * period is a range of the device's index (of its type's, with a type), so a search reads that
+     * period's events and no others: the text is matched on those rows, not through an index.
+     */
     async events(deviceId: string, filters: DeviceEventFilters, window: PageWindow): Promise<{ count: number; results: DeviceEventItem[] }> {
       const type = filters.level ? 'log' : filters.type;
-      let filtered = type ? ofType(deviceId, type) : db.selectFrom('device_events').where('device_id', '=', deviceId);
+      let filtered = (type ? ofType(deviceId, type) : db.selectFrom('device_events').where('device_id', '=', deviceId))
+        .where('created_at', '>=', filters.from)
+        .where('created_at', '<=', filters.to);
       if (filters.level) filtered = filtered.where('level', '=', filters.level);
+      const { text } = filters;
+      if (text) filtered = filtered.where((eb) => eb.or([containsText('summary', text), containsText('payload', text)]));
       return listPage(
         filtered,
         window,

@@ -16,3 +16,15 @@ export const likeEscaped = (column: RawBuilder<unknown>, pattern: string): RawBu
 
 /** Case-insensitive "contains" on a column, with wildcards in the text matched literally. */
 export const containsText = (column: string, text: string): RawBuilder<boolean> => likeEscaped(sql`lower(${sql.ref(column)})`, likePattern(text));
+
+/**
+ * The strings that start with `prefix`, as a range [from, to) in code point order (SQLite's
+ * BINARY collation, PostgreSQL's "C"): an index on the column reads just that range. `to` is the
+ * prefix with its last character's successor (surrogates, which no string holds alone, skipped).
+ */
+export function prefixRange(prefix: string): { from: string; to: string } {
+  const chars = [...prefix];
+  const last = chars.pop()?.codePointAt(0) ?? 0;
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+  return { from: prefix, to: chars.join('') + String.fromCodePoint(Math.min(next, 0x10ffff)) };
+}

@@ -3,15 +3,34 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { paging } from '../http/paging.js';
 import { errorResponses, IdParams } from '../schemas/common.js';
+import { invalid } from '../http/errors.js';
 import {
   BatteryHistoryQuery,
   BatteryHistoryResponse,
   DeviceEventPage,
   DeviceEventsQuery,
+  DEFAULT_EVENT_PERIOD_DAYS,
+  MAX_EVENT_PERIOD_DAYS,
   TopicSeriesQuery,
   TopicSeriesResponse,
 } from '../schemas/device-history.js';
 import { visibleDevice } from './company-access.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The period of an events read (issue #24): every read is a range of the device's index, at most
+ * MAX_EVENT_PERIOD_DAYS long, so a search costs the events of that period, not the device's history.
+ * ISO strings in the stored format (toISOString), which compare as the times do.
+ */
+function eventPeriod(query: { from?: string | undefined; to?: string | undefined }, now: Date): { from: string; to: string } {
+  const to = query.to ? new Date(query.to) : now;
+  const from = query.from ? new Date(query.from) : new Date(to.getTime() - DEFAULT_EVENT_PERIOD_DAYS * DAY_MS);
+  if (from > to) throw invalid({ from: { code: 'range_reversed' } });
+  if (to.getTime() - from.getTime() > MAX_EVENT_PERIOD_DAYS * DAY_MS)
+    throw invalid({ from: { code: 'period_too_long', params: { limit: MAX_EVENT_PERIOD_DAYS } } });
+  return { from: from.toISOString(), to: to.toISOString() };
+}
 
 /** What the device page reads of a device's history (issue #14): its events, a topic's recent values, its battery. */
 export async function deviceHistoryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -19,7 +38,7 @@ export async function deviceHistoryRoutes(app: FastifyInstance, ctx: AppContext)
   const tags = ['devices'];
   const { deviceHistory } = ctx.repos;
 
-  /** The device's event log, newest first: uplinks, joins, status, the network server's logs, … */
+  /** The device's event log of one period, newest first: uplinks, joins, status, the network server's logs, … */
   api.get(
     '/device/:id/events',
     {
@@ -34,8 +53,9 @@ export async function deviceHistoryRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request) => {
       const { id: deviceId } = await visibleDevice(ctx, request.identity.userId, request.params.id);
-      const { type, level } = request.query;
-      return deviceHistory.events(deviceId, { type, level }, paging(request.query));
+      const { type, level, q } = request.query;
+      const period = eventPeriod(request.query, ctx.now());
+      return deviceHistory.events(deviceId, { type, level, text: q?.trim() || undefined, ...period }, paging(request.query));
     },
   );
 

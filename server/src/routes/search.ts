@@ -5,8 +5,9 @@ import { errorResponses } from '../schemas/common.js';
 import { SearchQuery, SearchResponse } from '../schemas/search.js';
 
 /**
- * Global search (spec §2, §7): devices, gateways, units, groups, companies, events of the
- * caller's companies, and tenants when asked for and the tenant feature is on. Blank → nothing.
+ * Global search (spec §2, §7): devices, gateways, units, groups, companies of the caller's
+ * companies, tenants when asked for and the tenant feature is on, and matches among each company's
+ * newest events (issue #24: a device's older events are searched on its page). Blank → nothing.
  */
 export async function searchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();

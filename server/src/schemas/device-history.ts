@@ -29,6 +29,10 @@ export type DeviceEventItem = Static<typeof DeviceEventItem>;
 export const DeviceEventPage = Page(DeviceEventItem);
 
 export const MAX_EVENTS_PAGE = 200;
+/** The period a device's events are read from unless the query names one (issue #24: bounded by time). */
+export const DEFAULT_EVENT_PERIOD_DAYS = 7;
+/** The longest period one read may cover: the default retention (30 days) and a day's margin. */
+export const MAX_EVENT_PERIOD_DAYS = 31;
 export const DeviceEventsQuery = Type.Object(
   {
     page: PageNumber,
@@ -36,6 +40,11 @@ export const DeviceEventsQuery = Type.Object(
     type: Type.Optional(Type.Enum(DEVICE_EVENT_TYPES)),
     /** Only log events of this level (implies type `log`). */
     level: Type.Optional(Type.Enum(LOG_LEVELS)),
+    /** Only events whose summary or payload contains this text (case-insensitive); blank means all. */
+    q: Type.Optional(Type.String({ maxLength: 200 })),
+    /** The period: `to` defaults to now, `from` to DEFAULT_EVENT_PERIOD_DAYS before `to`; at most MAX_EVENT_PERIOD_DAYS long. */
+    from: Type.Optional(Timestamp),
+    to: Type.Optional(Timestamp),
   },
   { additionalProperties: false },
 );

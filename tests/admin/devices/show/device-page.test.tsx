@@ -92,16 +92,16 @@ describe('the events filter', () => {
       { dataProvider: { deviceEvents } },
     );
     await screen.findByText('DevNonce has already been used');
-    expect(deviceEvents).toHaveBeenLastCalledWith('d1', { type: undefined, level: undefined, page: 1, perPage: 25 });
+    expect(deviceEvents).toHaveBeenLastCalledWith('d1', { type: undefined, level: undefined, q: undefined, days: 7, page: 1, perPage: 25 });
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Log level' }));
     await act(async () => fireEvent.click(await screen.findByRole('option', { name: 'Error' })));
-    await waitFor(() => expect(deviceEvents).toHaveBeenLastCalledWith('d1', { type: 'log', level: 'ERROR', page: 1, perPage: 25 }));
+    await waitFor(() => expect(deviceEvents).toHaveBeenLastCalledWith('d1', { type: 'log', level: 'ERROR', q: undefined, days: 7, page: 1, perPage: 25 }));
     expect(screen.getByRole('combobox', { name: 'Event type' })).toHaveTextContent('Network-server log');
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Event type' }));
     await act(async () => fireEvent.click(await screen.findByRole('option', { name: 'Uplink' })));
-    await waitFor(() => expect(deviceEvents).toHaveBeenLastCalledWith('d1', { type: 'up', level: undefined, page: 1, perPage: 25 }));
+    await waitFor(() => expect(deviceEvents).toHaveBeenLastCalledWith('d1', { type: 'up', level: undefined, q: undefined, days: 7, page: 1, perPage: 25 }));
   });
 });
 

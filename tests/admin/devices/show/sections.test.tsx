@@ -59,8 +59,8 @@ const cases: SectionCase[] = [
     empty: async () => page([]),
     success: async () => page(events),
     texts: {
-      en: { title: 'Events and network-server logs', empty: /No events yet/, error: /Error loading events/ },
-      de: { title: 'Ereignisse und Netzwerkserver-Protokoll', empty: /Noch keine Ereignisse/, error: /Fehler beim Laden der Ereignisse/ },
+      en: { title: 'Events and network-server logs', empty: /No events in this period/, error: /Error loading events/ },
+      de: { title: 'Ereignisse und Netzwerkserver-Protokoll', empty: /Keine Ereignisse in diesem Zeitraum/, error: /Fehler beim Laden der Ereignisse/ },
     },
     shows: async (region, language, phone) => {
       const log = (await within(region).findByText('DevNonce has already been used')).closest(phone ? 'li' : 'tr') as HTMLElement;
