@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../server/src/db/database.js';
+import { loadConfig } from '../../../server/src/config.js';
 import { isDatabaseUnavailable } from '../../../server/src/db/errors.js';
 import { migrateToLatest } from '../../../server/src/db/migrate.js';
 import { ReadPool, type ReadWorkerData } from '../../../server/src/db/read-pool.js';
@@ -35,6 +36,14 @@ const deviceBody = (companyId: string, i: number) => ({
   dev_eui: `70B3D57ED00000${String(i).padStart(2, '0')}`,
   app_key: 'A'.repeat(32),
   name: `sensor ${i}`,
+});
+
+describe('SQLITE_READ_WORKERS', () => {
+  it('defaults to 2, takes 0 to read on the main connection, refuses a negative count', () => {
+    expect(loadConfig({}).sqliteReadWorkers).toBe(2);
+    expect(loadConfig({ SQLITE_READ_WORKERS: '0' }).sqliteReadWorkers).toBe(0);
+    expect(() => loadConfig({ SQLITE_READ_WORKERS: '-1' })).toThrow('SQLITE_READ_WORKERS must be an integer ≥ 0');
+  });
 });
 
 // In-memory databases cannot be shared with workers, and PostgreSQL keeps its own pool.
