@@ -86,7 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installErrorHandling(app);
   app.addHook('onClose', async () => database.close());
 
-  const repos = createRepositories(database.db, database.dialect);
+  const repos = createRepositories(database.db, database.dialect, database.reads);
   // The template store follows the catalog shipped with this version of the server.
   await repos.templates.seed(templateCatalog);
   // Secrets in the database are sealed with a key kept outside it; a wrong key stops the start here.

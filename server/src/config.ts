@@ -34,6 +34,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL: longest a statement runs and longest to wait for a connection before the request fails with 503. */
   databaseTimeouts: { statementMs: number; connectMs: number };
+  /** SQLite file: worker threads running expensive reads off the event loop (0: on the main connection). */
+  sqliteReadWorkers: number;
   logLevel: string;
   /** Static builds served next to the API; absent directories are simply not served. */
   consoleDir: string;
@@ -254,6 +256,7 @@ export function loadConfig(env: Env = process.env): Config {
       statementMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 1),
       connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000, 1),
     },
+    sqliteReadWorkers: integer(env, 'SQLITE_READ_WORKERS', 2, 0),
     logLevel: env.LOG_LEVEL || 'info',
     consoleDir: path.resolve(env.CONSOLE_DIR || path.join(repoRoot, 'dist', 'admin')),
     marketingDir: path.resolve(env.MARKETING_DIR || path.join(repoRoot, 'marketing', 'public')),

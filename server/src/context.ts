@@ -59,7 +59,11 @@ export interface AppContext {
   transaction<T>(work: (repos: TransactionRepositories) => Promise<T>): Promise<T>;
 }
 
-export function createRepositories(db: Db, dialect: Dialect) {
+/**
+ * `reads` takes the reads that can be expensive: search, filtered lists, widget data, history
+ * (DatabaseHandle.reads: worker threads on a SQLite file). The others read their own writes on `db`.
+ */
+export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
   return {
     users: usersRepository(db),
     sessions: sessionsRepository(db),
@@ -67,27 +71,27 @@ export function createRepositories(db: Db, dialect: Dialect) {
     tenants: tenantsRepository(db),
     invites: invitesRepository(db),
     profiles: profilesRepository(db),
-    gateways: gatewaysRepository(db),
+    gateways: gatewaysRepository(db, reads),
     gatewayCertificates: gatewayCertificatesRepository(db),
     networkServerCertificates: networkServerCertificatesRepository(db),
-    devices: devicesRepository(db),
+    devices: devicesRepository(db, reads),
     deviceImport: deviceImportRepository(db),
     downlinks: downlinksRepository(db),
     units: unitsRepository(db),
     groups: groupsRepository(db),
     apiKeys: apiKeysRepository(db),
-    search: searchRepository(db, dialect),
-    filterOptions: filterOptionsRepository(db),
+    search: searchRepository(reads, dialect),
+    filterOptions: filterOptionsRepository(reads),
     notifications: notificationsRepository(db),
     dashboards: dashboardsRepository(db),
     widgets: widgetsRepository(db),
-    widgetData: widgetDataRepository(db),
+    widgetData: widgetDataRepository(reads),
     webhooks: webhooksRepository(db, dialect),
     jobLeases: jobLeasesRepository(db),
     gatewayPresence: gatewayPresenceRepository(db),
     telemetry: telemetryRepository(db),
-    frames: framesRepository(db),
-    deviceHistory: deviceHistoryRepository(db),
+    frames: framesRepository(reads),
+    deviceHistory: deviceHistoryRepository(reads),
     unregisteredDevices: unregisteredDevicesRepository(db),
     templates: templatesRepository(db),
     networkOutbox: networkOutboxRepository(db, dialect),

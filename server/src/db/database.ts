@@ -4,12 +4,21 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
+import { ReadPool } from './read-pool.js';
+import { ReadPoolDialect } from './read-dialect.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Db;
+  /**
+   * Where reads that can be expensive go (search, filtered lists, widget data, history): on a
+   * SQLite file with read workers, a read-only instance whose queries run in worker threads, so
+   * they never block the event loop; otherwise `db` itself (PostgreSQL's pool is already off the
+   * main thread). Never inside a write transaction: it does not see that transaction's writes.
+   */
+  reads: Db;
   dialect: Dialect;
   close(): Promise<void>;
 }
@@ -28,6 +37,8 @@ export interface DatabaseOptions {
    * killed backend). The pool drops it and opens a new one on the next query; the process goes on.
    */
   onConnectionError?: (error: Error) => void;
+  /** SQLite file: worker threads for `reads` (0: reads on the main connection). In-memory databases have none. */
+  readWorkers?: number;
 }
 
 export interface DatabaseTimeouts {
@@ -60,16 +71,23 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
   });
 }
 
-function openSqlite(file: string): DatabaseHandle {
+/** The busy_timeout of every SQLite connection: how long to wait for the file's lock (ms). */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+function openSqlite(file: string, readWorkers: number): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers run while a write commits; NORMAL sync is durable across process crashes.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  // An in-memory database exists in its own connection only: no worker can open it.
+  if (file === ':memory:' || readWorkers === 0) return { db, reads: db, dialect: 'sqlite', close: () => db.destroy() };
+  const pool = new ReadPool({ file: path.resolve(file), busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS }, readWorkers);
+  const reads = new Kysely<Database>({ dialect: new ReadPoolDialect(pool) });
+  return { db, reads, dialect: 'sqlite', close: async () => void (await Promise.all([reads.destroy(), db.destroy()])) };
 }
 
 async function openPostgres(url: string, schema: string | undefined, options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -96,23 +114,24 @@ async function openPostgres(url: string, schema: string | undefined, options: Da
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, reads: db, dialect: 'postgres', close: () => db.destroy() };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema, options);
-  return openSqlite(options.sqliteFile ?? ':memory:');
+  return openSqlite(options.sqliteFile ?? ':memory:', options.readWorkers ?? 0);
 }
 
 /** The database the configuration names: PostgreSQL with DATABASE_URL, else the SQLite file under DATA_DIR. */
 export function openConfiguredDatabase(
-  config: { databaseUrl: string | undefined; dataDir: string; databaseTimeouts: DatabaseTimeouts },
+  config: { databaseUrl: string | undefined; dataDir: string; databaseTimeouts: DatabaseTimeouts; sqliteReadWorkers: number },
   onConnectionError?: (error: Error) => void,
 ): Promise<DatabaseHandle> {
   return openDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'lora-console.sqlite'),
     timeouts: config.databaseTimeouts,
+    readWorkers: config.sqliteReadWorkers,
     ...(onConnectionError ? { onConnectionError } : {}),
   });
 }

@@ -22,6 +22,8 @@ const UNAVAILABLE_CODES = new Set([
   '57014',
   // SQLite: the file is locked by another writer beyond busy_timeout.
   'SQLITE_BUSY',
+  // SQLite: the read worker running the query crashed, or the read pool closed (read-pool.ts).
+  'READ_WORKER_LOST',
 ]);
 
 /** node-postgres reports a connection that dropped mid-query or a pool timeout only in words. */

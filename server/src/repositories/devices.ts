@@ -45,8 +45,9 @@ const toDevice = (row: DeviceRow): Device => ({
   created_at: row.created_at,
 });
 
-export function devicesRepository(db: Db) {
-  const visible = (userId: string) => db.selectFrom('devices').where('devices.company_id', 'in', memberCompanyIds(db, userId));
+/** `reads` serves the filtered list, a read that can be expensive (DatabaseHandle.reads); the rest stays on `db`. */
+export function devicesRepository(db: Db, reads: Db = db) {
+  const visible = (userId: string, from: Db = db) => from.selectFrom('devices').where('devices.company_id', 'in', memberCompanyIds(from, userId));
 
   /** The power-status filter as SQL, so it runs in the database with the rest. */
   function powerCondition(status: PowerStatus): Expression<SqlBool> {
@@ -63,7 +64,7 @@ export function devicesRepository(db: Db) {
   }
 
   function filtered(userId: string, filters: DeviceFilters) {
-    let query = visible(userId);
+    let query = visible(userId, reads);
     if (filters.companyId) query = query.where('devices.company_id', '=', filters.companyId);
     if (filters.id) query = query.where('devices.id', '=', filters.id);
     if (filters.profileId) query = query.where('devices.profile_id', '=', filters.profileId);

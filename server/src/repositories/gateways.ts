@@ -19,8 +19,9 @@ export const toGateway = (row: GatewaysTable): Gateway => ({
   created_at: row.created_at,
 });
 
-export function gatewaysRepository(db: Db) {
-  const visible = (userId: string) => db.selectFrom('gateways').where('company_id', 'in', memberCompanyIds(db, userId));
+/** `reads` serves the filtered list, a read that can be expensive (DatabaseHandle.reads); the rest stays on `db`. */
+export function gatewaysRepository(db: Db, reads: Db = db) {
+  const visible = (userId: string, from: Db = db) => from.selectFrom('gateways').where('company_id', 'in', memberCompanyIds(from, userId));
 
   return {
     async list(
@@ -35,7 +36,7 @@ export function gatewaysRepository(db: Db) {
         offset: number;
       },
     ) {
-      let query = visible(userId);
+      let query = visible(userId, reads);
       if (options.companyId) query = query.where('company_id', '=', options.companyId);
       if (options.id) query = query.where('id', '=', options.id);
       if (options.connected !== undefined) query = query.where('connected', '=', options.connected ? 1 : 0);

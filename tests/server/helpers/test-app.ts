@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/src/app.js';
 import type { CertificateRevocations } from '../../../server/src/dataplane/broker/revocations.js';
@@ -53,19 +56,30 @@ export interface TestAppOptions {
   dataPlane?: boolean;
   /** Shared with a broker the test runs beside the app, so revocations on the app reach it at once. */
   certificateRevocations?: CertificateRevocations;
+  /** Read worker threads (SQLite only): the database is then a temporary file, which workers can open. */
+  readWorkers?: number;
 }
 
-/** A fresh app on a fresh database: in-memory SQLite, or its own PostgreSQL schema; `dataPlane` also runs its background parts. */
+/** A test app with the instance its expensive reads go to (DatabaseHandle.reads): `db` unless it has read workers. */
+export type TestAppWithReads = TestApp & { reads: Db };
+
+/**
+ * A fresh app on a fresh database: in-memory SQLite, or its own PostgreSQL schema; `dataPlane` also
+ * runs its background parts. With `readWorkers` on SQLite the database is a temporary file (workers
+ * cannot open an in-memory one), read by that many worker threads.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
-  { dataPlane = false, certificateRevocations }: TestAppOptions = {},
-): Promise<TestApp> {
+  { dataPlane = false, certificateRevocations, readWorkers = 0 }: TestAppOptions = {},
+): Promise<TestAppWithReads> {
   const keyGiven = env.SECRET_KEY !== undefined || env.SECRET_KEY_FILE !== undefined;
   const config = loadConfig({ LOG_LEVEL: 'silent', ...LIFTED_ADDRESS_LIMITS, ...(keyGiven ? {} : { SECRET_KEY: TEST_SECRET_KEY }), ...env });
   const clock = new TestClock();
   const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });
+  const fileDir = !testDatabaseUrl && readWorkers > 0 ? fs.mkdtempSync(path.join(os.tmpdir(), 'read-workers-')) : undefined;
+  const sqliteFile = fileDir ? path.join(fileDir, 'lora-console.sqlite') : ':memory:';
+  const database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile, readWorkers });
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database, now: clock.now, logger: false, dataPlane, ...(certificateRevocations ? { certificateRevocations } : {}) });
   beforeReady?.(app);
@@ -75,9 +89,11 @@ export async function createTestApp(
     clock,
     config,
     db: database.db,
+    reads: database.reads,
     async close() {
       await app.close();
       if (testDatabaseUrl && pgSchema) await dropPostgresSchema(testDatabaseUrl, pgSchema);
+      if (fileDir) fs.rmSync(fileDir, { recursive: true, force: true });
     },
   };
 }
