@@ -1,7 +1,7 @@
 // What the webhook benchmarks share: one node as it runs (buildApp with its data plane) on a fresh
 // database of the given dialect, a company with a webhook to a local receiver, and deliveries
 // queued straight into the table as the ingest path queues them.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,18 +46,8 @@ export async function webhookTo(app, name, port) {
 /** Queues one delivery per payload, all due now; answers the time they were queued (ms). */
 export async function queueDeliveries(db, webhookId, payloads) {
   const at = new Date().toISOString();
-  const rows = payloads.map((payload) => ({
-    id: randomUUID(),
-    webhook_id: webhookId,
-    payload,
-    status: 'pending',
-    attempts: 0,
-    next_attempt_at: at,
-    last_error: null,
-    response_status: null,
-    created_at: at,
-    updated_at: at,
-  }));
+  const { pendingDelivery } = await import('../server/dist/repositories/webhooks.js');
+  const rows = payloads.map((payload) => pendingDelivery(webhookId, payload, at));
   for (let i = 0; i < rows.length; i += 500)
     await db
       .insertInto('webhook_deliveries')

@@ -92,26 +92,32 @@ function assertPublicTenant(request: FastifyRequest): void {
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['auth'];
-  const credentialRoute = (name: string, rule: keyof RateLimitsConfig & `${string}PerAddress`) => ({
+  /**
+   * A sign-up or sign-in route's options: the credential body limit, its per-address limit, and its
+   * public schema (documented once: the tenant-prefixed path is the same call for the FDI client).
+   */
+  const credentialRoute = (
+    prefix: string,
+    name: string,
+    rule: keyof RateLimitsConfig & `${string}PerAddress`,
+    document: { operationId: string; summary: string },
+  ) => ({
     bodyLimit: CREDENTIALS_BODY_LIMIT,
     config: { rateLimit: perAddress(name, deps.limits[rule]) },
+    schema: {
+      ...document,
+      security: [],
+      hide: prefix !== '',
+      tags,
+      body: CredentialsBody,
+      response: { 200: FdiStatusResponse, ...publicErrorResponses },
+    },
   });
 
   for (const prefix of ['', '/:tenantId']) {
     api.post(
       `${prefix}/signup`,
-      {
-        ...credentialRoute('signup', 'signUpPerAddress'),
-        schema: {
-          operationId: 'signUp',
-          summary: 'Create an account with e-mail and password and sign in',
-          security: [],
-          hide: prefix !== '',
-          tags,
-          body: CredentialsBody,
-          response: { 200: FdiStatusResponse, ...publicErrorResponses },
-        },
-      },
+      credentialRoute(prefix, 'signup', 'signUpPerAddress', { operationId: 'signUp', summary: 'Create an account with e-mail and password and sign in' }),
       async (request, reply) => {
         assertPublicTenant(request);
         const { email, password } = credentials(request.body);
@@ -129,18 +135,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
 
     api.post(
       `${prefix}/signin`,
-      {
-        ...credentialRoute('signin', 'signInPerAddress'),
-        schema: {
-          operationId: 'signIn',
-          summary: 'Sign in with e-mail and password',
-          security: [],
-          hide: prefix !== '',
-          tags,
-          body: CredentialsBody,
-          response: { 200: FdiStatusResponse, ...publicErrorResponses },
-        },
-      },
+      credentialRoute(prefix, 'signin', 'signInPerAddress', { operationId: 'signIn', summary: 'Sign in with e-mail and password' }),
       async (request, reply) => {
         assertPublicTenant(request);
         const { email, password } = credentials(request.body);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { WebhookDeliveriesTable } from '../db/schema.js';
 import { eventRow, gatewaysOf, inLockOrder, uplinkRows, type QueuedUplink, type UplinkWrite } from './uplink-rows.js';
+import { pendingDelivery } from './webhooks.js';
 
 export type { UplinkWrite } from './uplink-rows.js';
 
@@ -145,18 +146,7 @@ async function queueWebhooks(trx: Transaction, jobs: readonly Job[]): Promise<vo
     const body = JSON.stringify(payload);
     for (const hook of hooks) {
       if (hook.company_id !== job.device.company_id) continue;
-      deliveries.push({
-        id: randomUUID(),
-        webhook_id: hook.id,
-        payload: body,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: at,
-        last_error: null,
-        response_status: null,
-        created_at: at,
-        updated_at: at,
-      });
+      deliveries.push(pendingDelivery(hook.id, body, at));
     }
   }
   for (const part of chunks(deliveries)) await trx.insertInto('webhook_deliveries').values(part).execute();

@@ -85,6 +85,22 @@ const claimableIds = (at: string, limit: number, caps: ClaimCaps) => sql<{ id: s
   order by turns.company_turn, turns.next_attempt_at, turns.id
   limit ${limit}`;
 
+/** A delivery of `body` (JSON text) to a webhook as it is queued: pending, due at `at`, never tried. */
+export function pendingDelivery(webhookId: string, body: string, at: string): WebhookDeliveriesTable {
+  return {
+    id: randomUUID(),
+    webhook_id: webhookId,
+    payload: body,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: at,
+    last_error: null,
+    response_status: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 export function webhooksRepository(db: Db, dialect: Dialect) {
   const visible = (userId: string) => db.selectFrom('webhooks').where('company_id', 'in', memberCompanyIds(db, userId));
 
@@ -233,18 +249,7 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
     },
     /** Queues one delivery of `payload` to a webhook, due now (a test event); answers it as queued. */
     async queueDelivery(webhookId: string, payload: unknown, at: string): Promise<WebhookDeliveriesTable> {
-      const delivery: WebhookDeliveriesTable = {
-        id: randomUUID(),
-        webhook_id: webhookId,
-        payload: JSON.stringify(payload),
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: at,
-        last_error: null,
-        response_status: null,
-        created_at: at,
-        updated_at: at,
-      };
+      const delivery = pendingDelivery(webhookId, JSON.stringify(payload), at);
       await db.insertInto('webhook_deliveries').values(delivery).execute();
       return delivery;
     },

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Db } from '../../../server/src/db/database.js';
+import { pendingDelivery } from '../../../server/src/repositories/webhooks.js';
 import { createRecord, oneCompany } from './fixtures.js';
 import type { TestApp } from './test-app.js';
 
@@ -17,18 +17,7 @@ export async function webhookSetup(url = 'http://127.0.0.1:9/hook'): Promise<{ t
  * each payload carries its number (`{"n": i}`), so a receiver can tell them apart. Answers their ids.
  */
 export async function queueDeliveries(db: Db, webhookId: string, count: number, at: string): Promise<string[]> {
-  const rows = Array.from({ length: count }, (_, n) => ({
-    id: randomUUID(),
-    webhook_id: webhookId,
-    payload: JSON.stringify({ n }),
-    status: 'pending' as const,
-    attempts: 0,
-    next_attempt_at: at,
-    last_error: null,
-    response_status: null,
-    created_at: at,
-    updated_at: at,
-  }));
+  const rows = Array.from({ length: count }, (_, n) => pendingDelivery(webhookId, JSON.stringify({ n }), at));
   for (let i = 0; i < rows.length; i += 200)
     await db
       .insertInto('webhook_deliveries')
