@@ -2,7 +2,7 @@ import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore, type Fastify
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimitRule } from '../config.js';
 import { HttpProblem } from '../http/errors.js';
-import type { RateStore } from './rate-store.js';
+import type { RateCount, RateStore } from './rate-store.js';
 
 /** The client address the limits count by: an IPv6 client by its /64 (what one subscriber gets). */
 export const clientAddress = (request: FastifyRequest): string => normalizeIP(request.ip);
@@ -17,12 +17,31 @@ export function refuse(reply: FastifyReply, seconds: number): never {
 
 const secondsUntil = (at: number, now: () => Date): number => Math.max(1, Math.ceil((at - now().getTime()) / 1000));
 
-/** @fastify/rate-limit's store interface over ours; every route's limit shares the one store (keys carry the limit's name). */
-function pluginStore(store: RateStore, now: () => Date): FastifyRateLimitStoreCtor {
+/** Keys over their limit that a node remembers at most (the oldest is forgotten first). */
+const EXHAUSTED_KEYS = 10_000;
+
+/**
+ * @fastify/rate-limit's store interface over ours; every route's limit shares the one store (keys
+ * carry the limit's name). A key found over its limit is remembered on this node until its window
+ * ends and refused without asking the store again: a window's count only grows, so the answer
+ * cannot change, and a flood of refused requests costs the shared store (PostgreSQL) nothing.
+ */
+export function pluginStore(store: RateStore, now: () => Date): FastifyRateLimitStoreCtor {
+  const exhausted = new Map<string, RateCount>();
   return class implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
+      const at = now().getTime();
+      const known = exhausted.get(key);
+      if (known && known.resetAt > at) {
+        callback(null, { current: known.hits + 1, ttl: known.resetAt - at });
+        return;
+      }
+      exhausted.delete(key);
       store.hit(key, timeWindow).then(
-        (count) => callback(null, { current: count.hits, ttl: Math.max(0, count.resetAt - now().getTime()) }),
+        (count) => {
+          if (count.hits > max) remember(exhausted, key, count);
+          callback(null, { current: count.hits, ttl: Math.max(0, count.resetAt - now().getTime()) });
+        },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }
@@ -31,6 +50,13 @@ function pluginStore(store: RateStore, now: () => Date): FastifyRateLimitStoreCt
       return this;
     }
   };
+}
+
+function remember(exhausted: Map<string, RateCount>, key: string, count: RateCount): void {
+  exhausted.set(key, count);
+  if (exhausted.size <= EXHAUSTED_KEYS) return;
+  const oldest = exhausted.keys().next();
+  if (!oldest.done) exhausted.delete(oldest.value);
 }
 
 /** Limits only the routes that ask for one (`config.rateLimit`), answering 429 in our error body with `retry-after`. */
