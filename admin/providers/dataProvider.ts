@@ -153,36 +153,41 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     return company;
   };
 
-  const getOne = async <R extends RaRecord>(resource: string, id: Identifier): Promise<R> => {
+  const getOne = async <R extends RaRecord>(resource: string, id: Identifier, signal?: AbortSignal): Promise<R> => {
     const config = resourceRoute(resource);
     if (config.getOne === 'list') {
       const page = await apiRequest<Page<R>>(collectionPath(config, companyId()) ?? '', {
         query: listQuery(config, { filter: { id } }, companyId()),
+        signal,
       });
       const record = page.results[0];
       if (!record) throw new ApiError(404, { code: 'notFound' });
       return record;
     }
-    return apiRequest<R>(itemPath(config, companyId(), id) ?? '');
+    return apiRequest<R>(itemPath(config, companyId(), id) ?? '', { signal });
   };
 
   const provider: AppDataProvider = {
+    // react-admin then hands every read its AbortSignal: a superseded list or a page left is cancelled.
+    supportAbortSignal: true,
     getList: (resource, params) =>
       call(async () => {
         const config = resourceRoute(resource);
         if (needsCompany(config)) return { data: [], total: 0 };
         const page = await apiRequest<Page<never>>(collectionPath(config, companyId()) ?? '', {
           query: listQuery(config, params, companyId()),
+          signal: params.signal,
         });
         return { data: page.results, total: page.count };
       }),
-    getOne: (resource, params) => call(async () => ({ data: await getOne(resource, params.id) })),
-    getMany: (resource, params) => call(async () => ({ data: await Promise.all(params.ids.map((id) => getOne<never>(resource, id))) })),
+    getOne: (resource, params) => call(async () => ({ data: await getOne(resource, params.id, params.signal) })),
+    getMany: (resource, params) => call(async () => ({ data: await Promise.all(params.ids.map((id) => getOne<never>(resource, id, params.signal))) })),
     getManyReference: (resource, params) =>
       call(async () => {
         const config = resourceRoute(resource);
         const page = await apiRequest<Page<never>>(collectionPath(config, companyId()) ?? '', {
           query: listQuery(config, { ...params, filter: { ...params.filter, [params.target]: params.id } }, companyId()),
+          signal: params.signal,
         });
         return { data: page.results, total: page.count };
       }),

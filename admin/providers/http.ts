@@ -54,6 +54,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /** Aborts the request (react-admin passes one when a query is cancelled or superseded). */
+  signal?: AbortSignal;
 }
 
 export function buildUrl(path: string, query: RequestOptions['query'] = {}): string {
@@ -65,7 +67,7 @@ export function buildUrl(path: string, query: RequestOptions['query'] = {}): str
 
 /** Calls the API and returns the parsed JSON (undefined for 204); throws ApiError otherwise. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const init: RequestInit = { method: options.method ?? 'GET', credentials: 'include', headers: { Accept: 'application/json' } };
+  const init: RequestInit = { method: options.method ?? 'GET', credentials: 'include', headers: { Accept: 'application/json' }, signal: options.signal };
   if (options.body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(options.body);
@@ -75,6 +77,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     // window.fetch is read at call time: supertokens-web-js wraps it to refresh expired sessions.
     response = await window.fetch(buildUrl(path, options.query), init);
   } catch (error) {
+    // A request the console dropped (a newer filter, a page left) is no failure to report.
+    if (options.signal?.aborted) throw error;
     throw new ApiError(0, { code: 'networkError', message: error instanceof Error ? error.message : String(error) });
   }
   const text = await response.text();

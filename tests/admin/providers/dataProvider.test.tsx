@@ -57,6 +57,27 @@ describe('dataProvider', () => {
     expect(fetch.mock.calls[0][1]).toMatchObject({ credentials: 'include' });
   });
 
+  it("hands react-admin's abort signal to every read, and a cancelled read is no network error", async () => {
+    expect(provider().supportAbortSignal).toBe(true);
+    const fetch = stubFetch(() => jsonResponse({ count: 0, results: [] }));
+    const controller = new AbortController();
+    await provider().getList('devices', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {}, signal: controller.signal });
+    await provider().getManyReference('devices', {
+      target: 'unit',
+      id: 'u1',
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+      signal: controller.signal,
+    });
+    expect(fetch.mock.calls.map((call) => call[1]?.signal)).toEqual([controller.signal, controller.signal]);
+
+    const aborted = new DOMException('The operation was aborted.', 'AbortError');
+    stubFetch(() => Promise.reject(aborted));
+    controller.abort();
+    await expect(provider().getOne('companies', { id: 'c1', signal: controller.signal })).rejects.toBe(aborted);
+  });
+
   it('never sends the default id sort, and no company to unscoped resources', async () => {
     const fetch = stubFetch(() => jsonResponse({ count: 0, results: [] }));
     await provider().getList('companies', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
