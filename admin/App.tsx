@@ -14,6 +14,7 @@ import { groups } from './groups';
 import { IMPORT_PATH, ImportPage } from './devices/import';
 import { INFO_PATH, InfoPage } from './info';
 import { NotFound } from './layout/NotFound';
+import { darkTheme, lightTheme, savedThemeMode } from './layout/theme';
 import { RECONCILE_PATH, ReconcilePage } from './network/reconcile';
 import { notifications } from './notifications';
 import { profiles } from './profiles';
@@ -30,6 +31,7 @@ import { units } from './units';
 import { USERS_PATH, UsersPage } from './users';
 
 initSession();
+const initialTheme = savedThemeMode();
 
 const dataProvider = withStoreSync(createDataProvider({ companyId: () => companyStore.getState().selectedCompanyId }));
 // The stores read the API through the same provider as every screen (DESIGN §2).
@@ -67,8 +69,11 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
-        // The language lives under `language` (spec §3), so react-admin's own store stays in memory.
-        store={memoryStore()}
+        // The language lives under `language` (spec §3), so react-admin's own store stays in memory;
+        // the theme starts from the mode saved on this browser, else follows the system's setting.
+        store={memoryStore(initialTheme ? { theme: initialTheme } : {})}
+        lightTheme={lightTheme}
+        darkTheme={darkTheme}
         layout={Layout}
         loginPage={false}
         catchAll={NotFound}

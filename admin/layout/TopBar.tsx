@@ -11,6 +11,7 @@ import { DefaultLogo } from './DefaultLogo';
 import { LanguageSelector } from '../common/LanguageSelector';
 import { activeTab, mainTabs, profileMenuEntries } from './navigation';
 import { ProfileMenu } from './ProfileMenu';
+import { ThemeToggle } from './ThemeToggle';
 
 /**
  * The main bar of spec §2: tenant colour and logo, tabs, search, bell, company switcher,
@@ -62,6 +63,7 @@ export function TopBar({ onSearch }: { onSearch: () => void }) {
         <Box sx={{ display: { xs: 'none', md: 'flex' } }}>
           <CompanySwitcher variant="menu" />
         </Box>
+        <ThemeToggle />
         <LanguageSelector />
         <ProfileMenu multiTenant={multiTenant} />
         <span id="react-admin-title" hidden />

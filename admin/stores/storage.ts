@@ -1,8 +1,9 @@
 /**
- * Local storage access for the three keys of spec §3. A failing storage (private mode, quota,
- * corrupt JSON) only logs a warning (spec §8): the console keeps working from memory.
+ * Local storage access for the three keys of spec §3, and the light or dark theme chosen on this
+ * browser. A failing storage (private mode, quota, corrupt JSON) only logs a warning (spec §8):
+ * the console keeps working from memory.
  */
-export const STORAGE_KEYS = { language: 'language', selectedCompanyId: 'selectedCompanyId', user: 'user' } as const;
+export const STORAGE_KEYS = { language: 'language', selectedCompanyId: 'selectedCompanyId', user: 'user', theme: 'theme' } as const;
 
 export function readItem(key: string): string | null {
   try {
