@@ -58,7 +58,7 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
 
   const title = translate(isSignUp ? 'app.auth.sign_up' : 'app.auth.sign_in');
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
       <Paper component="form" onSubmit={(event) => void submit(event)} noValidate sx={{ p: 4, width: '100%', maxWidth: 400 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, color: 'primary.main' }}>
           <DefaultLogo title={translate('app.auth.tagline')} />
