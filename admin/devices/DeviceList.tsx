@@ -9,6 +9,7 @@ import { SyncStatusChip } from '../network/SyncStatusChip';
 import { useListCarriesSync } from '../network/useListCarriesSync';
 import { pollListWhilePending } from '../network/pollWhilePending';
 import { UnregisteredPanel } from './unregistered/UnregisteredPanel';
+import { DevicesEmpty } from './DevicesEmpty';
 
 // Search and column filters are query parameters the API applies in the database (DESIGN §4), so
 // the list stays fast at 100,000 devices.
@@ -58,7 +59,7 @@ export function DeviceList() {
   return (
     <>
       <UnregisteredPanel />
-      <ConsoleList sort={{ field: 'last_seen', order: 'DESC' }} actions={<Actions />} queryOptions={pollListWhilePending}>
+      <ConsoleList sort={{ field: 'last_seen', order: 'DESC' }} actions={<Actions />} empty={<DevicesEmpty />} queryOptions={pollListWhilePending}>
         <DeviceGrid />
       </ConsoleList>
     </>

@@ -6,7 +6,9 @@ test('register a device: a bad DevEUI is refused in the form, the fixed one is l
   await signUpAndOnboard(page, `Devices ${Date.now()}`);
   await page.getByRole('tab', { name: 'Devices' }).click();
   await expect(page).toHaveURL(/\/devices/);
-  await page.getByRole('link', { name: 'Create' }).first().click();
+  // A company without devices is offered its first ones: by hand, a CSV, or the templates.
+  await expect(page.getByRole('link', { name: 'Import CSV' })).toBeVisible();
+  await page.getByRole('link', { name: 'Register a device' }).click();
   await expect(page).toHaveURL(/\/devices\/create$/);
 
   const devEui = `A840${Date.now().toString(16).toUpperCase().padStart(12, '0').slice(-12)}`;

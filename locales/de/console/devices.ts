@@ -9,6 +9,10 @@ export const devices = {
   app_key_invalid: 'Der AppKey muss aus 32 Hexadezimalziffern bestehen.',
   join_eui_invalid: 'Die JoinEUI muss aus 16 Hexadezimalziffern bestehen.',
   join_eui_help: 'Auch AppEUI genannt. Leer lassen, wenn das Gerät keine hat: Es tritt dann mit Nullen bei.',
+  empty_hint:
+    'Registrieren Sie eines mit DevEUI und AppKey, importieren Sie die CSV-Datei Ihres Geräte-Shops oder beginnen Sie mit einem Geräteprofil aus dem Vorlagen-Store.',
+  empty_register: 'Gerät registrieren',
+  empty_templates: 'Vorlagen ansehen',
   topics: 'Topics',
   topic: 'Topic',
   last_value: 'Letzter Wert',

@@ -50,9 +50,22 @@ describe('device list', () => {
     await waitFor(() => expect(isShowingSkeleton()).toBe(true));
   });
 
-  it('empty: react-admin’s empty page with a create button', async () => {
+  it('empty: the three ways to the first devices (register, import a CSV, the templates)', async () => {
     renderList({ getList: listAnswers.empty });
     expect(await screen.findByText(/No Devices yet/i)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Register a device' })).toHaveAttribute('href', '/devices/create');
+    expect(screen.getByRole('link', { name: 'Import CSV' })).toHaveAttribute('href', '/devices/import');
+    expect(screen.getByRole('link', { name: 'See the templates' })).toHaveAttribute('href', '/templates');
+  });
+
+  it('empty, in German', async () => {
+    renderInAdmin(<DeviceList />, {
+      resource: 'devices',
+      locale: 'de',
+      dataProvider: { getMany: async () => ({ data: [] }), getList: listAnswers.empty },
+    });
+    expect(await screen.findByRole('link', { name: 'Gerät registrieren' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Vorlagen ansehen' })).toHaveAttribute('href', '/templates');
   });
 
   it('error: the failure, not the empty page', async () => {
