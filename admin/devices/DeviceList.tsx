@@ -10,6 +10,7 @@ import { useListCarriesSync } from '../network/useListCarriesSync';
 import { pollListWhilePending } from '../network/pollWhilePending';
 import { UnregisteredPanel } from './unregistered/UnregisteredPanel';
 import { DevicesEmpty } from './DevicesEmpty';
+import { ExportDevicesButton } from './ExportDevicesButton';
 
 // Search and column filters are query parameters the API applies in the database (DESIGN §4), so
 // the list stays fast at 100,000 devices.
@@ -30,6 +31,7 @@ function Actions() {
       <Button component={Link} to="/devices/import" startIcon={<UploadFileIcon />}>
         {translate('app.import.open')}
       </Button>
+      <ExportDevicesButton />
       <CreateButton />
     </TopToolbar>
   );

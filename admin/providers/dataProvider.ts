@@ -29,7 +29,7 @@ import type {
 } from '../types/api';
 import type { CompanyApi } from '../stores/companyStore';
 import type { UserApi } from '../stores/userStore';
-import { ApiError, apiRequest } from './http';
+import { ApiError, apiDownload, apiRequest, type Download } from './http';
 import { fieldErrorMessages } from './serverMessages';
 import { collectionPath, itemPath, resourceRoute, type ResourceRoute } from './resources';
 import { operationsApi, type OperationsApi } from './operationsApi';
@@ -59,6 +59,8 @@ export interface BulkDevice {
 export interface AppDataProvider extends DataProvider, UserApi, CompanyApi, OperationsApi {
   /** Imports up to 1,000 devices into the selected company; each row is answered on its own. */
   importDevices(devices: BulkDevice[], config: string | null): Promise<DeviceImportResult[]>;
+  /** The device list with its filters and order as a CSV file (GET /device/export), named by the server. */
+  exportDevices(params: Pick<GetListParams, 'filter' | 'sort'>): Promise<Download>;
   widgetData(id: Identifier, range?: { from: string; to: string }): Promise<WidgetData>;
   /** Values a list column can be filtered by, with counts, in the selected company (spec §7 filter_options). */
   filterOptions(model: string, field: string, search: string): Promise<FilterOption[]>;
@@ -107,6 +109,9 @@ export interface AppDataProvider extends DataProvider, UserApi, CompanyApi, Oper
 
 /** A difference to fix, as the drift names it. */
 export type ReconcileItem = Pick<Drift, 'kind' | 'key'>;
+
+/** A file the API answers (an export): its content and the name the server gives it. */
+export type { Download };
 
 export interface DataProviderOptions {
   /** The selected company (spec §4); company-owned resources are read and written in its scope. */
@@ -237,6 +242,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     sendDownlink: (id, input) => call(() => apiRequest<DownlinkCreated>(downlinkPath(id), { method: 'POST', body: input })),
     downlinks: (id) => call(async () => (await apiRequest<DownlinkList>(downlinkPath(id))).items),
     flushDownlinkQueue: (id) => call(async () => void (await apiRequest(downlinkPath(id), { method: 'DELETE' }))),
+    exportDevices: (params) => call(() => apiDownload('/device/export', { query: listQuery(resourceRoute('devices'), params, companyId()) }, 'devices.csv')),
     importDevices: (devices, config) =>
       call(async () => {
         const answer = await apiRequest<{ results: DeviceImportResult[] }>('/device/bulk/', {

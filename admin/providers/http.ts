@@ -65,9 +65,9 @@ export function buildUrl(path: string, query: RequestOptions['query'] = {}): str
   return `${apiBaseUrl()}${path}${search ? `?${search}` : ''}`;
 }
 
-/** Calls the API and returns the parsed JSON (undefined for 204); throws ApiError otherwise. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const init: RequestInit = { method: options.method ?? 'GET', credentials: 'include', headers: { Accept: 'application/json' }, signal: options.signal };
+/** Sends a request; a failure to reach the API, or an answer other than 2xx, is an ApiError. */
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const init: RequestInit = { method: options.method ?? 'GET', credentials: 'include', headers: { Accept: accept }, signal: options.signal };
   if (options.body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(options.body);
@@ -81,15 +81,38 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, { code: 'networkError', message: error instanceof Error ? error.message : String(error) });
   }
-  const text = await response.text();
-  let payload: unknown;
-  try {
-    payload = text ? JSON.parse(text) : undefined;
-  } catch {
-    payload = undefined;
+  if (!response.ok) {
+    const payload = await readJson(response);
+    throw new ApiError(response.status, isErrorBody(payload) ? payload : {});
   }
-  if (!response.ok) throw new ApiError(response.status, isErrorBody(payload) ? payload : {});
-  return payload as T;
+  return response;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls the API and returns the parsed JSON (undefined for 204); throws ApiError otherwise. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await readJson(await send(path, options, 'application/json'))) as T;
+}
+
+/** A file the API answers (an export): its content and the name the server gives it. */
+export interface Download {
+  blob: Blob;
+  filename: string;
+}
+
+/** Fetches a file from the API; the name comes from its Content-Disposition, else `fallback`. */
+export async function apiDownload(path: string, options: RequestOptions, fallback: string): Promise<Download> {
+  const response = await send(path, options, '*/*');
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return { blob: await response.blob(), filename: named?.[1] ?? fallback };
 }
 
 function isErrorBody(value: unknown): value is ErrorBody {

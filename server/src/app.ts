@@ -30,6 +30,7 @@ import { deviceRoutes } from './routes/devices.js';
 import { deviceHistoryRoutes } from './routes/device-history.js';
 import { downlinkRoutes } from './routes/downlinks.js';
 import { deviceImportRoutes } from './routes/device-import.js';
+import { deviceExportRoutes } from './routes/device-export.js';
 import { unitRoutes } from './routes/units.js';
 import { groupRoutes } from './routes/groups.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           deviceHistoryRoutes,
           downlinkRoutes,
           deviceImportRoutes,
+          deviceExportRoutes,
           unitRoutes,
           groupRoutes,
           apiKeyRoutes,

@@ -12,6 +12,7 @@ export const devices = {
   empty_hint:
     'Registrieren Sie eines mit DevEUI und AppKey, importieren Sie die CSV-Datei Ihres Geräte-Shops oder beginnen Sie mit einem Geräteprofil aus dem Vorlagen-Store.',
   empty_register: 'Gerät registrieren',
+  export: 'Als CSV exportieren',
   empty_templates: 'Vorlagen ansehen',
   topics: 'Topics',
   topic: 'Topic',

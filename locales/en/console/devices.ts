@@ -10,6 +10,7 @@ export const devices = {
   join_eui_help: 'Also called AppEUI. Leave empty if the device has none: it then joins with zeros.',
   empty_hint: 'Register one by its DevEUI and AppKey, import the CSV your device shop sent, or start from a device profile of the template store.',
   empty_register: 'Register a device',
+  export: 'Export CSV',
   empty_templates: 'See the templates',
   topics: 'Topics',
   topic: 'Topic',

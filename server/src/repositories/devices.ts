@@ -91,20 +91,32 @@ export function devicesRepository(db: Db, reads: Db = db) {
       .selectAll('devices')
       .select(['profiles.name as config_name', 'units.name as unit_name']);
 
+  /** The list's order: by the chosen column, then by id so pages never overlap. */
+  const ordered = <Q extends ReturnType<typeof withNames>>(query: Q, ordering: DeviceOrdering) => {
+    const column = `devices.${ordering.replace('-', '')}` as 'devices.name';
+    const descending = ordering.startsWith('-');
+    // Never-seen devices go last when the newest come first, and first the other way round, on both databases.
+    return query.orderBy(column, (ob) => (descending ? ob.desc().nullsLast() : ob.asc().nullsFirst())).orderBy('devices.id');
+  };
+
   return {
     async list(userId: string, filters: DeviceFilters, page: { ordering: DeviceOrdering; limit: number; offset: number }) {
-      const column = `devices.${page.ordering.replace('-', '')}` as 'devices.name';
-      const descending = page.ordering.startsWith('-');
-      return listPage(
-        filtered(userId, filters),
-        page,
-        (query) =>
-          withNames(query)
-            // Never-seen devices go last when the newest come first, and first the other way round, on both databases.
-            .orderBy(column, (ob) => (descending ? ob.desc().nullsLast() : ob.asc().nullsFirst()))
-            .orderBy('devices.id'),
-        toDevice,
-      );
+      return listPage(filtered(userId, filters), page, (query) => ordered(withNames(query), page.ordering), toDevice);
+    },
+
+    /**
+     * Every device the list's filters match, in the list's order, a page of `batch` at a time: an
+     * export of a whole fleet never holds more than one page in memory.
+     */
+    async *matching(userId: string, filters: DeviceFilters, ordering: DeviceOrdering, batch = 1000): AsyncGenerator<Device[]> {
+      for (let offset = 0; ; offset += batch) {
+        const rows = await ordered(withNames(filtered(userId, filters)), ordering)
+          .limit(batch)
+          .offset(offset)
+          .execute();
+        if (rows.length > 0) yield rows.map(toDevice);
+        if (rows.length < batch) return;
+      }
     },
 
     async find(userId: string, id: string): Promise<DeviceDetail | undefined> {

@@ -65,6 +65,18 @@ export const DeviceListQuery = Type.Object(
 );
 export type DeviceListQuery = Static<typeof DeviceListQuery>;
 
+/** The list's filters and order, without paging: an export holds every device they match. */
+export const DeviceExportQuery = Type.Omit(DeviceListQuery, ['page', 'page_size'], { additionalProperties: false });
+
+/** The export's answer: CSV text, one device a line after the header (DEVICE_EXPORT_COLUMNS). */
+export const DeviceExportResponse = {
+  description: 'CSV (RFC 4180), UTF-8, one device a line after the header; the AppKey is not part of it.',
+  content: { 'text/csv': { schema: Type.String() } },
+};
+
+/** The export's columns, in order; the header line names them so. */
+export const DEVICE_EXPORT_COLUMNS = ['name', 'dev_eui', 'join_eui', 'profile', 'unit', 'last_seen', 'power_status', 'battery_level', 'created_at'] as const;
+
 export const DeviceCreateBody = Type.Object(
   {
     company_id: Uuid,

@@ -42,7 +42,7 @@ describe('DevEUI and AppKey in the form', () => {
 });
 
 describe('device list', () => {
-  const renderList = (dataProvider: Partial<DataProvider>) =>
+  const renderList = (dataProvider: Partial<DataProvider> & Record<string, unknown>) =>
     renderInAdmin(<DeviceList />, { resource: 'devices', dataProvider: { getMany: async () => ({ data: [] }), ...dataProvider } });
 
   it('loading: skeleton rows', async () => {
@@ -66,6 +66,24 @@ describe('device list', () => {
     });
     expect(await screen.findByRole('link', { name: 'Gerät registrieren' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Vorlagen ansehen' })).toHaveAttribute('href', '/templates');
+  });
+
+  it('exports the list as it is filtered and sorted, under the name the server gives', async () => {
+    const exportDevices = vi.fn(async () => ({ blob: new Blob(['name\r\n']), filename: 'devices-acme-2026-11-27.csv' }));
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    // jsdom has no object URLs: the browser's part is stood in for, and put back afterwards.
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = () => 'blob:export';
+    URL.revokeObjectURL = () => undefined;
+    renderList({ getList: listAnswers.rows([{ id: 'd1', name: 'Pump', dev_eui: 'A840410000000001', last_seen: null }]), exportDevices });
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' })));
+    await waitFor(() => expect(clicked).toEqual(['devices-acme-2026-11-27.csv']));
+    expect(exportDevices).toHaveBeenCalledWith({ filter: {}, sort: { field: 'last_seen', order: 'DESC' } });
+    click.mockRestore();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
   });
 
   it('error: the failure, not the empty page', async () => {

@@ -78,6 +78,24 @@ describe('dataProvider', () => {
     await expect(provider().getOne('companies', { id: 'c1', signal: controller.signal })).rejects.toBe(aborted);
   });
 
+  it('exports the devices with the list filters and order, as the file the server names', async () => {
+    const fetch = stubFetch(
+      () =>
+        new Response('name,dev_eui\r\nPump,A840410000000001\r\n', {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="devices-acme-2026-11-27.csv"' },
+        }),
+    );
+    const file = await provider().exportDevices({ filter: { q: 'pump', power_status: 'battery_low' }, sort: { field: 'last_seen', order: 'DESC' } });
+    expect(file.filename).toBe('devices-acme-2026-11-27.csv');
+    expect(await file.blob.text()).toContain('Pump,A840410000000001');
+    const url = urlOf(fetch);
+    expect(url.pathname).toBe('/api/device/export');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ search: 'pump', power_status: 'battery_low', ordering: '-last_seen', company_id: 'c1' });
+
+    stubFetch(() => jsonResponse({ code: 'validation', message: 'Bad' }, 400));
+    await expect(provider().exportDevices({ filter: {}, sort: { field: 'name', order: 'ASC' } })).rejects.toBeInstanceOf(HttpError);
+  });
+
   it('never sends the default id sort, and no company to unscoped resources', async () => {
     const fetch = stubFetch(() => jsonResponse({ count: 0, results: [] }));
     await provider().getList('companies', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
