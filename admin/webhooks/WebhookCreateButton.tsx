@@ -42,16 +42,17 @@ export function WebhookCreateButton({ onCreated }: { onCreated: (secret: string)
       <Button startIcon={<AddIcon />} onClick={() => setOpen(true)}>
         {translate('app.webhooks.new')}
       </Button>
-      <WebhookDialog
-        open={open}
-        title={translate('app.webhooks.new')}
-        submitLabel={translate('ra.action.create')}
-        initial={NO_WEBHOOK_FIELDS}
-        pending={isPending}
-        problems={problems}
-        onSubmit={submit}
-        onClose={close}
-      />
+      {open && (
+        <WebhookDialog
+          title={translate('app.webhooks.new')}
+          submitLabel={translate('ra.action.create')}
+          initial={NO_WEBHOOK_FIELDS}
+          pending={isPending}
+          problems={problems}
+          onSubmit={submit}
+          onClose={close}
+        />
+      )}
     </>
   );
 }

@@ -19,8 +19,8 @@ export function webhookFieldErrors(error: unknown): Partial<Record<keyof Webhook
   return { url: errors.url, header_name: errors.header_name };
 }
 
+/** Shown while open: the parent mounts it on opening, so it always starts from `initial`. */
 interface WebhookDialogProps {
-  open: boolean;
   title: string;
   submitLabel: string;
   initial: WebhookFields;
@@ -33,15 +33,9 @@ interface WebhookDialogProps {
 }
 
 /** The form of a new webhook and of a changed one (DESIGN §7: create and edit share their inputs). */
-export function WebhookDialog({ open, title, submitLabel, initial, headerValueHint, pending, problems, onSubmit, onClose }: WebhookDialogProps) {
+export function WebhookDialog({ title, submitLabel, initial, headerValueHint, pending, problems, onSubmit, onClose }: WebhookDialogProps) {
   const translate = useTranslate();
   const [fields, setFields] = useState(initial);
-  const [shownFor, setShownFor] = useState(initial);
-  // A dialog opened again for another record starts from that record's values.
-  if (shownFor !== initial) {
-    setShownFor(initial);
-    setFields(initial);
-  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (fields.url.trim()) onSubmit({ ...fields, url: fields.url.trim(), header_name: fields.header_name.trim() });
@@ -52,13 +46,8 @@ export function WebhookDialog({ open, title, submitLabel, initial, headerValueHi
     error: Boolean(problems[name]),
     helperText: problems[name] ? translateMessage(translate, problems[name]) : undefined,
   });
-  const close = () => {
-    setFields(initial);
-    onClose();
-  };
-
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <form onSubmit={submit}>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
@@ -76,7 +65,7 @@ export function WebhookDialog({ open, title, submitLabel, initial, headerValueHi
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>{translate('ra.action.cancel')}</Button>
+          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={pending || !fields.url.trim()}>
             {submitLabel}
           </Button>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { useRecordContext, useTranslate, useUpdate } from 'react-admin';
@@ -17,7 +17,6 @@ export function WebhookEditButton() {
   const [update, { isPending }] = useUpdate<Webhook>();
   const [open, setOpen] = useState(false);
   const [problems, setProblems] = useState<Partial<Record<keyof WebhookFields, string>>>({});
-  const initial = useMemo(() => ({ url: record?.url ?? '', header_name: record?.header_name ?? '', header_value: '' }), [record?.url, record?.header_name]);
   if (!record) return null;
 
   const close = () => {
@@ -47,17 +46,18 @@ export function WebhookEditButton() {
       <Button size="small" startIcon={<EditIcon />} onClick={() => setOpen(true)}>
         {translate('ra.action.edit')}
       </Button>
-      <WebhookDialog
-        open={open}
-        title={translate('app.webhooks.edit_title', { url: record.url })}
-        submitLabel={translate('ra.action.save')}
-        initial={initial}
-        headerValueHint={record.has_header_value ? translate('app.webhooks.header_value_kept') : undefined}
-        pending={isPending}
-        problems={problems}
-        onSubmit={submit}
-        onClose={close}
-      />
+      {open && (
+        <WebhookDialog
+          title={translate('app.webhooks.edit_title', { url: record.url })}
+          submitLabel={translate('ra.action.save')}
+          initial={{ url: record.url, header_name: record.header_name ?? '', header_value: '' }}
+          headerValueHint={record.has_header_value ? translate('app.webhooks.header_value_kept') : undefined}
+          pending={isPending}
+          problems={problems}
+          onSubmit={submit}
+          onClose={close}
+        />
+      )}
     </span>
   );
 }

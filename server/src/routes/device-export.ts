@@ -6,7 +6,7 @@ import { csvLine, fileNamePart } from '../domain/csv.js';
 import { searchText } from '../http/paging.js';
 import { errorResponses } from '../schemas/common.js';
 import { DEVICE_EXPORT_COLUMNS, DeviceExportQuery, DeviceExportResponse, type Device } from '../schemas/devices.js';
-import { assertCompanyMember } from './company-access.js';
+import { notFound } from '../http/errors.js';
 
 const row = (device: Device) =>
   csvLine([
@@ -44,8 +44,10 @@ export async function deviceExportRoutes(app: FastifyInstance, ctx: AppContext):
       const q = request.query;
       let scope = 'all-companies';
       if (q.company_id) {
-        await assertCompanyMember(ctx, userId, q.company_id);
-        scope = fileNamePart((await ctx.repos.companies.find(userId, q.company_id))?.name ?? 'company');
+        // Another company's id is "no such" (404), as everywhere.
+        const company = await ctx.repos.companies.find(userId, q.company_id);
+        if (!company) throw notFound();
+        scope = fileNamePart(company.name);
       }
       const filters = { companyId: q.company_id, id: q.id, search: searchText(q), profileId: q.profile, unitId: q.unit, powerStatus: q.power_status };
       const pages = ctx.repos.devices.matching(userId, filters, q.ordering ?? 'name');

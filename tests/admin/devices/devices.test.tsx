@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { HttpError, RecordContextProvider, type DataProvider } from 'react-admin';
+import { HttpError, Notification, RecordContextProvider, type DataProvider } from 'react-admin';
 import { DeviceCreate } from '../../../admin/devices/DeviceCreate';
 import { DeviceList } from '../../../admin/devices/DeviceList';
 import { normaliseDevEui, validateAppKey, validateDevEui } from '../../../admin/devices/hex';
@@ -84,6 +84,25 @@ describe('device list', () => {
     expect(exportDevices).toHaveBeenCalledWith({ filter: {}, sort: { field: 'last_seen', order: 'DESC' } });
     click.mockRestore();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
+  });
+
+  it('a failed export is said in words', async () => {
+    renderInAdmin(
+      <>
+        <DeviceList />
+        <Notification />
+      </>,
+      {
+        resource: 'devices',
+        dataProvider: {
+          getMany: async () => ({ data: [] }),
+          getList: listAnswers.rows([{ id: 'd1', name: 'Pump', dev_eui: 'A840410000000001', last_seen: null }]),
+          exportDevices: () => Promise.reject(new HttpError('app.errors.general', 500)),
+        },
+      },
+    );
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' })));
+    expect(await screen.findByText('An error occurred. Please try again.')).toBeInTheDocument();
   });
 
   it('error: the failure, not the empty page', async () => {

@@ -75,6 +75,9 @@ describe('webhooks screen', () => {
     expect(writeText).toHaveBeenCalledWith('whsec_c2VjcmV0');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByTestId('webhook-secret')).toBeNull());
+    // The next new webhook starts from an empty form.
+    fireEvent.click(screen.getByRole('button', { name: 'New webhook' }));
+    expect(within(await screen.findByRole('dialog')).getByLabelText(/URL/)).toHaveValue('');
   });
 
   it('an address webhooks may not reach is said under the URL, in German too', async () => {

@@ -7,6 +7,7 @@ import type { Gateway, GatewayCertificate } from '../../../server/src/schemas/ga
 import type { Notification } from '../../../server/src/schemas/notifications.js';
 import { createCompany, createRecord } from '../helpers/fixtures.js';
 import { until } from '../helpers/mqtt-broker.js';
+import { presenceSweptTwice } from '../helpers/node-presence.js';
 import { builtServer, ServerProcess } from '../helpers/server-process.js';
 import { sharedDatabase, type SharedDatabase } from '../helpers/shared-database.js';
 import { TestClock, type TestApp } from '../helpers/test-app.js';
@@ -74,12 +75,7 @@ describe('a gateway on a node killed with SIGKILL', () => {
     expect(await until(async () => !(await gateway()).connected)).toBe(true);
     expect(await until(async () => (await notifications()).length > 0)).toBe(true);
     // The sweep has run again since (its lease moved on twice): still one alert.
-    const leaseUntil = async () =>
-      (await t.db.selectFrom('job_leases').select('held_until').where('name', '=', 'gateway-presence').executeTakeFirst())?.held_until ?? '';
-    for (let round = 0; round < 2; round++) {
-      const before = await leaseUntil();
-      expect(await until(async () => (await leaseUntil()) > before)).toBe(true);
-    }
+    await presenceSweptTwice(t.db);
     expect(await notifications()).toEqual([expect.objectContaining({ kind: 'gateway_disconnected', title: 'Gateway disconnected: Silo' })]);
     expect(await t.db.selectFrom('gateway_presence').selectAll().execute()).toEqual([]);
   });

@@ -18,7 +18,7 @@ import type { Gateway, GatewayCertificate } from '../../../server/src/schemas/ga
 import type { Notification } from '../../../server/src/schemas/notifications.js';
 import { createRecord, oneCompany } from '../helpers/fixtures.js';
 import { until } from '../helpers/mqtt-broker.js';
-import { nodePresence } from '../helpers/node-presence.js';
+import { nodePresence, presenceSweptTwice } from '../helpers/node-presence.js';
 import { platformCa } from '../helpers/platform-ca.js';
 import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
@@ -206,12 +206,7 @@ describe('gateway presence across two nodes', () => {
     expect(await holders()).toEqual([]);
     expect(await until(async () => (await notifications()).length > 0)).toBe(true);
     // The sweep has run again on the nodes since (its lease moved on twice): still one alert.
-    const leaseUntil = async () =>
-      (await t.db.selectFrom('job_leases').select('held_until').where('name', '=', 'gateway-presence').executeTakeFirst())?.held_until ?? '';
-    for (let round = 0; round < 2; round++) {
-      const before = await leaseUntil();
-      expect(await until(async () => (await leaseUntil()) > before)).toBe(true);
-    }
+    await presenceSweptTwice(t.db);
     expect(await notifications()).toHaveLength(1);
     expect((await gateway()).connected).toBe(false);
   });
