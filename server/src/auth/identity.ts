@@ -40,6 +40,14 @@ export function requireIdentity(sessions: SessionService, others: Authenticator[
   return identify(sessions, others, cookies);
 }
 
+/** The user a request's session access token names, by its signature alone (see SessionService.claimedUserId). */
+export const sessionClaim =
+  (sessions: SessionService) =>
+  (request: FastifyRequest): string | undefined => {
+    const presented = presentedAccessToken(request);
+    return presented ? sessions.claimedUserId(presented.token) : undefined;
+  };
+
 /** requireIdentity's check as a plain function, for hooks that try another credential first (the ingest endpoint). */
 export function identify(sessions: SessionService, others: Authenticator[], cookies: CookieSettings) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
