@@ -86,7 +86,15 @@ export function companiesRepository(db: Db) {
       return db
         .selectFrom('company_members')
         .innerJoin('users', 'users.id', 'company_members.user_id')
-        .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'company_members.role', 'company_members.joined_at', 'company_members.last_active_at'])
+        .select([
+          'users.id',
+          'users.first_name',
+          'users.last_name',
+          'users.email',
+          'company_members.role',
+          'company_members.joined_at',
+          'company_members.last_active_at',
+        ])
         .where('company_members.company_id', '=', companyId)
         .orderBy('company_members.joined_at')
         .execute();
@@ -96,7 +104,6 @@ export function companiesRepository(db: Db) {
       const row = await db.selectFrom('company_members').select('user_id').where('company_id', '=', companyId).where('user_id', '=', userId).executeTakeFirst();
       return row !== undefined;
     },
-
   };
 }
 

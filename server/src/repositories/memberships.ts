@@ -33,7 +33,12 @@ export function membershipsRepository(db: Db) {
     /** Records the member's activity unless it was recorded less than a minute ago. */
     async touch(userId: string, companyId: string, last: string | null, at: Date): Promise<void> {
       if (last && at.getTime() - new Date(last).getTime() < ACTIVITY_RESOLUTION_MS) return;
-      await db.updateTable('company_members').set({ last_active_at: at.toISOString() }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+      await db
+        .updateTable('company_members')
+        .set({ last_active_at: at.toISOString() })
+        .where('company_id', '=', companyId)
+        .where('user_id', '=', userId)
+        .execute();
     },
 
     /** The company a record belongs to, whoever asks; undefined when there is no such record. */
@@ -57,7 +62,11 @@ export function membershipsRepository(db: Db) {
       const query =
         kind === 'dashboard'
           ? db.selectFrom('dashboards').select(['owner_id', 'is_shared']).where('id', '=', id)
-          : db.selectFrom('widgets').innerJoin('dashboards', 'dashboards.id', 'widgets.dashboard_id').select(['dashboards.owner_id', 'dashboards.is_shared']).where('widgets.id', '=', id);
+          : db
+              .selectFrom('widgets')
+              .innerJoin('dashboards', 'dashboards.id', 'widgets.dashboard_id')
+              .select(['dashboards.owner_id', 'dashboards.is_shared'])
+              .where('widgets.id', '=', id);
       return query.executeTakeFirst();
     },
 
@@ -65,7 +74,15 @@ export function membershipsRepository(db: Db) {
       return db
         .selectFrom('company_members')
         .innerJoin('users', 'users.id', 'company_members.user_id')
-        .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'company_members.role', 'company_members.joined_at', 'company_members.last_active_at'])
+        .select([
+          'users.id',
+          'users.first_name',
+          'users.last_name',
+          'users.email',
+          'company_members.role',
+          'company_members.joined_at',
+          'company_members.last_active_at',
+        ])
         .where('company_members.company_id', '=', companyId)
         .orderBy('company_members.joined_at')
         .orderBy('users.id')

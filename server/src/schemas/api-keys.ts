@@ -8,7 +8,7 @@ export const ApiKeyResponse = Type.Object({
   last_used: Type.Union([Timestamp, Type.Null()]),
   expired: Type.Boolean(),
   created_at: Timestamp,
-  company_id: Type.Union([Type.String(), Type.Null()], { description: 'The one company the key reaches; null: all of its owner\'s companies.' }),
+  company_id: Type.Union([Type.String(), Type.Null()], { description: "The one company the key reaches; null: all of its owner's companies." }),
   read_only: Type.Boolean({ description: 'The key may only read.' }),
 });
 export type ApiKey = Static<typeof ApiKeyResponse>;

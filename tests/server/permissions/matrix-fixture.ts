@@ -73,7 +73,16 @@ export class MatrixFixture {
     await call(this.t.app, owner, 'POST', `/api/gateway/${this.ids.gateway}/cert`);
     await this.t.db
       .insertInto('network_sync')
-      .values({ kind: 'device', entity_id: this.ids.device, company_id: this.company, state: 'failed', remote_id: null, error_code: null, error_message: null, updated_at: this.t.clock.now().toISOString() })
+      .values({
+        kind: 'device',
+        entity_id: this.ids.device,
+        company_id: this.company,
+        state: 'failed',
+        remote_id: null,
+        error_code: null,
+        error_message: null,
+        updated_at: this.t.clock.now().toISOString(),
+      })
       .execute();
   }
 
@@ -151,7 +160,18 @@ export class MatrixFixture {
     const at = this.t.clock.now().toISOString();
     await this.t.db
       .insertInto('users')
-      .values({ id, email: `by${this.next()}@example.com`, password_hash: 'x', first_name: '', last_name: '', profile_picture: null, is_tenant_enabled: 0, is_onboarded: 0, language: 'en', created_at: at })
+      .values({
+        id,
+        email: `by${this.next()}@example.com`,
+        password_hash: 'x',
+        first_name: '',
+        last_name: '',
+        profile_picture: null,
+        is_tenant_enabled: 0,
+        is_onboarded: 0,
+        language: 'en',
+        created_at: at,
+      })
       .execute();
     await addMember(this.t, this.company, id, 'viewer');
     return id;
@@ -161,7 +181,18 @@ export class MatrixFixture {
     const id = randomUUID();
     await this.t.db
       .insertInto('notifications')
-      .values({ id, user_id: userId, company_id: null, kind: 'battery_low', title: 'Battery low: x', message: 'x', params: JSON.stringify({ name: 'x', level: 5 }), is_read: 0, dedupe_key: null, created_at: this.t.clock.now().toISOString() })
+      .values({
+        id,
+        user_id: userId,
+        company_id: null,
+        kind: 'battery_low',
+        title: 'Battery low: x',
+        message: 'x',
+        params: JSON.stringify({ name: 'x', level: 5 }),
+        is_read: 0,
+        dedupe_key: null,
+        created_at: this.t.clock.now().toISOString(),
+      })
       .execute();
     return id;
   }

@@ -44,7 +44,12 @@ export const MATRIX: MatrixRow[] = [
   },
   { method: 'GET', route: '/api-keys/', minimal: 'session', request: at('/api/api-keys/') },
   { method: 'POST', route: '/api-keys/', minimal: 'session', request: at('/api/api-keys/', { name: 'k' }) },
-  { method: 'PUT', route: '/api-keys/:api_key_id/regenerate', minimal: 'session', request: async (f, me) => ({ url: `/api/api-keys/${await f.apiKey(me)}/regenerate` }) },
+  {
+    method: 'PUT',
+    route: '/api-keys/:api_key_id/regenerate',
+    minimal: 'session',
+    request: async (f, me) => ({ url: `/api/api-keys/${await f.apiKey(me)}/regenerate` }),
+  },
   { method: 'DELETE', route: '/api-keys/:api_key_id', minimal: 'session', request: async (f, me) => ({ url: `/api/api-keys/${await f.apiKey(me)}` }) },
   { method: 'GET', route: '/search/', minimal: 'own', request: at('/api/search/?q=Device') },
   { method: 'GET', route: '/network/status', minimal: 'own', request: at('/api/network/status') },
@@ -68,8 +73,19 @@ export const MATRIX: MatrixRow[] = [
     minimal: 'admin',
     request: async (f) => ({ url: `/api/company/${f.company}/members/${await f.bystander()}`, body: { role: 'member' } }),
   },
-  { method: 'DELETE', route: '/company/:id/members/:user_id', minimal: 'admin', request: async (f) => ({ url: `/api/company/${f.company}/members/${await f.bystander()}` }) },
-  { method: 'POST', route: '/company/:id/leave', minimal: 'viewer', elsewhere: true, request: async (f) => ({ url: `/api/company/${await f.freshCompany()}/leave` }) },
+  {
+    method: 'DELETE',
+    route: '/company/:id/members/:user_id',
+    minimal: 'admin',
+    request: async (f) => ({ url: `/api/company/${f.company}/members/${await f.bystander()}` }),
+  },
+  {
+    method: 'POST',
+    route: '/company/:id/leave',
+    minimal: 'viewer',
+    elsewhere: true,
+    request: async (f) => ({ url: `/api/company/${await f.freshCompany()}/leave` }),
+  },
   {
     method: 'POST',
     route: '/company/:id/transfer',
@@ -79,25 +95,58 @@ export const MATRIX: MatrixRow[] = [
   },
 
   { method: 'GET', route: '/invite/', minimal: 'admin', list: true, request: async (f) => ({ url: `/api/invite/?company_id=${f.company}` }) },
-  { method: 'POST', route: '/invite/', minimal: 'admin', request: async (f) => ({ url: '/api/invite/', body: { company_id: f.company, email: 'new@example.com', role: 'viewer' } }) },
+  {
+    method: 'POST',
+    route: '/invite/',
+    minimal: 'admin',
+    request: async (f) => ({ url: '/api/invite/', body: { company_id: f.company, email: 'new@example.com', role: 'viewer' } }),
+  },
   { method: 'DELETE', route: '/invite/:invite_id', minimal: 'admin', request: async (f) => ({ url: `/api/invite/${await f.invite()}` }) },
 
   { method: 'GET', route: '/config/:company_id', minimal: 'viewer', request: async (f) => ({ url: `/api/config/${f.company}` }) },
   { method: 'GET', route: '/config/:company_id/templates', minimal: 'viewer', request: async (f) => ({ url: `/api/config/${f.company}/templates` }) },
-  { method: 'POST', route: '/config/:company_id', minimal: 'member', request: async (f) => ({ url: `/api/config/${f.company}`, body: { name: `P${f.next()}` } }) },
+  {
+    method: 'POST',
+    route: '/config/:company_id',
+    minimal: 'member',
+    request: async (f) => ({ url: `/api/config/${f.company}`, body: { name: `P${f.next()}` } }),
+  },
   {
     method: 'POST',
     route: '/config/:company_id/codec-test',
     minimal: 'member',
-    request: async (f) => ({ url: `/api/config/${f.company}/codec-test`, body: { codec: 'function decodeUplink() { return { data: {} }; }', payload: '00', fPort: 1 } }),
+    request: async (f) => ({
+      url: `/api/config/${f.company}/codec-test`,
+      body: { codec: 'function decodeUplink() { return { data: {} }; }', payload: '00', fPort: 1 },
+    }),
   },
-  { method: 'PATCH', route: '/config/:company_id/:profile_id', minimal: 'member', request: async (f) => ({ url: `/api/config/${f.company}/${f.ids.profile}`, body: { name: 'Profile' } }) },
-  { method: 'DELETE', route: '/config/:company_id/:profile_id', minimal: 'member', request: async (f) => ({ url: `/api/config/${f.company}/${await f.profile()}` }) },
+  {
+    method: 'PATCH',
+    route: '/config/:company_id/:profile_id',
+    minimal: 'member',
+    request: async (f) => ({ url: `/api/config/${f.company}/${f.ids.profile}`, body: { name: 'Profile' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/config/:company_id/:profile_id',
+    minimal: 'member',
+    request: async (f) => ({ url: `/api/config/${f.company}/${await f.profile()}` }),
+  },
   { method: 'GET', route: '/template/:company_id', minimal: 'viewer', request: async (f) => ({ url: `/api/template/${f.company}` }) },
-  { method: 'POST', route: '/template/:company_id/:template_id', minimal: 'member', request: async (f) => ({ url: `/api/template/${f.company}/dragino-lds02` }) },
+  {
+    method: 'POST',
+    route: '/template/:company_id/:template_id',
+    minimal: 'member',
+    request: async (f) => ({ url: `/api/template/${f.company}/dragino-lds02` }),
+  },
 
   { method: 'GET', route: '/gateway/', minimal: 'viewer', list: true, request: async (f) => ({ url: `/api/gateway/?company_id=${f.company}` }) },
-  { method: 'POST', route: '/gateway/', minimal: 'member', request: async (f) => ({ url: '/api/gateway/', body: { company_id: f.company, gateway_id: f.gatewayEui() } }) },
+  {
+    method: 'POST',
+    route: '/gateway/',
+    minimal: 'member',
+    request: async (f) => ({ url: '/api/gateway/', body: { company_id: f.company, gateway_id: f.gatewayEui() } }),
+  },
   { method: 'GET', route: '/gateway/:id/', minimal: 'viewer', request: async (f) => ({ url: `/api/gateway/${f.ids.gateway}/` }) },
   { method: 'PATCH', route: '/gateway/:id/', minimal: 'member', request: async (f) => ({ url: `/api/gateway/${f.ids.gateway}/`, body: { name: 'Gateway' } }) },
   { method: 'DELETE', route: '/gateway/:id/', minimal: 'member', request: async (f) => ({ url: `/api/gateway/${await f.gateway()}/` }) },
@@ -108,7 +157,12 @@ export const MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/gateway/:id/network', minimal: 'viewer', request: async (f) => ({ url: `/api/gateway/${f.ids.gateway}/network` }) },
 
   { method: 'GET', route: '/device/', minimal: 'viewer', list: true, request: async (f) => ({ url: `/api/device/?company_id=${f.company}` }) },
-  { method: 'POST', route: '/device/', minimal: 'member', request: async (f) => ({ url: '/api/device/', body: { company_id: f.company, dev_eui: f.devEui(), app_key: 'B'.repeat(32) } }) },
+  {
+    method: 'POST',
+    route: '/device/',
+    minimal: 'member',
+    request: async (f) => ({ url: '/api/device/', body: { company_id: f.company, dev_eui: f.devEui(), app_key: 'B'.repeat(32) } }),
+  },
   { method: 'GET', route: '/device/export', minimal: 'viewer', request: async (f) => ({ url: `/api/device/export?company_id=${f.company}` }) },
   {
     method: 'POST',
@@ -122,7 +176,12 @@ export const MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/device/:id/topics/values', minimal: 'viewer', request: async (f) => ({ url: `/api/device/${f.ids.device}/topics/values` }) },
   { method: 'GET', route: '/device/:id/frames', minimal: 'viewer', request: async (f) => ({ url: `/api/device/${f.ids.device}/frames` }) },
   { method: 'GET', route: '/device/:id/events', minimal: 'viewer', request: async (f) => ({ url: `/api/device/${f.ids.device}/events` }) },
-  { method: 'GET', route: '/device/:id/topics/series', minimal: 'viewer', request: async (f) => ({ url: `/api/device/${f.ids.device}/topics/series?topic=t` }) },
+  {
+    method: 'GET',
+    route: '/device/:id/topics/series',
+    minimal: 'viewer',
+    request: async (f) => ({ url: `/api/device/${f.ids.device}/topics/series?topic=t` }),
+  },
   { method: 'GET', route: '/device/:id/battery', minimal: 'viewer', request: async (f) => ({ url: `/api/device/${f.ids.device}/battery` }) },
   { method: 'GET', route: '/device/:id/downlink', minimal: 'viewer', request: async (f) => ({ url: `/api/device/${f.ids.device}/downlink` }) },
   {
@@ -138,7 +197,12 @@ export const MATRIX: MatrixRow[] = [
   { method: 'PUT', route: '/unit/:id/', minimal: 'member', request: async (f) => ({ url: `/api/unit/${f.ids.unit}/`, body: { name: 'Unit' } }) },
   { method: 'DELETE', route: '/unit/:id/', minimal: 'member', request: async (f) => ({ url: `/api/unit/${await f.unit()}/` }) },
   { method: 'GET', route: '/group/', minimal: 'viewer', list: true, request: async (f) => ({ url: `/api/group/?company_id=${f.company}` }) },
-  { method: 'POST', route: '/group/', minimal: 'member', request: async (f) => ({ url: '/api/group/', body: { company_id: f.company, name: `G${f.next()}` } }) },
+  {
+    method: 'POST',
+    route: '/group/',
+    minimal: 'member',
+    request: async (f) => ({ url: '/api/group/', body: { company_id: f.company, name: `G${f.next()}` } }),
+  },
   { method: 'PATCH', route: '/group/:id/', minimal: 'member', request: async (f) => ({ url: `/api/group/${f.ids.group}/`, body: { name: 'Group' } }) },
   { method: 'DELETE', route: '/group/:id/', minimal: 'member', request: async (f) => ({ url: `/api/group/${await f.group()}/` }) },
   {
@@ -150,10 +214,20 @@ export const MATRIX: MatrixRow[] = [
   },
 
   { method: 'GET', route: '/dashboard/', minimal: 'viewer', list: true, request: async (f) => ({ url: `/api/dashboard/?company_id=${f.company}` }) },
-  { method: 'POST', route: '/dashboard/', minimal: 'member', request: async (f) => ({ url: '/api/dashboard/', body: { company_id: f.company, name: 'Shared', is_shared: true } }) },
+  {
+    method: 'POST',
+    route: '/dashboard/',
+    minimal: 'member',
+    request: async (f) => ({ url: '/api/dashboard/', body: { company_id: f.company, name: 'Shared', is_shared: true } }),
+  },
   { method: 'GET', route: '/dashboard/:id/', minimal: 'viewer', request: async (f) => ({ url: `/api/dashboard/${f.ids.dashboard}/` }) },
   // Only a dashboard's creator (here the owner) renames, shares or deletes it; other members get 403 from the route.
-  { method: 'PATCH', route: '/dashboard/:id/', minimal: 'owner', request: async (f) => ({ url: `/api/dashboard/${f.ids.dashboard}/`, body: { name: 'Shared' } }) },
+  {
+    method: 'PATCH',
+    route: '/dashboard/:id/',
+    minimal: 'owner',
+    request: async (f) => ({ url: `/api/dashboard/${f.ids.dashboard}/`, body: { name: 'Shared' } }),
+  },
   { method: 'DELETE', route: '/dashboard/:id/', minimal: 'owner', request: async (f) => ({ url: `/api/dashboard/${await f.dashboard()}/` }) },
   { method: 'GET', route: '/widget/', minimal: 'viewer', list: true, request: async (f) => ({ url: `/api/widget/?dashboard_id=${f.ids.dashboard}` }) },
   { method: 'POST', route: '/widget/', minimal: 'member', request: async (f) => ({ url: '/api/widget/', body: widgetBody(f.ids.dashboard ?? '') }) },
@@ -163,17 +237,32 @@ export const MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/widget/:id/data', minimal: 'viewer', request: async (f) => ({ url: `/api/widget/${f.ids.widget}/data` }) },
 
   { method: 'GET', route: '/webhook/', minimal: 'viewer', list: true, request: async (f) => ({ url: `/api/webhook/?company_id=${f.company}` }) },
-  { method: 'POST', route: '/webhook/', minimal: 'admin', request: async (f) => ({ url: '/api/webhook/', body: { company_id: f.company, url: 'http://127.0.0.1:9/new' } }) },
+  {
+    method: 'POST',
+    route: '/webhook/',
+    minimal: 'admin',
+    request: async (f) => ({ url: '/api/webhook/', body: { company_id: f.company, url: 'http://127.0.0.1:9/new' } }),
+  },
   { method: 'PATCH', route: '/webhook/:id/', minimal: 'admin', request: async (f) => ({ url: `/api/webhook/${f.ids.webhook}/`, body: { enabled: true } }) },
   { method: 'DELETE', route: '/webhook/:id/', minimal: 'admin', request: async (f) => ({ url: `/api/webhook/${await f.webhook()}/` }) },
   { method: 'POST', route: '/webhook/:id/rotate-secret', minimal: 'admin', request: async (f) => ({ url: `/api/webhook/${f.ids.webhook}/rotate-secret` }) },
   { method: 'POST', route: '/webhook/:id/test', minimal: 'admin', request: async (f) => ({ url: `/api/webhook/${f.ids.webhook}/test` }) },
   { method: 'GET', route: '/webhook/:id/deliveries', minimal: 'viewer', request: async (f) => ({ url: `/api/webhook/${f.ids.webhook}/deliveries` }) },
 
-  { method: 'POST', route: '/network/sync/:kind/:id/retry', minimal: 'member', request: async (f) => ({ url: `/api/network/sync/device/${f.ids.device}/retry` }) },
+  {
+    method: 'POST',
+    route: '/network/sync/:kind/:id/retry',
+    minimal: 'member',
+    request: async (f) => ({ url: `/api/network/sync/device/${f.ids.device}/retry` }),
+  },
   { method: 'GET', route: '/network/unregistered', minimal: 'viewer', request: async (f) => ({ url: `/api/network/unregistered?company_id=${f.company}` }) },
   { method: 'GET', route: '/network/reconcile', minimal: 'owner', request: async (f) => ({ url: `/api/network/reconcile?company_id=${f.company}` }) },
-  { method: 'POST', route: '/network/reconcile', minimal: 'owner', request: async (f) => ({ url: '/api/network/reconcile', body: { company_id: f.company, items: [] } }) },
+  {
+    method: 'POST',
+    route: '/network/reconcile',
+    minimal: 'owner',
+    request: async (f) => ({ url: '/api/network/reconcile', body: { company_id: f.company, items: [] } }),
+  },
 ];
 
 const RANK = { viewer: 0, member: 1, admin: 2, owner: 3 } as const;

@@ -44,7 +44,11 @@ describe('invites bound to an address', () => {
     const late = await signUp(t.app);
     const created = await invite({ email: late.email, expires_in_days: 1 });
     // Its day is over (moving the clock would end the sessions too).
-    await t.db.updateTable('invites').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', created.id).execute();
+    await t.db
+      .updateTable('invites')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', created.id)
+      .execute();
     const expired = await join(late, created.code);
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toMatchObject({ code: 'invite_expired' });

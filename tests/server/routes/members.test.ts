@@ -53,7 +53,9 @@ describe('/api/company/{id}/members', () => {
     expect(last.statusCode).toBe(409);
     expect(last.json()).toMatchObject({ code: 'last_owner' });
     expect((await setRole(owner, member, 'bogus')).statusCode).toBe(400);
-    expect((await call(t.app, owner, 'PATCH', `/api/company/${company}/members/00000000-0000-4000-8000-000000000000`, { role: 'viewer' })).statusCode).toBe(404);
+    expect((await call(t.app, owner, 'PATCH', `/api/company/${company}/members/00000000-0000-4000-8000-000000000000`, { role: 'viewer' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('keeps the last owner from leaving; a second owner lets the first go', async () => {
@@ -90,7 +92,9 @@ describe('/api/company/{id}/members', () => {
     expect(after[1]?.json()).toEqual({ count: 0, results: [] });
     // The key made for this company alone is gone with the membership.
     expect(after[2]?.statusCode).toBe(401);
-    expect((await call(t.app, member, 'POST', '/api/device/', { company_id: company, dev_eui: 'ABCD000000000001', app_key: 'A'.repeat(32) })).statusCode).toBe(404);
+    expect((await call(t.app, member, 'POST', '/api/device/', { company_id: company, dev_eui: 'ABCD000000000001', app_key: 'A'.repeat(32) })).statusCode).toBe(
+      404,
+    );
     expect((await call(t.app, member, 'GET', '/api/company/')).json<Page<{ id: string }>>().results.map((c) => c.id)).not.toContain(company);
   });
 
@@ -98,7 +102,8 @@ describe('/api/company/{id}/members', () => {
     const member = await joined('member');
     const readOnly = await key(member, { read_only: true });
     const allKey = await key(member, {});
-    const device = (k: string, n: number) => callWithKey(t.app, k, 'POST', '/api/device/', { company_id: company, dev_eui: `ABCD00000000010${n}`, app_key: 'A'.repeat(32) });
+    const device = (k: string, n: number) =>
+      callWithKey(t.app, k, 'POST', '/api/device/', { company_id: company, dev_eui: `ABCD00000000010${n}`, app_key: 'A'.repeat(32) });
     expect((await device(readOnly, 1)).statusCode).toBe(403);
     expect((await device(allKey, 2)).statusCode).toBe(201);
     expect((await setRole(owner, member, 'viewer')).statusCode).toBe(204);
