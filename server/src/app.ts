@@ -55,6 +55,8 @@ import { userRoutes } from './routes/users.js';
 import { versionRoutes } from './routes/version.js';
 import { healthRoutes } from './routes/health.js';
 import { networkRoutes } from './routes/network.js';
+import { guardRoutes } from './routes/company-access.js';
+import { memberRoutes } from './routes/members.js';
 import { healthRepository } from './repositories/health.js';
 
 export interface BuildOptions {
@@ -154,9 +156,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(async (secured) => {
         secured.addHook('onRequest', refuseExhaustedUsers(exhausted, sessionClaim(sessions), now));
         secured.addHook('onRequest', requireIdentity(sessions, userAuthenticators, cookies));
+        guardRoutes(secured, ctx);
         for (const routes of [
           userRoutes,
           companyRoutes,
+          memberRoutes,
           tenantRoutes,
           inviteRoutes,
           profileRoutes,

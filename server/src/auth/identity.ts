@@ -6,6 +6,9 @@ export interface Identity {
   userId: string;
   via: 'session' | 'api-key';
   sessionHandle?: string;
+  /** An API key's scope: the one company it reaches (absent: all of its owner's) and whether it may only read. */
+  keyCompanyId?: string;
+  readOnly?: boolean;
 }
 
 declare module 'fastify' {

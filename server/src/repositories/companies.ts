@@ -56,7 +56,7 @@ export function companiesRepository(db: Db) {
       const company = { id: randomUUID(), name: name.trim(), tenant_id: tenantId, created_at: at };
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('companies').values(company).execute();
-        await trx.insertInto('company_members').values({ company_id: company.id, user_id: userId, role: 'owner', joined_at: at }).execute();
+        await trx.insertInto('company_members').values({ company_id: company.id, user_id: userId, role: 'owner', joined_at: at, last_active_at: at }).execute();
       });
       return withRetention({ ...company, role: 'owner' as const, plan: DEFAULT_PLAN });
     },
@@ -86,7 +86,15 @@ export function companiesRepository(db: Db) {
       return db
         .selectFrom('company_members')
         .innerJoin('users', 'users.id', 'company_members.user_id')
-        .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'company_members.role', 'company_members.joined_at'])
+        .select([
+          'users.id',
+          'users.first_name',
+          'users.last_name',
+          'users.email',
+          'company_members.role',
+          'company_members.joined_at',
+          'company_members.last_active_at',
+        ])
         .where('company_members.company_id', '=', companyId)
         .orderBy('company_members.joined_at')
         .execute();
@@ -95,10 +103,6 @@ export function companiesRepository(db: Db) {
     async isMember(userId: string, companyId: string): Promise<boolean> {
       const row = await db.selectFrom('company_members').select('user_id').where('company_id', '=', companyId).where('user_id', '=', userId).executeTakeFirst();
       return row !== undefined;
-    },
-
-    async addMember(companyId: string, userId: string, at: string): Promise<void> {
-      await db.insertInto('company_members').values({ company_id: companyId, user_id: userId, role: 'member', joined_at: at }).execute();
     },
   };
 }
