@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { authRoutes } from './auth/routes.js';
 import { identify, requireIdentity } from './auth/identity.js';
+import { auditActor } from './auth/audit-actor.js';
 import { accountFailures, registerRateLimits } from './auth/rate-limit.js';
 import { KDF_QUEUE_PER_ADDRESS, KdfGate } from './auth/kdf-gate.js';
 import { MemoryRateStore, SharedRateStore } from './auth/rate-store.js';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((ingest) => ingestRoutes(ingest, ctx, identify(sessions, userAuthenticators, cookies)));
       await api.register(async (secured) => {
         secured.addHook('onRequest', requireIdentity(sessions, userAuthenticators, cookies));
+        secured.addHook('preHandler', auditActor);
         for (const routes of [
           userRoutes,
           companyRoutes,

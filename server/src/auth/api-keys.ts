@@ -30,6 +30,6 @@ export function apiKeyAuthenticator(keys: ApiKeysRepository, now: () => Date): A
     if (!row.last_used_at || at.getTime() - new Date(row.last_used_at).getTime() >= LAST_USED_RESOLUTION_MS) {
       await keys.touch(row.id, at.toISOString());
     }
-    return { userId: row.user_id, via: 'api-key' };
+    return { userId: row.user_id, via: 'api-key', apiKeyId: row.id };
   };
 }

@@ -187,6 +187,7 @@ export interface Database {
   downlinks: DownlinksTable;
   job_leases: JobLeasesTable;
   gateway_presence: GatewayPresenceTable;
+  audit_events: AuditEventsTable;
 }
 
 export interface TemplatesTable {
@@ -505,4 +506,19 @@ export interface DownlinksTable {
   error_message: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The audit log per company (migration 0025); `changes` is JSON (repositories/audit-log.ts). */
+export interface AuditEventsTable {
+  id: string;
+  company_id: string;
+  at: string;
+  actor_type: 'user' | 'api_key' | 'system';
+  actor_id: string | null;
+  actor_label: string;
+  action: string;
+  resource_type: string;
+  resource_id: string | null;
+  address: string | null;
+  changes: string | null;
 }

@@ -4,6 +4,7 @@ import type { InvitesTable } from '../db/schema.js';
 import { normaliseEmail } from './users.js';
 import type { Invite } from '../schemas/invites.js';
 import { listPage } from './list-page.js';
+import { appendAudit, audited, membershipEntry } from './audited.js';
 
 // No 0/O, 1/I/L: codes are read aloud and typed by hand.
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -69,7 +70,7 @@ export function invitesRepository(db: Db) {
         used_at: null,
         used_by: null,
       };
-      await db.insertInto('invites').values(row).execute();
+      await audited(db, { action: 'create', resource: 'invite', id: row.id }, (trx) => trx.insertInto('invites').values(row).execute());
       return toInvite(row);
     },
 
@@ -85,20 +86,18 @@ export function invitesRepository(db: Db) {
      */
     async redeem(inviteId: string, companyId: string, userId: string, at: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const marked = await trx
-          .updateTable('invites')
-          .set({ used_at: at, used_by: userId })
-          .where('id', '=', inviteId)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
+        const marked = await audited(trx, { action: 'update', resource: 'invite', id: inviteId }, (audit) =>
+          audit.updateTable('invites').set({ used_at: at, used_by: userId }).where('id', '=', inviteId).where('used_at', 'is', null).executeTakeFirst(),
+        );
         if (Number(marked.numUpdatedRows) !== 1) return false;
         await trx.insertInto('company_members').values({ company_id: companyId, user_id: userId, role: 'member', joined_at: at }).execute();
+        await appendAudit(trx, membershipEntry(companyId, userId, 'member', 'join'));
         return true;
       });
     },
 
     async remove(inviteId: string): Promise<void> {
-      await db.deleteFrom('invites').where('id', '=', inviteId).execute();
+      await audited(db, { action: 'delete', resource: 'invite', id: inviteId }, (trx) => trx.deleteFrom('invites').where('id', '=', inviteId).execute());
     },
   };
 }
