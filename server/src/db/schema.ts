@@ -3,6 +3,7 @@ import type { Decoder } from '../domain/decoders.js';
 import type { MacVersion, Region, RegParamsRevision } from '../domain/network.js';
 import type { DownlinkState } from '../domain/downlink.js';
 import type { Plan } from '../domain/plans.js';
+import type { AuditAction, AuditResource } from '../domain/audit.js';
 import type { PowerSource } from '../domain/power.js';
 import type { DeviceEventType } from '../schemas/ingest.js';
 import type { SearchType } from '../schemas/search.js';
@@ -516,8 +517,8 @@ export interface AuditEventsTable {
   actor_type: 'user' | 'api_key' | 'system';
   actor_id: string | null;
   actor_label: string;
-  action: string;
-  resource_type: string;
+  action: AuditAction;
+  resource_type: AuditResource;
   resource_id: string | null;
   address: string | null;
   changes: string | null;
