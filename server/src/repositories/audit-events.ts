@@ -1,8 +1,7 @@
-import type { DeleteResult, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { AuditEventsTable } from '../db/schema.js';
 import type { AuditAction, AuditResource } from '../domain/audit.js';
-import { DEFAULT_PLAN, type Plan } from '../domain/plans.js';
 import type { AuditEvent } from '../schemas/audit.js';
 import { listPage, type PageWindow } from './list-page.js';
 
@@ -20,9 +19,7 @@ const toEvent = (row: Selectable<AuditEventsTable>): AuditEvent => ({
   changes: row.changes === null ? null : (JSON.parse(row.changes) as AuditEvent['changes']),
 });
 
-const deleted = (result: DeleteResult): number => Number(result.numDeletedRows);
-
-/** Reading a company's audit log, and its retention; entries are written by repositories/audited.ts. */
+/** Reading a company's audit log; entries are written by repositories/audited.ts, purged by maintenance.ts. */
 export function auditEventsRepository(db: Db) {
   const filtered = (companyId: string, f: AuditFilters) => {
     let query = db.selectFrom('audit_events').where('company_id', '=', companyId);
@@ -52,24 +49,6 @@ export function auditEventsRepository(db: Db) {
       }
     },
 
-    /**
-     * Up to `limit` entries older than `cutoff` of companies on one of `plans`; the entries of a
-     * deleted company follow the default plan's retention.
-     */
-    async purgeBefore(cutoff: string, plans: readonly Plan[], limit: number): Promise<number> {
-      const onPlans = db.selectFrom('companies').select('id').where('plan', 'in', plans);
-      const expired = db
-        .selectFrom('audit_events')
-        .select('id')
-        .where('at', '<', cutoff)
-        .where((eb) =>
-          plans.includes(DEFAULT_PLAN)
-            ? eb.or([eb('company_id', 'in', onPlans), eb('company_id', 'not in', db.selectFrom('companies').select('id'))])
-            : eb('company_id', 'in', onPlans),
-        )
-        .limit(limit);
-      return deleted(await db.deleteFrom('audit_events').where('id', 'in', expired).executeTakeFirst());
-    },
   };
 }
 
