@@ -1,5 +1,5 @@
 import type { preHandlerHookHandler } from 'fastify';
-import { actingAs } from '../domain/audit.js';
+import { actingAs } from '../repositories/audit-actor.js';
 
 /**
  * Makes the caller the author of every audit entry the request writes (repositories/audited.ts).
@@ -9,5 +9,5 @@ import { actingAs } from '../domain/audit.js';
  */
 export const auditActor: preHandlerHookHandler = (request, _reply, done) => {
   const { identity } = request;
-  actingAs({ type: identity.via === 'api-key' ? 'api_key' : 'user', userId: identity.userId, apiKeyId: identity.apiKeyId, address: request.ip }, done);
+  actingAs({ userId: identity.userId, apiKeyId: identity.apiKeyId, address: request.ip }, done);
 };

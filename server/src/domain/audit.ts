@@ -1,11 +1,10 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Plan } from './plans.js';
 
 /**
  * The audit log per company (issue #15): the codes an entry is made of, how long a plan keeps
- * entries, and who is acting in the current request.
+ * entries, and which fields of a change it records (shared with the console: no I/O here).
  */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'bulk_delete', 'import', 'downlink', 'flush_downlinks', 'join', 'leave', 'sign_in', 'rotate_secret'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'rotate_secret', 'join', 'import', 'downlink', 'flush_downlinks', 'sign_in'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_RESOURCES = [
@@ -43,26 +42,6 @@ export interface AuditFieldChange {
   field: string;
   old: unknown;
   new: unknown;
-}
-
-/** Who acts in the current request, and from where (the address as Fastify resolves it, TRUST_PROXY honoured). */
-export interface AuditActor {
-  type: 'user' | 'api_key';
-  userId: string;
-  apiKeyId?: string | undefined;
-  address: string;
-}
-
-const current = new AsyncLocalStorage<AuditActor>();
-
-/** Runs `work` with `actor` as the author of every audit entry it writes (one Fastify hook sets it per request). */
-export function actingAs<T>(actor: AuditActor, work: () => T): T {
-  return current.run(actor, work);
-}
-
-/** The actor of the current request; undefined for background work (the data plane, the CLI). */
-export function currentActor(): AuditActor | undefined {
-  return current.getStore();
 }
 
 /** Field changes between two snapshots of a row; `secret` fields appear with REDACTED values, `ignored` ones never. */

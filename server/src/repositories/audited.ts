@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { currentActor, fieldChanges, type AuditAction, type AuditFieldChange, type AuditResource } from '../domain/audit.js';
+import { currentActor, type AuditActor } from './audit-actor.js';
+import { fieldChanges, type AuditAction, type AuditFieldChange, type AuditResource } from '../domain/audit.js';
 import { timeOrderedId } from './time-ordered-id.js';
 
 type Row = Record<string, unknown>;
@@ -63,18 +64,23 @@ export interface AuditEntry {
   resourceId: string | null;
   changes?: AuditFieldChange[] | Record<string, unknown> | undefined;
   /** The actor when it is not the current request's (a sign-in names the user it signs in). */
-  actor?: { userId: string; address: string } | undefined;
+  actor?: AuditActor | undefined;
 }
 
 /** Appends one entry per company, in the transaction `trx` of the change it describes. */
 export async function appendAudit(trx: Db, entry: AuditEntry, at: Date = new Date()): Promise<void> {
   if (entry.companyIds.length === 0) return;
-  const current = currentActor();
-  const actor = entry.actor ? { type: 'user' as const, userId: entry.actor.userId, address: entry.actor.address, apiKeyId: undefined } : current;
+  const actor: AuditActor | undefined = entry.actor ?? currentActor();
+  const keyId = actor?.apiKeyId;
   let label = 'system';
-  if (actor?.apiKeyId) {
-    const key = await trx.selectFrom('api_keys').innerJoin('users', 'users.id', 'api_keys.user_id').select(['api_keys.name', 'users.email']).where('api_keys.id', '=', actor.apiKeyId).executeTakeFirst();
-    label = key ? `${key.name} (${key.email})` : actor.apiKeyId;
+  if (keyId) {
+    const key = await trx
+      .selectFrom('api_keys')
+      .innerJoin('users', 'users.id', 'api_keys.user_id')
+      .select(['api_keys.name', 'users.email'])
+      .where('api_keys.id', '=', keyId)
+      .executeTakeFirst();
+    label = key ? `${key.name} (${key.email})` : keyId;
   } else if (actor) {
     label = (await trx.selectFrom('users').select('email').where('id', '=', actor.userId).executeTakeFirst())?.email ?? actor.userId;
   }
@@ -86,8 +92,8 @@ export async function appendAudit(trx: Db, entry: AuditEntry, at: Date = new Dat
         id: timeOrderedId(at.getTime()),
         company_id: companyId,
         at: at.toISOString(),
-        actor_type: actor ? (actor.apiKeyId ? ('api_key' as const) : ('user' as const)) : ('system' as const),
-        actor_id: actor ? (actor.apiKeyId ?? actor.userId) : null,
+        actor_type: keyId ? ('api_key' as const) : actor ? ('user' as const) : ('system' as const),
+        actor_id: keyId ?? actor?.userId ?? null,
         actor_label: label,
         action: entry.action,
         resource_type: entry.resource,

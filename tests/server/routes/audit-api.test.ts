@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actingAs } from '../../../server/src/domain/audit.js';
+import { actingAs } from '../../../server/src/repositories/audit-actor.js';
 import { unitsRepository } from '../../../server/src/repositories/units.js';
 import type { AuditEvent } from '../../../server/src/schemas/audit.js';
 import { createApiKey, twoCompanies } from '../helpers/fixtures.js';
@@ -101,7 +101,7 @@ describe('audit log API', () => {
     const before = (await auditLog(t, alice, company)).length;
     const units = (trx: typeof t.db) => unitsRepository(trx);
     await expect(
-      actingAs({ type: 'user', userId: alice.id, address: '10.0.0.1' }, () =>
+      actingAs({ userId: alice.id, address: '10.0.0.1' }, () =>
         t.db.transaction().execute(async (trx) => {
           await units(trx).create(company, 'Never there', null, new Date().toISOString());
           throw new Error('the change fails after its write');
@@ -109,7 +109,7 @@ describe('audit log API', () => {
       ),
     ).rejects.toThrow('the change fails');
     expect(await auditLog(t, alice, company)).toHaveLength(before);
-    await actingAs({ type: 'user', userId: alice.id, address: '10.0.0.1' }, () => units(t.db).create(company, 'There', null, new Date().toISOString()));
+    await actingAs({ userId: alice.id, address: '10.0.0.1' }, () => units(t.db).create(company, 'There', null, new Date().toISOString()));
     expect((await auditLog(t, alice, company))[0]).toMatchObject({ resource_type: 'unit', address: '10.0.0.1', actor_id: alice.id });
   });
 
