@@ -60,7 +60,9 @@ export function AuditFilters({ value, onChange }: { value: AuditFilterState; onC
       )}
       {moment(translate('app.audit.from'), value.from, (from) => onChange({ ...value, from }))}
       {moment(translate('app.audit.to'), value.to, (to) => onChange({ ...value, to }))}
-      {value.actor && <Chip label={translate('app.audit.actor_filter', { actor: value.actor.label })} onDelete={() => onChange({ ...value, actor: undefined })} />}
+      {value.actor && (
+        <Chip label={translate('app.audit.actor_filter', { actor: value.actor.label })} onDelete={() => onChange({ ...value, actor: undefined })} />
+      )}
     </Stack>
   );
 }

@@ -48,7 +48,6 @@ export function auditEventsRepository(db: Db) {
         if (rows.length < batch) return;
       }
     },
-
   };
 }
 

@@ -130,7 +130,13 @@ export async function audited<T>(
     if (change.action === 'update' && changes.length === 0) return result;
     const companiesAfter = after ? await companiesOf(trx, change.resource, id, after) : [];
     const companyIds = [...new Set([...companiesBefore, ...companiesAfter])];
-    await appendAudit(trx, { companyIds, action: change.action, resource: change.resource, resourceId: id, changes: change.action === 'delete' ? undefined : changes });
+    await appendAudit(trx, {
+      companyIds,
+      action: change.action,
+      resource: change.resource,
+      resourceId: id,
+      changes: change.action === 'delete' ? undefined : changes,
+    });
     return result;
   });
 }

@@ -68,7 +68,9 @@ export function companiesRepository(db: Db) {
       if (changes.name !== undefined) set.name = changes.name.trim();
       if (changes.tenant_id !== undefined) set.tenant_id = changes.tenant_id;
       if (Object.keys(set).length === 0) return;
-      await audited(db, { action: 'update', resource: 'company', id: companyId }, (trx) => trx.updateTable('companies').set(set).where('id', '=', companyId).execute());
+      await audited(db, { action: 'update', resource: 'company', id: companyId }, (trx) =>
+        trx.updateTable('companies').set(set).where('id', '=', companyId).execute(),
+      );
     },
 
     /** For the operator (not scoped to a user): a company's name and plan. */
@@ -78,7 +80,9 @@ export function companiesRepository(db: Db) {
 
     /** The operator's change of plan (not scoped to a user). */
     async setPlan(companyId: string, plan: Plan): Promise<void> {
-      await audited(db, { action: 'update', resource: 'company', id: companyId }, (trx) => trx.updateTable('companies').set({ plan }).where('id', '=', companyId).execute());
+      await audited(db, { action: 'update', resource: 'company', id: companyId }, (trx) =>
+        trx.updateTable('companies').set({ plan }).where('id', '=', companyId).execute(),
+      );
     },
 
     async remove(companyId: string): Promise<void> {

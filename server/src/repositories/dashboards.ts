@@ -61,7 +61,10 @@ export function dashboardsRepository(db: Db) {
     async create(userId: string, companyId: string, name: string, isShared: boolean, at: string): Promise<string> {
       const id = randomUUID();
       await audited(db, { action: 'create', resource: 'dashboard', id }, (trx) =>
-        trx.insertInto('dashboards').values({ id, company_id: companyId, owner_id: userId, name: name.trim(), is_shared: isShared ? 1 : 0, created_at: at }).execute(),
+        trx
+          .insertInto('dashboards')
+          .values({ id, company_id: companyId, owner_id: userId, name: name.trim(), is_shared: isShared ? 1 : 0, created_at: at })
+          .execute(),
       );
       return id;
     },

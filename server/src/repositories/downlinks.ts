@@ -138,7 +138,13 @@ export function downlinksRepository(db: Db) {
 
     /** The flush of a device's queue asked for (its entry in the company's audit log), with the pending downlinks it cancels. */
     async flush(device: { id: string; company_id: string }, pendingIds: readonly string[], at: string): Promise<void> {
-      await appendAudit(db, { companyIds: [device.company_id], action: 'flush_downlinks', resource: 'device', resourceId: device.id, changes: { cancelled: pendingIds.length } });
+      await appendAudit(db, {
+        companyIds: [device.company_id],
+        action: 'flush_downlinks',
+        resource: 'device',
+        resourceId: device.id,
+        changes: { cancelled: pendingIds.length },
+      });
       if (pendingIds.length === 0) return;
       await db.updateTable('downlinks').set({ state: 'cancelled', updated_at: at }).where('id', 'in', pendingIds).where('state', '=', 'pending').execute();
     },

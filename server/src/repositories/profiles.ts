@@ -103,7 +103,9 @@ export function profilesRepository(db: Db) {
     },
 
     async remove(companyId: string, id: string): Promise<void> {
-      await audited(db, { action: 'delete', resource: 'profile', id }, (trx) => trx.deleteFrom('profiles').where('company_id', '=', companyId).where('id', '=', id).execute());
+      await audited(db, { action: 'delete', resource: 'profile', id }, (trx) =>
+        trx.deleteFrom('profiles').where('company_id', '=', companyId).where('id', '=', id).execute(),
+      );
     },
 
     /** The company's profile made from a template, if it copied that template already. */

@@ -89,7 +89,9 @@ export function tenantsRepository(db: Db) {
       if (changes.logo_url !== undefined) set.logo_url = changes.logo_url;
       if (changes.color_hex !== undefined) set.color_hex = normaliseColor(changes.color_hex) ?? null;
       if (Object.keys(set).length === 0) return;
-      await audited(db, { action: 'update', resource: 'tenant', id: tenantId }, (trx) => trx.updateTable('tenants').set(set).where('id', '=', tenantId).execute());
+      await audited(db, { action: 'update', resource: 'tenant', id: tenantId }, (trx) =>
+        trx.updateTable('tenants').set(set).where('id', '=', tenantId).execute(),
+      );
     },
 
     async remove(tenantId: string): Promise<void> {

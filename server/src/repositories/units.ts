@@ -136,7 +136,9 @@ export function groupsRepository(db: Db) {
       });
     },
     async rename(id: string, name: string): Promise<void> {
-      await audited(db, { action: 'update', resource: 'group', id }, (trx) => trx.updateTable('groups').set({ name: name.trim() }).where('id', '=', id).execute());
+      await audited(db, { action: 'update', resource: 'group', id }, (trx) =>
+        trx.updateTable('groups').set({ name: name.trim() }).where('id', '=', id).execute(),
+      );
     },
     async remove(id: string): Promise<void> {
       await audited(db, { action: 'delete', resource: 'group', id }, (trx) => trx.deleteFrom('groups').where('id', '=', id).execute());

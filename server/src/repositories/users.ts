@@ -66,7 +66,8 @@ export function usersRepository(db: Db) {
       if (changes.is_tenant_enabled !== undefined) set.is_tenant_enabled = changes.is_tenant_enabled ? 1 : 0;
       if (changes.is_onboarded !== undefined) set.is_onboarded = changes.is_onboarded ? 1 : 0;
       if (changes.language !== undefined) set.language = changes.language;
-      if (Object.keys(set).length > 0) await audited(db, { action: 'update', resource: 'user', id }, (trx) => trx.updateTable('users').set(set).where('id', '=', id).execute());
+      if (Object.keys(set).length > 0)
+        await audited(db, { action: 'update', resource: 'user', id }, (trx) => trx.updateTable('users').set(set).where('id', '=', id).execute());
       return this.findById(id);
     },
     /** A sign-in, as an entry in the audit log of each company the user is a member of. */

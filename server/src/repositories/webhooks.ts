@@ -160,7 +160,9 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
     },
     /** Replaces the (sealed) signing secret; deliveries signed from now on use the new one. */
     async rotateSecret(id: string, secret: string): Promise<void> {
-      await audited(db, { action: 'rotate_secret', resource: 'webhook', id }, (trx) => trx.updateTable('webhooks').set({ secret }).where('id', '=', id).execute());
+      await audited(db, { action: 'rotate_secret', resource: 'webhook', id }, (trx) =>
+        trx.updateTable('webhooks').set({ secret }).where('id', '=', id).execute(),
+      );
     },
     async update(id: string, changes: WebhookChanges): Promise<void> {
       const set: Partial<WebhooksTable> = {};

@@ -23,8 +23,24 @@ const event = (fields: Partial<AuditEvent>): AuditEvent => ({
 const entries: AuditEvent[] = [
   event({}),
   event({ id: 'e2', action: 'update', resource_type: 'webhook', changes: [{ field: 'header_value', old: '[redacted]', new: '[redacted]' }] }),
-  event({ id: 'e3', action: 'import', actor_type: 'api_key', actor_id: 'k1', actor_label: 'Deploy bot (ada@example.com)', changes: { rows: 3, created: 2, not_created: 1 } }),
-  event({ id: 'e4', action: 'update', resource_type: 'company', actor_type: 'system', actor_id: null, actor_label: 'system', address: null, changes: [{ field: 'plan', old: 'free', new: 'pro' }] }),
+  event({
+    id: 'e3',
+    action: 'import',
+    actor_type: 'api_key',
+    actor_id: 'k1',
+    actor_label: 'Deploy bot (ada@example.com)',
+    changes: { rows: 3, created: 2, not_created: 1 },
+  }),
+  event({
+    id: 'e4',
+    action: 'update',
+    resource_type: 'company',
+    actor_type: 'system',
+    actor_id: null,
+    actor_label: 'system',
+    address: null,
+    changes: [{ field: 'plan', old: 'free', new: 'pro' }],
+  }),
 ];
 
 const withCompany = (companies: { id: string; name: string }[]) => signInWith({ companies: companies.map((company) => ({ ...company, tenant_id: null })) });

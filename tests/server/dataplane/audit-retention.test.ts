@@ -35,7 +35,19 @@ describe('audit log retention', () => {
     });
   const entry = (companyId: string, daysAgo: number) => {
     const at = new Date(t.clock.now().getTime() - daysAgo * DAY);
-    return { id: timeOrderedId(at.getTime()), company_id: companyId, at: at.toISOString(), actor_type: 'system' as const, actor_id: null, actor_label: 'system', action: 'update' as const, resource_type: 'company' as const, resource_id: companyId, address: null, changes: null };
+    return {
+      id: timeOrderedId(at.getTime()),
+      company_id: companyId,
+      at: at.toISOString(),
+      actor_type: 'system' as const,
+      actor_id: null,
+      actor_label: 'system',
+      action: 'update' as const,
+      resource_type: 'company' as const,
+      resource_id: companyId,
+      address: null,
+      changes: null,
+    };
   };
   const left = async (companyId: string) => (await t.db.selectFrom('audit_events').select('at').where('company_id', '=', companyId).execute()).length;
 
@@ -47,11 +59,17 @@ describe('audit log retention', () => {
       await t.db.deleteFrom('audit_events').where('company_id', '=', id).execute();
       const days = AUDIT_RETENTION_DAYS[plan];
       // Three just past the plan's retention (more than one purge batch), one just within it.
-      await t.db.insertInto('audit_events').values([entry(id, days + 1), entry(id, days + 2), entry(id, days + 3), entry(id, days - 1)]).execute();
+      await t.db
+        .insertInto('audit_events')
+        .values([entry(id, days + 1), entry(id, days + 2), entry(id, days + 3), entry(id, days - 1)])
+        .execute();
       companies.push([id, days]);
     }
     const orphan = crypto.randomUUID();
-    await t.db.insertInto('audit_events').values([entry(orphan, AUDIT_RETENTION_DAYS.free + 1), entry(orphan, 1)]).execute();
+    await t.db
+      .insertInto('audit_events')
+      .values([entry(orphan, AUDIT_RETENTION_DAYS.free + 1), entry(orphan, 1)])
+      .execute();
 
     const report = await maintenance('node-a').run();
     expect(await maintenance('node-b').run()).toBeUndefined();

@@ -21,9 +21,15 @@ describe('audit log API', () => {
   beforeAll(async () => {
     ({ t, alice, bob, company, bobCompany } = await twoCompanies({ WEBHOOKS_ALLOW_PRIVATE: 'true' }));
     apiKey = await createApiKey(t, alice, 'Deploy bot');
-    deviceId = (await call(t.app, alice, 'POST', '/api/device/', { company_id: company, dev_eui: 'C000000000000001', app_key: APP_KEY })).json<{ id: string }>().id;
+    deviceId = (await call(t.app, alice, 'POST', '/api/device/', { company_id: company, dev_eui: 'C000000000000001', app_key: APP_KEY })).json<{ id: string }>()
+      .id;
     await call(t.app, alice, 'PUT', `/api/device/${deviceId}/`, { name: 'Boiler' });
-    await call(t.app, alice, 'POST', '/api/webhook/', { company_id: company, url: 'http://127.0.0.1:9/hook', header_name: 'X-Token', header_value: HEADER_SECRET });
+    await call(t.app, alice, 'POST', '/api/webhook/', {
+      company_id: company,
+      url: 'http://127.0.0.1:9/hook',
+      header_name: 'X-Token',
+      header_value: HEADER_SECRET,
+    });
     await callWithKey(t.app, apiKey, 'POST', '/api/unit/', { company_id: company, name: 'Made by a key' });
   });
   afterAll(async () => t.close());
@@ -56,7 +62,9 @@ describe('audit log API', () => {
       expect(text).not.toContain(secret);
       expect(csv).not.toContain(secret);
     }
-    expect((await auditLog(t, alice, company, '&action=update&resource_type=device'))[0]?.changes).toEqual([{ field: 'app_key', old: '[redacted]', new: '[redacted]' }]);
+    expect((await auditLog(t, alice, company, '&action=update&resource_type=device'))[0]?.changes).toEqual([
+      { field: 'app_key', old: '[redacted]', new: '[redacted]' },
+    ]);
   });
 
   it("answers 404 for another company's log and its export", async () => {
@@ -114,7 +122,12 @@ describe('audit log API', () => {
   });
 
   it('takes the address from the connection, not from X-Forwarded-For of an untrusted peer', async () => {
-    await t.app.inject({ method: 'POST', url: '/api/group/', headers: { ...alice.headers, 'x-forwarded-for': '203.0.113.9' }, payload: { company_id: company, name: 'Spoofed' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/group/',
+      headers: { ...alice.headers, 'x-forwarded-for': '203.0.113.9' },
+      payload: { company_id: company, name: 'Spoofed' },
+    });
     expect((await auditLog(t, alice, company, '&resource_type=group'))[0]?.address).toBe('127.0.0.1');
   });
 });
