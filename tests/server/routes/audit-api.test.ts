@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actingAs } from '../../../server/src/repositories/audit-actor.js';
+import { downlinksRepository } from '../../../server/src/repositories/downlinks.js';
 import { unitsRepository } from '../../../server/src/repositories/units.js';
 import type { AuditEvent } from '../../../server/src/schemas/audit.js';
 import { createApiKey, twoCompanies } from '../helpers/fixtures.js';
@@ -119,6 +120,24 @@ describe('audit log API', () => {
     expect(await auditLog(t, alice, company)).toHaveLength(before);
     await actingAs({ userId: alice.id, address: '10.0.0.1' }, () => units(t.db).create(company, 'There', null, new Date().toISOString()));
     expect((await auditLog(t, alice, company))[0]).toMatchObject({ resource_type: 'unit', address: '10.0.0.1', actor_id: alice.id });
+  });
+
+  // The downlink routes need a network server (409 standalone): the repository is driven as the routes do, in a request's name.
+  it('records downlinks with their payload, and queue flushes with what they cancelled', async () => {
+    const downlinks = downlinksRepository(t.db);
+    await actingAs({ userId: alice.id, address: '127.0.0.1' }, async () => {
+      const at = new Date().toISOString();
+      const sent = await downlinks.create({ companyId: company, deviceId, fPort: 2, confirmed: false, dataHex: '0A0B' }, at);
+      await downlinks.flush({ id: deviceId, company_id: company }, [sent.id], at);
+    });
+    const [flush, downlink] = await auditLog(t, alice, company, `&resource_id=${deviceId}`);
+    expect(downlink).toMatchObject({
+      action: 'downlink',
+      resource_type: 'device',
+      actor_id: alice.id,
+      changes: { f_port: 2, confirmed: false, data_hex: '0A0B' },
+    });
+    expect(flush).toMatchObject({ action: 'flush_downlinks', changes: { cancelled: 1 } });
   });
 
   it('takes the address from the connection, not from X-Forwarded-For of an untrusted peer', async () => {
