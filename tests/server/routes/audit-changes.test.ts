@@ -17,6 +17,9 @@ interface ResourceCase {
   changed?: string;
 }
 
+/** Records made in beforeAll that a case's requests refer to. */
+const made = { dashboard: '' };
+
 const cases: ResourceCase[] = [
   {
     resource: 'unit',
@@ -95,6 +98,17 @@ const cases: ResourceCase[] = [
     remove: (id) => ['DELETE', `/api/company/${id}/`],
     changed: 'name',
   },
+  {
+    resource: 'widget',
+    create: () => [
+      'POST',
+      '/api/widget/',
+      { dashboard: made.dashboard, type: 'SINGLE_VALUE', data_source_mode: 'device', width: 3, height: 2, positionX: 0, positionY: 0 },
+    ],
+    update: (id) => ['PATCH', `/api/widget/${id}/`, { positionX: 2 }],
+    remove: (id) => ['DELETE', `/api/widget/${id}/`],
+    changed: 'position_x',
+  },
 ];
 
 describe('audit log: an entry for each kind of change', () => {
@@ -104,6 +118,7 @@ describe('audit log: an entry for each kind of change', () => {
   let company: string;
   beforeAll(async () => {
     ({ t, alice, bob, company } = await twoCompanies({ WEBHOOKS_ALLOW_PRIVATE: 'true' }));
+    made.dashboard = (await call(t.app, alice, 'POST', '/api/dashboard/', { company_id: company, name: 'Board' })).json<{ id: string }>().id;
   });
   afterAll(async () => t.close());
 
