@@ -108,22 +108,20 @@ export async function appendAudit(trx: Db, entry: AuditEntry, at: Date = new Dat
 /**
  * Runs a create, update or delete of one row with its audit entry in the same transaction: the
  * row is read before and after, and the entry lists the fields that differ (secrets as changed,
- * never their values). An update that changes nothing writes no entry. `id` names the row, or
- * picks it from what a create returns.
+ * never their values). An update that changes nothing writes no entry.
  */
 export async function audited<T>(
   db: Db,
-  change: { action: 'create' | 'update' | 'delete' | 'rotate_secret'; resource: Exclude<AuditResource, 'membership'>; id: string | ((result: T) => string) },
+  change: { action: 'create' | 'update' | 'delete' | 'rotate_secret'; resource: Exclude<AuditResource, 'membership'>; id: string },
   work: (trx: Db) => Promise<T>,
 ): Promise<T> {
   const { secret, ignored } = TABLES[change.resource];
   return inTransaction(db, async (trx) => {
-    const knownId = typeof change.id === 'string' ? change.id : undefined;
-    const before = knownId && change.action !== 'create' ? await snapshot(trx, change.resource, knownId) : undefined;
+    const { id } = change;
+    const before = change.action === 'create' ? undefined : await snapshot(trx, change.resource, id);
     // Taken before the change: a deleted tenant no longer has companies afterwards.
-    const companiesBefore = before && knownId ? await companiesOf(trx, change.resource, knownId, before) : [];
+    const companiesBefore = before ? await companiesOf(trx, change.resource, id, before) : [];
     const result = await work(trx);
-    const id = typeof change.id === 'string' ? change.id : change.id(result);
     const after = change.action === 'delete' ? undefined : await snapshot(trx, change.resource, id);
     if (!before && !after) return result;
     const changes = fieldChanges(before, after, secret, ignored);
