@@ -29,6 +29,7 @@ import { templates } from './templates';
 import { tenants } from './tenants';
 import { units } from './units';
 import { USERS_PATH, UsersPage } from './users';
+import { AUDIT_PATH, AuditPage } from './audit';
 
 initSession();
 const initialTheme = savedThemeMode();
@@ -103,6 +104,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path={SETTINGS_PATH} element={<SettingsPage />} />
           <Route path={INFO_PATH} element={<InfoPage />} />
           <Route path={USERS_PATH} element={<UsersPage />} />
+          <Route path={AUDIT_PATH} element={<AuditPage />} />
           <Route path={IMPORT_PATH} element={<ImportPage />} />
           <Route path={RECONCILE_PATH} element={<ReconcilePage />} />
         </CustomRoutes>

@@ -20,7 +20,7 @@ export function mainTabs(multiTenant: boolean): NavEntry[] {
 
 /**
  * Profile menu: the spec's entries in its order (companies only without, tenants only with
- * multi-tenant mode), with the further entries (templates, users, notifications) beside their kin.
+ * multi-tenant mode), with the further entries (templates, users, audit log, notifications) beside their kin.
  */
 export function profileMenuEntries(multiTenant: boolean): NavEntry[] {
   return [
@@ -28,6 +28,7 @@ export function profileMenuEntries(multiTenant: boolean): NavEntry[] {
     entry('templates', 'templates'),
     entry('groups', 'groups'),
     entry('users', 'users'),
+    entry('audit', 'audit'),
     entry('api-keys', 'api_keys'),
     entry('webhooks', 'webhooks'),
     entry('notifications', 'notifications'),

@@ -8,6 +8,7 @@ export type { ApiKey, ApiKeyWithSecret } from '../../server/src/schemas/api-keys
 export type { Company, CompanyPeople } from '../../server/src/schemas/companies';
 export { COMPANY_ROLES, mayInviteAs, removalRefusal, roleAtLeast, roleChangeRefusal, type CompanyRole } from '../../server/src/domain/roles';
 export type { InviteCreateBody } from '../../server/src/schemas/invites';
+export type { AuditEvent } from '../../server/src/schemas/audit';
 export type { Dashboard } from '../../server/src/schemas/dashboards';
 export type { DeviceImportResult } from '../../server/src/schemas/device-import';
 export type { Device, DeviceDetail, TopicValue } from '../../server/src/schemas/devices';
@@ -45,6 +46,7 @@ export {
   WEBHOOK_DELIVERY_ERROR_TEXTS,
 } from '../../server/src/schemas/messages';
 export { MAX_WEBHOOKS_PER_COMPANY } from '../../server/src/domain/webhooks';
+export { AUDIT_ACTIONS, AUDIT_RESOURCES, REDACTED, type AuditAction, type AuditResource } from '../../server/src/domain/audit';
 export { DOWNLINK_FPORT_MAX, DOWNLINK_FPORT_MIN, isDownlinkFPort, isDownlinkInFlight, type DownlinkState } from '../../server/src/domain/downlink';
 export { hexInputPattern, normaliseEui, normaliseKey, EUI_BYTES, KEY_BYTES } from '../../server/src/domain/eui';
 export {

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { authRoutes } from './auth/routes.js';
 import { identify, requireIdentity, sessionClaim } from './auth/identity.js';
+import { auditActor } from './auth/audit-actor.js';
 import { accountFailures, refuseExhaustedUsers, registerRateLimits } from './auth/rate-limit.js';
 import { KDF_QUEUE_PER_ADDRESS, KdfGate } from './auth/kdf-gate.js';
 import { MemoryRateStore, SharedRateStore } from './auth/rate-store.js';
@@ -40,6 +41,7 @@ import { notificationRoutes } from './routes/notifications.js';
 import { dashboardRoutes } from './routes/dashboards.js';
 import { widgetRoutes } from './routes/widgets.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { auditRoutes } from './routes/audit.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
 import { templateCatalog } from './templates/catalog/index.js';
@@ -157,6 +159,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         secured.addHook('onRequest', refuseExhaustedUsers(exhausted, sessionClaim(sessions), now));
         secured.addHook('onRequest', requireIdentity(sessions, userAuthenticators, cookies));
         guardRoutes(secured, ctx);
+        secured.addHook('preHandler', auditActor);
         for (const routes of [
           userRoutes,
           companyRoutes,
@@ -181,6 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           widgetRoutes,
           webhookRoutes,
           networkRoutes,
+          auditRoutes,
         ]) {
           await secured.register((scope) => routes(scope, ctx));
         }

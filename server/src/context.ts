@@ -38,6 +38,7 @@ import { deviceHistoryRepository } from './repositories/device-history.js';
 import { unregisteredDevicesRepository } from './repositories/unregistered-devices.js';
 import { groupsRepository, unitsRepository } from './repositories/units.js';
 import { usersRepository } from './repositories/users.js';
+import { auditEventsRepository } from './repositories/audit-events.js';
 
 /** What route plugins receive: configuration, the clock, repositories and the data plane's services. */
 export interface AppContext {
@@ -98,6 +99,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     templates: templatesRepository(db),
     networkOutbox: networkOutboxRepository(db, dialect),
     networkEntities: networkEntitiesRepository(db),
+    auditEvents: auditEventsRepository(db),
   };
 }
 

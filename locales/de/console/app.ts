@@ -1,6 +1,7 @@
 import { MAX_WEBHOOKS_PER_COMPANY } from '../../../admin/types/api';
 import type { CatalogueOf } from '../../en/console/types';
 import type { app as englishApp } from '../../en/console/app';
+import { audit } from './audit';
 import { companies, tenants } from './companies';
 import { dashboards } from './dashboards';
 import { devices } from './devices';
@@ -16,6 +17,7 @@ import { webhooks } from './webhooks';
 
 /** German texts of the console shell; the type makes every English key mandatory here. */
 export const app = {
+  audit,
   companies,
   tenants,
   dashboards,
@@ -67,6 +69,7 @@ export const app = {
     logout: 'Abmelden',
     templates: 'Profilvorlagen',
     users: 'Benutzer',
+    audit: 'Audit-Protokoll',
     notifications: 'Benachrichtigungen',
     open_menu: 'Menü öffnen',
     profile_menu: 'Profilmenü',

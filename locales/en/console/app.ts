@@ -1,4 +1,5 @@
 import { MAX_WEBHOOKS_PER_COMPANY } from '../../../admin/types/api';
+import { audit } from './audit';
 import { companies, tenants } from './companies';
 import { dashboards } from './dashboards';
 import { devices } from './devices';
@@ -14,6 +15,7 @@ import { webhooks } from './webhooks';
 
 /** English texts of the console shell (the typed reference for every other language). */
 export const app = {
+  audit,
   companies,
   tenants,
   dashboards,
@@ -65,6 +67,7 @@ export const app = {
     logout: 'Sign out',
     templates: 'Profile Templates',
     users: 'Users',
+    audit: 'Audit log',
     notifications: 'Notifications',
     open_menu: 'Open menu',
     profile_menu: 'Profile menu',

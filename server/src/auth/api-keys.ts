@@ -31,6 +31,12 @@ export function apiKeyAuthenticator(keys: ApiKeysRepository, now: () => Date): A
     if (!row.last_used_at || at.getTime() - new Date(row.last_used_at).getTime() >= LAST_USED_RESOLUTION_MS) {
       await keys.touch(row.id, at.toISOString());
     }
-    return { userId: row.user_id, via: 'api-key', readOnly: row.read_only === 1, ...(row.company_id ? { keyCompanyId: row.company_id } : {}) };
+    return {
+      userId: row.user_id,
+      via: 'api-key',
+      apiKeyId: row.id,
+      readOnly: row.read_only === 1,
+      ...(row.company_id ? { keyCompanyId: row.company_id } : {}),
+    };
   };
 }

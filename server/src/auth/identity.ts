@@ -5,6 +5,8 @@ import { antiCsrfHeader, clearTokens, presentedAccessToken, transferMode, type C
 export interface Identity {
   userId: string;
   via: 'session' | 'api-key';
+  /** The key a request authenticated with (via 'api-key'): the audit log names it. */
+  apiKeyId?: string | undefined;
   sessionHandle?: string;
   /** An API key's scope: the one company it reaches (absent: all of its owner's) and whether it may only read. */
   keyCompanyId?: string;

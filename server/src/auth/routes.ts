@@ -150,7 +150,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
           return { status: 'WRONG_CREDENTIALS_ERROR' };
         }
         const mode = transferMode(request);
-        attachTokens(reply, await deps.sessions.create(user.id, mode === 'cookie'), mode, deps.cookies);
+        const tokens = await deps.sessions.create(user.id, mode === 'cookie');
+        await deps.users.recordSignIn(user.id, request.ip);
+        attachTokens(reply, tokens, mode, deps.cookies);
         return { status: 'OK', user: fdiUser(user) };
       },
     );

@@ -2,6 +2,7 @@ import type { JobLeasesRepository } from '../repositories/job-leases.js';
 import type { MaintenanceRepository } from '../repositories/maintenance.js';
 import type { NewNotification, NotificationsRepository } from '../repositories/notifications.js';
 import { SAMPLE_RETENTION_DAYS, type Plan } from '../domain/plans.js';
+import { AUDIT_RETENTION_DAYS } from '../domain/audit.js';
 import { isSilent, silentCandidatesBefore } from '../domain/uplinks.js';
 import { processNodeName } from './node-name.js';
 
@@ -47,6 +48,7 @@ export interface MaintenanceReport {
   deliveriesDeleted: number;
   downlinksDeleted: number;
   notificationsDeleted: number;
+  auditEventsDeleted: number;
   silentDevices: number;
   expiringCertificates: number;
 }
@@ -94,6 +96,7 @@ export class Maintenance {
       // A device's downlinks are part of its history, kept as long as its events.
       downlinksDeleted: await this.purge((limit) => this.store.purgeDownlinks(daysFrom(now, -this.settings.eventRetentionDays), limit)),
       notificationsDeleted: await this.purge((limit) => this.store.purgeReadNotifications(daysFrom(now, -this.settings.readNotificationRetentionDays), limit)),
+      auditEventsDeleted: await this.purgeAuditEvents(now),
       silentDevices: await this.notifySilentDevices(now),
       expiringCertificates: await this.notifyExpiringCertificates(now),
     };
@@ -107,6 +110,15 @@ export class Maintenance {
       total += deleted;
       if (deleted < this.purgeBatch) return total;
     }
+  }
+
+  /** A company's audit log is kept as long as its plan says (domain/audit.ts). */
+  private async purgeAuditEvents(now: Date): Promise<number> {
+    let deleted = 0;
+    for (const [days, plans] of groupByDays(AUDIT_RETENTION_DAYS)) {
+      deleted += await this.purge((limit) => this.store.purgeAuditEvents(daysFrom(now, -days), plans, limit));
+    }
+    return deleted;
   }
 
   /** Time series and radio metadata are kept as long as the plan of the owner's company says (spec §9). */
@@ -172,8 +184,13 @@ export class Maintenance {
 
 /** The plans that keep time series for a limited time, grouped by their number of days. */
 function plansByRetention(): Map<number, Plan[]> {
+  return groupByDays(SAMPLE_RETENTION_DAYS);
+}
+
+/** Plans grouped by a number of days each keeps something; null (kept for good) is left out. */
+function groupByDays(daysByPlan: Readonly<Record<Plan, number | null>>): Map<number, Plan[]> {
   const groups = new Map<number, Plan[]>();
-  for (const [plan, days] of Object.entries(SAMPLE_RETENTION_DAYS) as [Plan, number | null][]) {
+  for (const [plan, days] of Object.entries(daysByPlan) as [Plan, number | null][]) {
     if (days !== null) groups.set(days, [...(groups.get(days) ?? []), plan]);
   }
   return groups;

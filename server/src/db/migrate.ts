@@ -22,6 +22,7 @@ import * as networkServerCertificates from './migrations/0020_network_server_cer
 import * as gatewayPresence from './migrations/0021_gateway_presence.js';
 import * as searchWithoutEvents from './migrations/0022_search_without_events.js';
 import * as teamRoles from './migrations/0023_team_roles.js';
+import * as auditEvents from './migrations/0025_audit_events.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0021_gateway_presence': gatewayPresence,
   '0022_search_without_events': searchWithoutEvents,
   '0023_team_roles': teamRoles,
+  '0025_audit_events': auditEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import type { MacVersion, Region, RegParamsRevision } from '../domain/network.js
 import type { DownlinkState } from '../domain/downlink.js';
 import type { Plan } from '../domain/plans.js';
 import type { CompanyRole } from '../domain/roles.js';
+import type { AuditAction, AuditResource } from '../domain/audit.js';
 import type { PowerSource } from '../domain/power.js';
 import type { DeviceEventType } from '../schemas/ingest.js';
 import type { SearchType } from '../schemas/search.js';
@@ -195,6 +196,7 @@ export interface Database {
   downlinks: DownlinksTable;
   job_leases: JobLeasesTable;
   gateway_presence: GatewayPresenceTable;
+  audit_events: AuditEventsTable;
 }
 
 export interface TemplatesTable {
@@ -516,4 +518,19 @@ export interface DownlinksTable {
   error_message: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The audit log per company (migration 0025); `changes` is JSON (repositories/audit-log.ts). */
+export interface AuditEventsTable {
+  id: string;
+  company_id: string;
+  at: string;
+  actor_type: 'user' | 'api_key' | 'system';
+  actor_id: string | null;
+  actor_label: string;
+  action: AuditAction;
+  resource_type: AuditResource;
+  resource_id: string | null;
+  address: string | null;
+  changes: string | null;
 }

@@ -69,6 +69,9 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'DELETE /company/:id/members/:user_id': by('admin', 'params', 'id'),
   'POST /company/:id/leave': by('viewer', 'params', 'id'),
   'POST /company/:id/transfer': by('owner', 'params', 'id'),
+  // The audit log: who changed what is for those who run the company.
+  'GET /company/:id/audit': by('admin', 'params', 'id'),
+  'GET /company/:id/audit/export': by('admin', 'params', 'id'),
 
   'GET /invite/': by('admin', 'query', 'company_id'),
   'POST /invite/': by('admin', 'body', 'company_id'),

@@ -4,6 +4,7 @@ import type { ApiKeysTable } from '../db/schema.js';
 import { prepare } from '../db/prepared.js';
 import type { ApiKey } from '../schemas/api-keys.js';
 import { listPage } from './list-page.js';
+import { audited } from './audited.js';
 
 export const toApiKey = (row: ApiKeysTable, now: Date): ApiKey => ({
   id: row.id,
@@ -56,18 +57,20 @@ export function apiKeysRepository(db: Db) {
         company_id: scope.companyId,
         read_only: scope.readOnly ? 1 : 0,
       };
-      await db.insertInto('api_keys').values(row).execute();
+      await audited(db, { action: 'create', resource: 'api_key', id: row.id }, (trx) => trx.insertInto('api_keys').values(row).execute());
       return row;
     },
     /** Replaces the secret: the old lookup and hash are gone in the same statement. */
     async replaceSecret(id: string, secret: { lookup: string; hash: string }): Promise<void> {
-      await db.updateTable('api_keys').set({ lookup: secret.lookup, key_hash: secret.hash }).where('id', '=', id).execute();
+      await audited(db, { action: 'rotate_secret', resource: 'api_key', id }, (trx) =>
+        trx.updateTable('api_keys').set({ lookup: secret.lookup, key_hash: secret.hash }).where('id', '=', id).execute(),
+      );
     },
     async touch(id: string, at: string): Promise<void> {
       await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
     },
     async remove(id: string): Promise<void> {
-      await db.deleteFrom('api_keys').where('id', '=', id).execute();
+      await audited(db, { action: 'delete', resource: 'api_key', id }, (trx) => trx.deleteFrom('api_keys').where('id', '=', id).execute());
     },
   };
 }

@@ -5,6 +5,7 @@ import { containsText } from './text-match.js';
 import type { Company } from '../schemas/companies.js';
 import type { CompanyMember } from '../schemas/companies.js';
 import { listPage } from './list-page.js';
+import { appendAudit, audited, membershipEntry } from './audited.js';
 
 const COMPANY_COLUMNS = ['companies.id', 'companies.name', 'companies.tenant_id', 'company_members.role', 'companies.plan', 'companies.created_at'] as const;
 
@@ -54,9 +55,10 @@ export function companiesRepository(db: Db) {
 
     async create(userId: string, name: string, tenantId: string | null, at: string): Promise<Company> {
       const company = { id: randomUUID(), name: name.trim(), tenant_id: tenantId, created_at: at };
-      await db.transaction().execute(async (trx) => {
+      await audited(db, { action: 'create', resource: 'company', id: company.id }, async (trx) => {
         await trx.insertInto('companies').values(company).execute();
         await trx.insertInto('company_members').values({ company_id: company.id, user_id: userId, role: 'owner', joined_at: at, last_active_at: at }).execute();
+        await appendAudit(trx, membershipEntry(company.id, userId, 'owner'));
       });
       return withRetention({ ...company, role: 'owner' as const, plan: DEFAULT_PLAN });
     },
@@ -65,7 +67,10 @@ export function companiesRepository(db: Db) {
       const set: { name?: string; tenant_id?: string | null } = {};
       if (changes.name !== undefined) set.name = changes.name.trim();
       if (changes.tenant_id !== undefined) set.tenant_id = changes.tenant_id;
-      if (Object.keys(set).length > 0) await db.updateTable('companies').set(set).where('id', '=', companyId).execute();
+      if (Object.keys(set).length === 0) return;
+      await audited(db, { action: 'update', resource: 'company', id: companyId }, (trx) =>
+        trx.updateTable('companies').set(set).where('id', '=', companyId).execute(),
+      );
     },
 
     /** For the operator (not scoped to a user): a company's name and plan. */
@@ -75,11 +80,13 @@ export function companiesRepository(db: Db) {
 
     /** The operator's change of plan (not scoped to a user). */
     async setPlan(companyId: string, plan: Plan): Promise<void> {
-      await db.updateTable('companies').set({ plan }).where('id', '=', companyId).execute();
+      await audited(db, { action: 'update', resource: 'company', id: companyId }, (trx) =>
+        trx.updateTable('companies').set({ plan }).where('id', '=', companyId).execute(),
+      );
     },
 
     async remove(companyId: string): Promise<void> {
-      await db.deleteFrom('companies').where('id', '=', companyId).execute();
+      await audited(db, { action: 'delete', resource: 'company', id: companyId }, (trx) => trx.deleteFrom('companies').where('id', '=', companyId).execute());
     },
 
     async members(companyId: string): Promise<CompanyMember[]> {

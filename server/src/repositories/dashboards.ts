@@ -5,6 +5,7 @@ import { containsText } from './text-match.js';
 import { memberCompanyIds } from './member-companies.js';
 import type { Dashboard, DashboardOrdering } from '../schemas/dashboards.js';
 import { listPage } from './list-page.js';
+import { audited } from './audited.js';
 
 export interface DashboardListOptions {
   companyId?: string | undefined;
@@ -59,10 +60,12 @@ export function dashboardsRepository(db: Db) {
     },
     async create(userId: string, companyId: string, name: string, isShared: boolean, at: string): Promise<string> {
       const id = randomUUID();
-      await db
-        .insertInto('dashboards')
-        .values({ id, company_id: companyId, owner_id: userId, name: name.trim(), is_shared: isShared ? 1 : 0, created_at: at })
-        .execute();
+      await audited(db, { action: 'create', resource: 'dashboard', id }, (trx) =>
+        trx
+          .insertInto('dashboards')
+          .values({ id, company_id: companyId, owner_id: userId, name: name.trim(), is_shared: isShared ? 1 : 0, created_at: at })
+          .execute(),
+      );
       return id;
     },
     async update(id: string, changes: { name?: string | undefined; is_shared?: boolean | undefined }): Promise<void> {
@@ -70,11 +73,12 @@ export function dashboardsRepository(db: Db) {
         ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
         ...(changes.is_shared !== undefined ? { is_shared: changes.is_shared ? 1 : 0 } : {}),
       };
-      if (Object.keys(set).length > 0) await db.updateTable('dashboards').set(set).where('id', '=', id).execute();
+      if (Object.keys(set).length === 0) return;
+      await audited(db, { action: 'update', resource: 'dashboard', id }, (trx) => trx.updateTable('dashboards').set(set).where('id', '=', id).execute());
     },
     /** Its widgets go with it (widgets.dashboard_id cascades). */
     async remove(id: string): Promise<void> {
-      await db.deleteFrom('dashboards').where('id', '=', id).execute();
+      await audited(db, { action: 'delete', resource: 'dashboard', id }, (trx) => trx.deleteFrom('dashboards').where('id', '=', id).execute());
     },
   };
 }

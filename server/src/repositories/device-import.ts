@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { Insertable } from 'kysely';
 import type { DevicesTable } from '../db/schema.js';
+import { appendAudit } from './audited.js';
 
 // 500 rows × 12 columns stays far below both databases' bound-parameter limits.
 const CHUNK = 500;
@@ -38,7 +39,7 @@ export function deviceImportRepository(db: Db) {
      * NOTHING). Returns the ids that were really inserted. Call it inside a transaction (the route
      * records the new devices for the network server in the same one).
      */
-    async insert(rows: readonly Insertable<DevicesTable>[]): Promise<Set<string>> {
+    async insert(rows: readonly Insertable<DevicesTable>[], audit: { companyId: string; rows: number }): Promise<Set<string>> {
       const inserted = new Set<string>();
       for (const part of chunks(rows)) {
         await db
@@ -50,6 +51,14 @@ export function deviceImportRepository(db: Db) {
         const present = await db.selectFrom('devices').select('id').where('id', 'in', ids).execute();
         for (const row of present) inserted.add(row.id);
       }
+      // One entry for the file with its row counts, not one per device.
+      await appendAudit(db, {
+        companyIds: [audit.companyId],
+        action: 'import',
+        resource: 'device',
+        resourceId: null,
+        changes: { rows: audit.rows, created: inserted.size, not_created: audit.rows - inserted.size },
+      });
       return inserted;
     },
   };

@@ -8,6 +8,7 @@ import { memberCompanyIds } from './member-companies.js';
 import { BATTERY_LOW_PERCENT, powerStatus, type PowerStatus } from '../domain/power.js';
 import type { Device, DeviceDetail, DeviceOrdering, TopicValue } from '../schemas/devices.js';
 import { listPage } from './list-page.js';
+import { audited } from './audited.js';
 
 export interface DeviceFilters {
   companyId?: string | undefined;
@@ -140,19 +141,22 @@ export function devicesRepository(db: Db, reads: Db = db) {
 
     async create(companyId: string, fields: DeviceFields, at: string): Promise<string> {
       const id = randomUUID();
-      await db
-        .insertInto('devices')
-        .values({ id, company_id: companyId, ...fields, last_seen: null, power_source: 'unknown', battery_level: null, created_at: at })
-        .execute();
+      await audited(db, { action: 'create', resource: 'device', id }, (trx) =>
+        trx
+          .insertInto('devices')
+          .values({ id, company_id: companyId, ...fields, last_seen: null, power_source: 'unknown', battery_level: null, created_at: at })
+          .execute(),
+      );
       return id;
     },
 
     async update(id: string, fields: Partial<DeviceFields>): Promise<void> {
-      if (Object.keys(fields).length > 0) await db.updateTable('devices').set(fields).where('id', '=', id).execute();
+      if (Object.keys(fields).length === 0) return;
+      await audited(db, { action: 'update', resource: 'device', id }, (trx) => trx.updateTable('devices').set(fields).where('id', '=', id).execute());
     },
 
     async remove(id: string): Promise<void> {
-      await db.deleteFrom('devices').where('id', '=', id).execute();
+      await audited(db, { action: 'delete', resource: 'device', id }, (trx) => trx.deleteFrom('devices').where('id', '=', id).execute());
     },
 
     async topics(deviceId: string): Promise<TopicValue[]> {

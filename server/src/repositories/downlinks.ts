@@ -5,6 +5,7 @@ import { DOWNLINK_EVENT_FROM, DOWNLINK_LIST_LIMIT } from '../domain/downlink.js'
 import type { DownlinkErrorCode } from '../schemas/messages.js';
 import type { Downlink } from '../schemas/downlinks.js';
 import { timeOrderedId } from './time-ordered-id.js';
+import { appendAudit } from './audited.js';
 
 type DownlinkRow = Selectable<DownlinksTable>;
 
@@ -96,6 +97,13 @@ export function downlinksRepository(db: Db) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      await appendAudit(db, {
+        companyIds: [input.companyId],
+        action: 'downlink',
+        resource: 'device',
+        resourceId: input.deviceId,
+        changes: { downlink_id: row.id, f_port: input.fPort, confirmed: input.confirmed, data_hex: input.dataHex },
+      });
       return toDownlink(row);
     },
 
@@ -127,6 +135,19 @@ export function downlinksRepository(db: Db) {
     /** Still pending: why the last attempt did not reach the network server (it is tried again). */
     noteRetry: (id: string, code: DownlinkErrorCode, message: string, at: string) =>
       settle(id, { error_code: code, error_message: message.slice(0, MESSAGE_MAX) }, at),
+
+    /** The flush of a device's queue asked for (its entry in the company's audit log), with the pending downlinks it cancels. */
+    async flush(device: { id: string; company_id: string }, pendingIds: readonly string[], at: string): Promise<void> {
+      await appendAudit(db, {
+        companyIds: [device.company_id],
+        action: 'flush_downlinks',
+        resource: 'device',
+        resourceId: device.id,
+        changes: { cancelled: pendingIds.length },
+      });
+      if (pendingIds.length === 0) return;
+      await db.updateTable('downlinks').set({ state: 'cancelled', updated_at: at }).where('id', 'in', pendingIds).where('state', '=', 'pending').execute();
+    },
 
     /** Pending downlinks flushed before they were pushed: cancelled here (their outbox changes go with them). */
     async cancelPending(ids: readonly string[], at: string): Promise<void> {

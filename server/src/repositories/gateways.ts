@@ -5,6 +5,7 @@ import { containsText } from './text-match.js';
 import { memberCompanyIds } from './member-companies.js';
 import { listPage } from './list-page.js';
 import type { Gateway } from '../schemas/gateways.js';
+import { audited } from './audited.js';
 
 export type GatewayOrdering = 'name' | '-name' | 'last_seen' | '-last_seen' | 'gateway_id' | '-gateway_id' | 'created_at' | '-created_at';
 
@@ -79,16 +80,20 @@ export function gatewaysRepository(db: Db, reads: Db = db) {
         cert_serial: null,
         created_at: at,
       };
-      await db.insertInto('gateways').values(row).execute();
+      await audited(db, { action: 'create', resource: 'gateway', id: row.id }, (trx) => trx.insertInto('gateways').values(row).execute());
       return toGateway(row);
     },
 
     async update(id: string, changes: { name?: string | undefined }): Promise<void> {
-      if (changes.name !== undefined) await db.updateTable('gateways').set({ name: changes.name.trim() }).where('id', '=', id).execute();
+      const name = changes.name?.trim();
+      if (name === undefined) return;
+      await audited(db, { action: 'update', resource: 'gateway', id }, (trx) => trx.updateTable('gateways').set({ name }).where('id', '=', id).execute());
     },
 
     async recordCertificate(id: string, serial: string, expiresAt: string): Promise<void> {
-      await db.updateTable('gateways').set({ cert_serial: serial, cert_expires_at: expiresAt }).where('id', '=', id).execute();
+      await audited(db, { action: 'update', resource: 'gateway', id }, (trx) =>
+        trx.updateTable('gateways').set({ cert_serial: serial, cert_expires_at: expiresAt }).where('id', '=', id).execute(),
+      );
     },
 
     /** A sign of life from the gateway; its connected state follows the nodes holding it (gateway-presence.ts). */
@@ -97,7 +102,7 @@ export function gatewaysRepository(db: Db, reads: Db = db) {
     },
 
     async remove(id: string): Promise<void> {
-      await db.deleteFrom('gateways').where('id', '=', id).execute();
+      await audited(db, { action: 'delete', resource: 'gateway', id }, (trx) => trx.deleteFrom('gateways').where('id', '=', id).execute());
     },
   };
 }

@@ -5,6 +5,7 @@ import type { CompanyRole } from '../domain/roles.js';
 import { normaliseEmail } from './users.js';
 import type { Invite } from '../schemas/invites.js';
 import { listPage } from './list-page.js';
+import { appendAudit, audited, membershipEntry } from './audited.js';
 
 // No 0/O, 1/I/L: codes are read aloud and typed by hand.
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -95,7 +96,7 @@ export function invitesRepository(db: Db) {
         is_open: invite.isOpen ? 1 : 0,
         deleted_at: null,
       };
-      await db.insertInto('invites').values(row).execute();
+      await audited(db, { action: 'create', resource: 'invite', id: row.id }, (trx) => trx.insertInto('invites').values(row).execute());
       return toInvite(row, at);
     },
 
@@ -111,25 +112,30 @@ export function invitesRepository(db: Db) {
      */
     async redeem(invite: InvitesTable, userId: string, at: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const marked = await trx
-          .updateTable('invites')
-          .set({ used_at: at, used_by: userId })
-          .where('id', '=', invite.id)
-          .where('used_at', 'is', null)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
+        const marked = await audited(trx, { action: 'update', resource: 'invite', id: invite.id }, (audit) =>
+          audit
+            .updateTable('invites')
+            .set({ used_at: at, used_by: userId })
+            .where('id', '=', invite.id)
+            .where('used_at', 'is', null)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst(),
+        );
         if (Number(marked.numUpdatedRows) !== 1) return false;
         await trx
           .insertInto('company_members')
           .values({ company_id: invite.company_id, user_id: userId, role: invite.role, joined_at: at, last_active_at: null })
           .execute();
+        await appendAudit(trx, membershipEntry(invite.company_id, userId, invite.role, 'join'));
         return true;
       });
     },
 
     /** Withdraws an invite; the row stays so its code answers "withdrawn", not "unknown". */
     async remove(inviteId: string, at: string): Promise<void> {
-      await db.updateTable('invites').set({ deleted_at: at }).where('id', '=', inviteId).execute();
+      await audited(db, { action: 'delete', resource: 'invite', id: inviteId }, (trx) =>
+        trx.updateTable('invites').set({ deleted_at: at }).where('id', '=', inviteId).execute(),
+      );
     },
   };
 }

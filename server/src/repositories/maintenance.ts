@@ -1,7 +1,7 @@
 import type { DeleteResult } from 'kysely';
 import type { Db } from '../db/database.js';
 import { DOWNLINK_WAITING_STATES } from '../domain/downlink.js';
-import type { Plan } from '../domain/plans.js';
+import { DEFAULT_PLAN, type Plan } from '../domain/plans.js';
 
 const deleted = (result: DeleteResult): number => Number(result.numDeletedRows);
 
@@ -69,6 +69,25 @@ export function maintenanceRepository(db: Db) {
     async purgeDownlinks(before: string, limit: number): Promise<number> {
       const done = db.selectFrom('downlinks').select('id').where('state', 'not in', DOWNLINK_WAITING_STATES).where('created_at', '<', before).limit(limit);
       return deleted(await db.deleteFrom('downlinks').where('id', 'in', done).executeTakeFirst());
+    },
+
+    /**
+     * Up to `limit` audit entries older than `cutoff` of companies on one of `plans`; the entries
+     * of a deleted company follow the default plan's retention.
+     */
+    async purgeAuditEvents(cutoff: string, plans: readonly Plan[], limit: number): Promise<number> {
+      const onPlans = db.selectFrom('companies').select('id').where('plan', 'in', plans);
+      const expired = db
+        .selectFrom('audit_events')
+        .select('id')
+        .where('at', '<', cutoff)
+        .where((eb) =>
+          plans.includes(DEFAULT_PLAN)
+            ? eb.or([eb('company_id', 'in', onPlans), eb('company_id', 'not in', db.selectFrom('companies').select('id'))])
+            : eb('company_id', 'in', onPlans),
+        )
+        .limit(limit);
+      return deleted(await db.deleteFrom('audit_events').where('id', 'in', expired).executeTakeFirst());
     },
 
     /** Up to `limit` read notifications created before `before`; unread ones stay. */

@@ -2,6 +2,7 @@ import type { Db } from '../db/database.js';
 import type { RecordKind } from '../domain/permissions.js';
 import type { CompanyRole } from '../domain/roles.js';
 import type { CompanyMember } from '../schemas/companies.js';
+import { appendAudit, inTransaction, type AuditEntry } from './audited.js';
 
 /** A member's last activity is written at most this often (one update a minute, not one a request). */
 const ACTIVITY_RESOLUTION_MS = 60_000;
@@ -100,7 +101,11 @@ export function membershipsRepository(db: Db) {
     },
 
     async setRole(companyId: string, userId: string, role: CompanyRole): Promise<void> {
-      await db.updateTable('company_members').set({ role }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+      await inTransaction(db, async (trx) => {
+        const before = await roleOf(trx, companyId, userId);
+        await trx.updateTable('company_members').set({ role }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+        if (before && before !== role) await appendAudit(trx, roleChange(companyId, userId, before, role));
+      });
     },
 
     /**
@@ -110,19 +115,45 @@ export function membershipsRepository(db: Db) {
      */
     async remove(companyId: string, userId: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        const before = await roleOf(trx, companyId, userId);
         await trx.deleteFrom('company_members').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
         await trx.deleteFrom('api_keys').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+        if (before)
+          await appendAudit(trx, {
+            companyIds: [companyId],
+            action: 'delete',
+            resource: 'membership',
+            resourceId: userId,
+            changes: [{ field: 'role', old: before, new: null }],
+          });
       });
     },
 
     /** The new owner becomes one and the old steps down to admin, in one transaction. */
     async transfer(companyId: string, from: string, to: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        const newOwnerBefore = await roleOf(trx, companyId, to);
         await trx.updateTable('company_members').set({ role: 'owner' }).where('company_id', '=', companyId).where('user_id', '=', to).execute();
         await trx.updateTable('company_members').set({ role: 'admin' }).where('company_id', '=', companyId).where('user_id', '=', from).execute();
+        if (newOwnerBefore) await appendAudit(trx, roleChange(companyId, to, newOwnerBefore, 'owner'));
+        await appendAudit(trx, roleChange(companyId, from, 'owner', 'admin'));
       });
     },
   };
 }
+
+async function roleOf(trx: Db, companyId: string, userId: string): Promise<CompanyRole | undefined> {
+  const row = await trx.selectFrom('company_members').select('role').where('company_id', '=', companyId).where('user_id', '=', userId).executeTakeFirst();
+  return row?.role;
+}
+
+/** The audit entry of a member's role changing (a membership update). */
+const roleChange = (companyId: string, userId: string, old: CompanyRole, role: CompanyRole): AuditEntry => ({
+  companyIds: [companyId],
+  action: 'update',
+  resource: 'membership',
+  resourceId: userId,
+  changes: [{ field: 'role', old, new: role }],
+});
 
 export type MembershipsRepository = ReturnType<typeof membershipsRepository>;

@@ -6,6 +6,7 @@ import { DEFAULT_DECODER_PRECEDENCE } from '../domain/decoders.js';
 import { containsText } from './text-match.js';
 import type { Profile, ProfileCreateBody, ProfileUpdateBody } from '../schemas/profiles.js';
 import { listPage } from './list-page.js';
+import { audited } from './audited.js';
 
 export type ProfileOrdering = 'name' | '-name' | 'created_at' | '-created_at';
 
@@ -77,7 +78,7 @@ export function profilesRepository(db: Db) {
         uplink_interval_s: fields.uplink_interval_s ?? DEFAULT_UPLINK_INTERVAL_S,
         decoder_precedence: fields.decoder_precedence ?? DEFAULT_DECODER_PRECEDENCE,
       };
-      await db.insertInto('profiles').values(row).execute();
+      await audited(db, { action: 'create', resource: 'profile', id: row.id }, (trx) => trx.insertInto('profiles').values(row).execute());
       return toProfile(row);
     },
 
@@ -95,11 +96,16 @@ export function profilesRepository(db: Db) {
         decoder_precedence: fields.decoder_precedence,
       };
       const defined = Object.fromEntries(Object.entries(set).filter(([, value]) => value !== undefined));
-      if (Object.keys(defined).length > 0) await db.updateTable('profiles').set(defined).where('company_id', '=', companyId).where('id', '=', id).execute();
+      if (Object.keys(defined).length === 0) return;
+      await audited(db, { action: 'update', resource: 'profile', id }, (trx) =>
+        trx.updateTable('profiles').set(defined).where('company_id', '=', companyId).where('id', '=', id).execute(),
+      );
     },
 
     async remove(companyId: string, id: string): Promise<void> {
-      await db.deleteFrom('profiles').where('company_id', '=', companyId).where('id', '=', id).execute();
+      await audited(db, { action: 'delete', resource: 'profile', id }, (trx) =>
+        trx.deleteFrom('profiles').where('company_id', '=', companyId).where('id', '=', id).execute(),
+      );
     },
 
     /** The company's profile made from a template, if it copied that template already. */

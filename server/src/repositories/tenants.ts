@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { containsText } from './text-match.js';
 import { listPage } from './list-page.js';
+import { audited } from './audited.js';
 import type { Tenant } from '../schemas/tenants.js';
 
 export interface TenantChanges {
@@ -75,7 +76,7 @@ export function tenantsRepository(db: Db) {
         color_hex: normaliseColor(input.color_hex) ?? null,
         created_at: at,
       };
-      await db.transaction().execute(async (trx) => {
+      await audited(db, { action: 'create', resource: 'tenant', id: tenant.id }, async (trx) => {
         await trx.insertInto('tenants').values(tenant).execute();
         await trx.insertInto('tenant_owners').values({ tenant_id: tenant.id, user_id: userId }).execute();
       });
@@ -87,11 +88,14 @@ export function tenantsRepository(db: Db) {
       if (changes.name !== undefined) set.name = changes.name.trim();
       if (changes.logo_url !== undefined) set.logo_url = changes.logo_url;
       if (changes.color_hex !== undefined) set.color_hex = normaliseColor(changes.color_hex) ?? null;
-      if (Object.keys(set).length > 0) await db.updateTable('tenants').set(set).where('id', '=', tenantId).execute();
+      if (Object.keys(set).length === 0) return;
+      await audited(db, { action: 'update', resource: 'tenant', id: tenantId }, (trx) =>
+        trx.updateTable('tenants').set(set).where('id', '=', tenantId).execute(),
+      );
     },
 
     async remove(tenantId: string): Promise<void> {
-      await db.deleteFrom('tenants').where('id', '=', tenantId).execute();
+      await audited(db, { action: 'delete', resource: 'tenant', id: tenantId }, (trx) => trx.deleteFrom('tenants').where('id', '=', tenantId).execute());
     },
   };
 }

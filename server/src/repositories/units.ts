@@ -5,6 +5,7 @@ import { memberCompanyIds } from './member-companies.js';
 import type { Unit } from '../schemas/units.js';
 import type { Group } from '../schemas/units.js';
 import { listPage } from './list-page.js';
+import { audited } from './audited.js';
 
 export interface NamedListOptions {
   companyId?: string | undefined;
@@ -64,18 +65,21 @@ export function unitsRepository(db: Db) {
     },
     async create(companyId: string, name: string, groupId: string | null, at: string): Promise<string> {
       const id = randomUUID();
-      await db.insertInto('units').values({ id, company_id: companyId, name: name.trim(), group_id: groupId, created_at: at }).execute();
-      return id;
+      return audited(db, { action: 'create', resource: 'unit', id }, async (trx) => {
+        await trx.insertInto('units').values({ id, company_id: companyId, name: name.trim(), group_id: groupId, created_at: at }).execute();
+        return id;
+      });
     },
     async update(id: string, changes: { name?: string | undefined; group_id?: string | null | undefined }): Promise<void> {
       const set = {
         ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
         ...(changes.group_id !== undefined ? { group_id: changes.group_id } : {}),
       };
-      if (Object.keys(set).length > 0) await db.updateTable('units').set(set).where('id', '=', id).execute();
+      if (Object.keys(set).length === 0) return;
+      await audited(db, { action: 'update', resource: 'unit', id }, (trx) => trx.updateTable('units').set(set).where('id', '=', id).execute());
     },
     async remove(id: string): Promise<void> {
-      await db.deleteFrom('units').where('id', '=', id).execute();
+      await audited(db, { action: 'delete', resource: 'unit', id }, (trx) => trx.deleteFrom('units').where('id', '=', id).execute());
     },
   };
 }
@@ -126,14 +130,18 @@ export function groupsRepository(db: Db) {
     },
     async create(companyId: string, name: string, at: string): Promise<string> {
       const id = randomUUID();
-      await db.insertInto('groups').values({ id, company_id: companyId, name: name.trim(), created_at: at }).execute();
-      return id;
+      return audited(db, { action: 'create', resource: 'group', id }, async (trx) => {
+        await trx.insertInto('groups').values({ id, company_id: companyId, name: name.trim(), created_at: at }).execute();
+        return id;
+      });
     },
     async rename(id: string, name: string): Promise<void> {
-      await db.updateTable('groups').set({ name: name.trim() }).where('id', '=', id).execute();
+      await audited(db, { action: 'update', resource: 'group', id }, (trx) =>
+        trx.updateTable('groups').set({ name: name.trim() }).where('id', '=', id).execute(),
+      );
     },
     async remove(id: string): Promise<void> {
-      await db.deleteFrom('groups').where('id', '=', id).execute();
+      await audited(db, { action: 'delete', resource: 'group', id }, (trx) => trx.deleteFrom('groups').where('id', '=', id).execute());
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { UsersTable } from '../db/schema.js';
 import type { User } from '../schemas/users.js';
+import { appendAudit, audited, inTransaction, memberCompanies } from './audited.js';
 
 export interface UserChanges {
   first_name?: string;
@@ -65,8 +66,15 @@ export function usersRepository(db: Db) {
       if (changes.is_tenant_enabled !== undefined) set.is_tenant_enabled = changes.is_tenant_enabled ? 1 : 0;
       if (changes.is_onboarded !== undefined) set.is_onboarded = changes.is_onboarded ? 1 : 0;
       if (changes.language !== undefined) set.language = changes.language;
-      if (Object.keys(set).length > 0) await db.updateTable('users').set(set).where('id', '=', id).execute();
+      if (Object.keys(set).length > 0)
+        await audited(db, { action: 'update', resource: 'user', id }, (trx) => trx.updateTable('users').set(set).where('id', '=', id).execute());
       return this.findById(id);
+    },
+    /** A sign-in, as an entry in the audit log of each company the user is a member of. */
+    async recordSignIn(id: string, address: string): Promise<void> {
+      await inTransaction(db, async (trx) =>
+        appendAudit(trx, { companyIds: await memberCompanies(trx, id), action: 'sign_in', resource: 'user', resourceId: id, actor: { userId: id, address } }),
+      );
     },
     /** A user is visible to another only when both belong to at least one common company. */
     async findSharingCompany(viewerId: string, userId: string): Promise<UsersTable | undefined> {

@@ -6,6 +6,7 @@ import { COMPANY_CONCURRENCY, DESTINATION_CONCURRENCY, destinationOf } from '../
 import { listPage, type PageWindow } from './list-page.js';
 import { memberCompanyIds } from './member-companies.js';
 import type { Webhook } from '../schemas/webhooks.js';
+import { audited } from './audited.js';
 
 export interface WebhookChanges {
   url?: string | undefined;
@@ -154,12 +155,14 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
         await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.webhooks cap ' || ${companyId}))`.execute(trx);
         return insert(trx);
       };
-      const result = dialect === 'postgres' ? await (db.isTransaction ? inTurn(db) : db.transaction().execute(inTurn)) : await insert(db);
+      const result = await audited(db, { action: 'create', resource: 'webhook', id }, (trx) => (dialect === 'postgres' ? inTurn(trx) : insert(trx)));
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1 ? id : undefined;
     },
     /** Replaces the (sealed) signing secret; deliveries signed from now on use the new one. */
     async rotateSecret(id: string, secret: string): Promise<void> {
-      await db.updateTable('webhooks').set({ secret }).where('id', '=', id).execute();
+      await audited(db, { action: 'rotate_secret', resource: 'webhook', id }, (trx) =>
+        trx.updateTable('webhooks').set({ secret }).where('id', '=', id).execute(),
+      );
     },
     async update(id: string, changes: WebhookChanges): Promise<void> {
       const set: Partial<WebhooksTable> = {};
@@ -167,10 +170,11 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
       if (changes.header_name !== undefined) set.header_name = changes.header_name;
       if (changes.header_value !== undefined) set.header_value = changes.header_value;
       if (changes.enabled !== undefined) set.enabled = changes.enabled ? 1 : 0;
-      if (Object.keys(set).length > 0) await db.updateTable('webhooks').set(set).where('id', '=', id).execute();
+      if (Object.keys(set).length === 0) return;
+      await audited(db, { action: 'update', resource: 'webhook', id }, (trx) => trx.updateTable('webhooks').set(set).where('id', '=', id).execute());
     },
     async remove(id: string): Promise<void> {
-      await db.deleteFrom('webhooks').where('id', '=', id).execute();
+      await audited(db, { action: 'delete', resource: 'webhook', id }, (trx) => trx.deleteFrom('webhooks').where('id', '=', id).execute());
     },
 
     /**

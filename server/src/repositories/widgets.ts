@@ -4,6 +4,7 @@ import type { WidgetsTable } from '../db/schema.js';
 import { visibleDashboards } from './dashboards.js';
 import type { DataSourceMode, Widget, WidgetFields } from '../schemas/widgets.js';
 import { listPage } from './list-page.js';
+import { audited } from './audited.js';
 
 const toWidget = (row: WidgetsTable): Widget => ({
   id: row.id,
@@ -79,18 +80,21 @@ export function widgetsRepository(db: Db) {
     },
     async create(dashboardId: string, fields: WidgetFields, at: string): Promise<string> {
       const id = randomUUID();
-      await db
-        .insertInto('widgets')
-        .values({ id, dashboard_id: dashboardId, ...(widgetColumns(fields) as WidgetColumns), created_at: at })
-        .execute();
+      await audited(db, { action: 'create', resource: 'widget', id }, (trx) =>
+        trx
+          .insertInto('widgets')
+          .values({ id, dashboard_id: dashboardId, ...(widgetColumns(fields) as WidgetColumns), created_at: at })
+          .execute(),
+      );
       return id;
     },
     async update(id: string, fields: Partial<WidgetFields>): Promise<void> {
       const set = widgetColumns(fields);
-      if (Object.keys(set).length > 0) await db.updateTable('widgets').set(set).where('id', '=', id).execute();
+      if (Object.keys(set).length === 0) return;
+      await audited(db, { action: 'update', resource: 'widget', id }, (trx) => trx.updateTable('widgets').set(set).where('id', '=', id).execute());
     },
     async remove(id: string): Promise<void> {
-      await db.deleteFrom('widgets').where('id', '=', id).execute();
+      await audited(db, { action: 'delete', resource: 'widget', id }, (trx) => trx.deleteFrom('widgets').where('id', '=', id).execute());
     },
   };
 }

@@ -103,7 +103,10 @@ export async function deviceImportRoutes(app: FastifyInstance, ctx: AppContext):
       const existing = await imports.existing(candidates.map((c) => c.row.dev_eui));
       const fresh = candidates.filter((c) => !existing.has(c.row.dev_eui));
       const inserted = await ctx.transaction(async (tx) => {
-        const ids = await tx.deviceImport.insert(fresh.map((c) => c.row));
+        const ids = await tx.deviceImport.insert(
+          fresh.map((c) => c.row),
+          { companyId: body.company_id, rows: body.devices.length },
+        );
         await network.putNew(tx, 'device', [...ids], body.company_id);
         return ids;
       });

@@ -97,7 +97,7 @@ export async function downlinkRoutes(app: FastifyInstance, ctx: AppContext): Pro
       requireNetworkServer();
       const at = ctx.now().toISOString();
       await ctx.transaction(async (tx) => {
-        await tx.downlinks.cancelPending(await tx.networkOutbox.takeWaitingDownlinks(device.id, at), at);
+        await tx.downlinks.flush(device, await tx.networkOutbox.takeWaitingDownlinks(device.id, at), at);
         await tx.networkOutbox.recordDownlink(device.id, device.company_id, { action: 'delete' }, at);
       });
       return reply.code(204).send(null);

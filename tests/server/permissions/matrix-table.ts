@@ -93,6 +93,8 @@ export const MATRIX: MatrixRow[] = [
     elsewhere: true,
     request: async (f) => ({ url: `/api/company/${await f.freshCompany()}/transfer`, body: { user_id: f.people.member.user.id } }),
   },
+  { method: 'GET', route: '/company/:id/audit', minimal: 'admin', request: async (f) => ({ url: `/api/company/${f.company}/audit` }) },
+  { method: 'GET', route: '/company/:id/audit/export', minimal: 'admin', request: async (f) => ({ url: `/api/company/${f.company}/audit/export` }) },
 
   { method: 'GET', route: '/invite/', minimal: 'admin', list: true, request: async (f) => ({ url: `/api/invite/?company_id=${f.company}` }) },
   {
