@@ -56,6 +56,9 @@ import { versionRoutes } from './routes/version.js';
 import { healthRoutes } from './routes/health.js';
 import { networkRoutes } from './routes/network.js';
 import { healthRepository } from './repositories/health.js';
+import { ruleStatesRepository } from './repositories/rule-states.js';
+import { RuleEngine } from './dataplane/rules/engine.js';
+import { ruleDownlinkEncoder } from './routes/rule-downlink.js';
 
 export interface BuildOptions {
   config: Config;
@@ -70,6 +73,9 @@ export interface BuildOptions {
   /** Where this node announces revoked certificates to its broker (tests run the broker beside the app). */
   certificateRevocations?: CertificateRevocations;
 }
+
+/** How long a node trusts its cached rules of a company when another node changed them (its own changes drop the cache at once). */
+const RULE_CACHE_MS = 5000;
 
 /** Builds the whole application without listening (DESIGN §7: app.ts builds, main.ts listens). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -99,6 +105,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => codecs.close());
   const networkServer = createNetworkServer(config);
   app.addHook('onClose', async () => networkServer.close());
+  const rules = new RuleEngine(ruleStatesRepository(database.db, database.dialect), now, {
+    cacheMs: RULE_CACHE_MS,
+    encodeDownlink: networkServer.mode === 'standalone' ? undefined : ruleDownlinkEncoder(codecs),
+    onError: (error) => app.log.warn({ err: error }, 'rule evaluation'),
+  });
   const ctx: AppContext = {
     config,
     now,
@@ -113,7 +124,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       now,
       repos.notifications,
       repos.unregisteredDevices,
+      rules,
     ),
+    rules,
     networkServer,
     transaction: transactionRunner(database.db, database.dialect),
   };

@@ -8,6 +8,7 @@ import type { CertificateRevocations } from './dataplane/broker/revocations.js';
 import type { WebhookSecrets } from './secrets/webhook-secrets.js';
 import type { CodecPool } from './dataplane/codec/index.js';
 import type { IngestService } from './dataplane/ingest/service.js';
+import type { RuleEngine } from './dataplane/rules/engine.js';
 import type { MqttLinkStatus } from './schemas/network.js';
 import { companiesRepository } from './repositories/companies.js';
 import { apiKeysRepository } from './repositories/api-keys.js';
@@ -37,6 +38,7 @@ import { deviceHistoryRepository } from './repositories/device-history.js';
 import { unregisteredDevicesRepository } from './repositories/unregistered-devices.js';
 import { groupsRepository, unitsRepository } from './repositories/units.js';
 import { usersRepository } from './repositories/users.js';
+import { rulesRepository } from './repositories/rules.js';
 
 /** What route plugins receive: configuration, the clock, repositories and the data plane's services. */
 export interface AppContext {
@@ -51,6 +53,8 @@ export interface AppContext {
   /** The payload-codec sandbox (worker threads running QuickJS). */
   codecs: CodecPool;
   ingest: IngestService;
+  /** Evaluates rules on ingest; its cache of a company's rules is dropped when one of them changes. */
+  rules: RuleEngine;
   /** The network server devices, profiles and gateways are provisioned into (standalone: none). */
   networkServer: NetworkServer;
   /** This node's subscription on the network server's broker, set by startDataPlane when MQTT_URL is set. */
@@ -96,6 +100,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     templates: templatesRepository(db),
     networkOutbox: networkOutboxRepository(db, dialect),
     networkEntities: networkEntitiesRepository(db),
+    rules: rulesRepository(db),
   };
 }
 

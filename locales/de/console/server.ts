@@ -79,6 +79,8 @@ export const server = {
       title: 'Gerät kann nicht beitreten: %{name}',
       message: 'Der Netzwerkserver hat innerhalb einer Stunde %{count} Join-Anfragen oder Frames von %{name} abgewiesen; zuletzt: %{reason} (%{code}).',
     },
+    rule_fired: { title: '%{rule}: %{name}', message: 'Die Regel %{rule} hat für %{name} ausgelöst (%{values}).' },
+    rule_resolved: { title: 'Behoben – %{rule}: %{name}', message: 'Die Regel %{rule} trifft für %{name} nicht mehr zu (%{values}).' },
   },
   sync: {
     unavailable: 'Der Netzwerkserver ist nicht erreichbar. Die Änderung bleibt gespeichert und wird automatisch erneut gesendet.',

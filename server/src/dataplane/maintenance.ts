@@ -28,6 +28,8 @@ export interface MaintenanceDeps {
   node?: string;
   /** Rows one purge statement deletes at most (PURGE_BATCH). */
   purgeBatch?: number;
+  /** The rule engine: its conditions on uplinks that stay away are evaluated here, as time passes. */
+  rules?: { sweep(): Promise<number> } | undefined;
 }
 
 const DAY_MS = 86_400_000;
@@ -49,6 +51,7 @@ export interface MaintenanceReport {
   notificationsDeleted: number;
   silentDevices: number;
   expiringCertificates: number;
+  ruleTransitions: number;
 }
 
 /** The moment `days` after `now` (before it when negative), as stored. */
@@ -96,6 +99,7 @@ export class Maintenance {
       notificationsDeleted: await this.purge((limit) => this.store.purgeReadNotifications(daysFrom(now, -this.settings.readNotificationRetentionDays), limit)),
       silentDevices: await this.notifySilentDevices(now),
       expiringCertificates: await this.notifyExpiringCertificates(now),
+      ruleTransitions: (await this.deps.rules?.sweep()) ?? 0,
     };
   }
 

@@ -93,6 +93,8 @@ export const NOTIFICATION_TEXTS = {
     title: 'Device cannot join: %{name}',
     message: 'The network server rejected %{count} join requests or frames of %{name} within an hour; the last: %{reason} (%{code}).',
   },
+  rule_fired: { title: '%{rule}: %{name}', message: 'The rule %{rule} fired for %{name} (%{values}).' },
+  rule_resolved: { title: 'Resolved – %{rule}: %{name}', message: 'The rule %{rule} no longer holds for %{name} (%{values}).' },
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_TEXTS;
 

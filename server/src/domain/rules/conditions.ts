@@ -47,10 +47,14 @@ export function compare(condition: Comparison, current: TopicValue | undefined, 
   }
 }
 
-/** The topics a condition reads (their last values are remembered). */
+/** The topics a condition reads. */
 export function topicsOf(condition: LeafCondition): string[] {
   return condition.type === 'topic' || condition.type === 'count' ? [condition.topic] : [];
 }
+
+/** Whether a condition compares a topic with its previous value (that value is remembered; others are not, so they cost no write). */
+export const watchesChange = (condition: LeafCondition): boolean =>
+  (condition.type === 'topic' || condition.type === 'count') && (condition.op === 'changed' || condition.op === 'changed_by');
 
 /** Whether one condition holds at this event; updates its part of `after` (held since, window). */
 export function evaluateLeaf(condition: LeafCondition, path: string, ctx: LeafContext): boolean {
@@ -61,7 +65,7 @@ export function evaluateLeaf(condition: LeafCondition, path: string, ctx: LeafCo
       const fresh = input.readings[condition.topic];
       // A value counts as "changed" only on the event that brought it; others compare the last known value.
       const previous = fresh === undefined ? undefined : before.values[condition.topic];
-      const holds = compare(condition, fresh ?? before.values[condition.topic], previous, ctx.margin);
+      const holds = compare(condition, fresh ?? input.known?.[condition.topic] ?? before.values[condition.topic], previous, ctx.margin);
       if (!condition.for_s) return holds;
       if (!holds) {
         delete after.pending[path];

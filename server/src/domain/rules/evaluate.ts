@@ -1,5 +1,5 @@
 import type { LeafCondition, RuleDefinition, RuleTransition, TopicValues } from '../../schemas/rules.js';
-import { evaluateLeaf, topicsOf, type LeafContext } from './conditions.js';
+import { evaluateLeaf, topicsOf, watchesChange, type LeafContext } from './conditions.js';
 import type { RuleInput, RuleMemory } from './memory.js';
 import { inSchedule } from './schedule.js';
 
@@ -50,12 +50,13 @@ export function evaluateRule(rule: RuleDefinition, before: RuleMemory, input: Ru
   );
   const holds = combine(rule.condition.match, results) && inSchedule(rule.schedule, input.at);
 
-  const topics = topicsRead(rule);
-  for (const topic of topics) {
-    const fresh = input.readings[topic];
-    if (fresh !== undefined) after.values[topic] = fresh;
+  const leaves = leavesOf(rule);
+  for (const { leaf } of leaves) {
+    const fresh = watchesChange(leaf) && 'topic' in leaf ? input.readings[leaf.topic] : undefined;
+    if (fresh !== undefined && 'topic' in leaf) after.values[leaf.topic] = fresh;
   }
-  if (input.battery !== undefined) after.battery = input.battery;
+  const readsBattery = leaves.some(({ leaf }) => leaf.type === 'battery_below');
+  if (readsBattery && input.battery !== undefined) after.battery = input.battery;
   const at = input.at.toISOString();
   let transition: RuleTransition | null = null;
   if (holds && !before.firing) {
@@ -66,8 +67,8 @@ export function evaluateRule(rule: RuleDefinition, before: RuleMemory, input: Ru
     Object.assign(after, { firing: false, since: null });
   }
   const values: TopicValues = {};
-  for (const topic of topics) values[topic] = after.values[topic] ?? null;
-  if (leavesOf(rule).some(({ leaf }) => leaf.type === 'battery_below')) values.battery = after.battery;
+  for (const topic of topicsRead(rule)) values[topic] = input.readings[topic] ?? input.known?.[topic] ?? after.values[topic] ?? null;
+  if (readsBattery) values.battery = after.battery;
   if (input.logCode !== undefined) values.log_code = input.logCode;
   return { memory: after, transition, values, changed: JSON.stringify(after) !== JSON.stringify(before) };
 }

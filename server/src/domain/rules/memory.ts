@@ -2,7 +2,7 @@ import type { TopicValue } from '../topics.js';
 
 /**
  * What a rule remembers about one device between events, stored as JSON in its state row:
- * whether it fires (and since when), the last values its conditions read (for "changed"), when
+ * whether it fires (and since when), the last values of the topics whose change it watches, when
  * each held condition started to hold, and the recent matches of each counting condition.
  * Conditions are keyed by their path in the condition tree ("0", "2.1").
  */
@@ -23,6 +23,8 @@ export interface RuleInput {
   at: Date;
   kind: 'uplink' | 'status' | 'log' | 'tick';
   readings: Readonly<Record<string, TopicValue>>;
+  /** The device's last values of topics this event does not carry (device_topics), so a status event does not forget them. */
+  known?: Readonly<Record<string, TopicValue>> | undefined;
   battery?: number | null | undefined;
   logCode?: string | undefined;
   /** The device's last uplink (this one's time for an uplink); null when it never sent one. */

@@ -19,8 +19,11 @@ export function ruleRun(
   let now = new Date(options.start ?? '2026-11-20T10:00:00Z');
   let memory: RuleMemory = armedMemory();
   let lastUplinkAt: Date | null = null;
-  const step = (input: Omit<RuleInput, 'at' | 'lastUplinkAt'>): Evaluation => {
-    const evaluation = evaluateRule(rule, memory, { ...input, at: now, lastUplinkAt });
+  // The device's last value of each topic, as device_topics keeps them.
+  const known: Record<string, TopicValue> = {};
+  const step = (input: Omit<RuleInput, 'at' | 'lastUplinkAt' | 'known'>): Evaluation => {
+    const evaluation = evaluateRule(rule, memory, { ...input, at: now, lastUplinkAt, known: { ...known } });
+    Object.assign(known, input.readings);
     memory = evaluation.memory;
     return evaluation;
   };
