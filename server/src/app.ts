@@ -40,6 +40,7 @@ import { notificationRoutes } from './routes/notifications.js';
 import { dashboardRoutes } from './routes/dashboards.js';
 import { widgetRoutes } from './routes/widgets.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { ruleRoutes } from './routes/rules.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
 import { templateCatalog } from './templates/catalog/index.js';
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           widgetRoutes,
           webhookRoutes,
           networkRoutes,
+          ruleRoutes,
         ]) {
           await secured.register((scope) => routes(scope, ctx));
         }

@@ -39,6 +39,7 @@ import { unregisteredDevicesRepository } from './repositories/unregistered-devic
 import { groupsRepository, unitsRepository } from './repositories/units.js';
 import { usersRepository } from './repositories/users.js';
 import { rulesRepository } from './repositories/rules.js';
+import { ruleScopeRepository } from './repositories/rule-scope.js';
 
 /** What route plugins receive: configuration, the clock, repositories and the data plane's services. */
 export interface AppContext {
@@ -101,6 +102,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     networkOutbox: networkOutboxRepository(db, dialect),
     networkEntities: networkEntitiesRepository(db),
     rules: rulesRepository(db),
+    ruleScope: ruleScopeRepository(db),
   };
 }
 
