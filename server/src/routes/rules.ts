@@ -40,7 +40,15 @@ export async function ruleRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   api.get(
     '/rule/',
-    { schema: { operationId: 'listRules', summary: 'List the rules of a company with their state', tags, querystring: RuleListQuery, response: { 200: RuleListResponse, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'listRules',
+        summary: 'List the rules of a company with their state',
+        tags,
+        querystring: RuleListQuery,
+        response: { 200: RuleListResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       await assertCompanyMember(ctx, request.identity.userId, request.query.company_id);
       return rules.list(request.query.company_id, { ...paging(request.query), search: request.query.search });
@@ -49,7 +57,15 @@ export async function ruleRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   api.post(
     '/rule/',
-    { schema: { operationId: 'createRule', summary: 'Create a rule', tags, body: RuleCreateBody, response: { 201: RuleResponse, ...errorResponses, ...conflictResponses } } },
+    {
+      schema: {
+        operationId: 'createRule',
+        summary: 'Create a rule',
+        tags,
+        body: RuleCreateBody,
+        response: { 201: RuleResponse, ...errorResponses, ...conflictResponses },
+      },
+    },
     async (request, reply) => {
       await assertCompanyMember(ctx, request.identity.userId, request.body.company_id);
       await checkRule(ctx, request.body.company_id, request.body);
@@ -120,7 +136,14 @@ export async function ruleRoutes(app: FastifyInstance, ctx: AppContext): Promise
   api.patch(
     '/rule/:id',
     {
-      schema: { operationId: 'updateRule', summary: 'Change a rule', tags, params: IdParams, body: RuleUpdateBody, response: { 200: RuleResponse, ...errorResponses, ...conflictResponses } },
+      schema: {
+        operationId: 'updateRule',
+        summary: 'Change a rule',
+        tags,
+        params: IdParams,
+        body: RuleUpdateBody,
+        response: { 200: RuleResponse, ...errorResponses, ...conflictResponses },
+      },
     },
     async (request) => {
       const rule = await visibleRule(request.identity.userId, request.params.id);
@@ -136,7 +159,9 @@ export async function ruleRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   api.delete(
     '/rule/:id',
-    { schema: { operationId: 'deleteRule', summary: 'Delete a rule and its history', tags, params: IdParams, response: { 204: NoContent, ...errorResponses } } },
+    {
+      schema: { operationId: 'deleteRule', summary: 'Delete a rule and its history', tags, params: IdParams, response: { 204: NoContent, ...errorResponses } },
+    },
     async (request, reply) => {
       const rule = await visibleRule(request.identity.userId, request.params.id);
       await rules.remove(rule.id);

@@ -68,10 +68,17 @@ describe('rules evaluated at ingest', () => {
     await uplink(90, { temperature: 24.5 });
     await uplink(120, { temperature: 25.5 });
     const fired = await firings(rule.id);
-    expect(fired).toEqual([expect.objectContaining({ transition: 'fired', at: new Date(T0 + 60_000).toISOString(), values: { temperature: 26.5 }, device_name: 'Cold room' })]);
+    expect(fired).toEqual([
+      expect.objectContaining({ transition: 'fired', at: new Date(T0 + 60_000).toISOString(), values: { temperature: 26.5 }, device_name: 'Cold room' }),
+    ]);
     const state = (await call(t.app, owner, 'GET', `/api/rule/${rule.id}`)).json<Rule>().state;
     expect(state).toEqual({ firing: 1, firing_since: new Date(T0 + 60_000).toISOString(), last_fired_at: new Date(T0 + 60_000).toISOString() });
-    const alarm = await t.db.selectFrom('device_topics').select('last_value').where('device_id', '=', device).where('topic', '=', 'alarm').executeTakeFirstOrThrow();
+    const alarm = await t.db
+      .selectFrom('device_topics')
+      .select('last_value')
+      .where('device_id', '=', device)
+      .where('topic', '=', 'alarm')
+      .executeTakeFirstOrThrow();
     expect(alarm.last_value).toBe('true');
 
     await uplink(150, { temperature: 23.9 });
@@ -90,13 +97,21 @@ describe('rules evaluated at ingest', () => {
       expect.objectContaining({ transition: 'fired', rule: { id: rule.id, name: 'Too warm' }, values: { temperature: 26.5 } }),
       expect.objectContaining({ transition: 'resolved', values: { temperature: 23.9 } }),
     ]);
-    const flag = await t.db.selectFrom('device_topics').select('last_value').where('device_id', '=', device).where('topic', '=', 'alarm').executeTakeFirstOrThrow();
+    const flag = await t.db
+      .selectFrom('device_topics')
+      .select('last_value')
+      .where('device_id', '=', device)
+      .where('topic', '=', 'alarm')
+      .executeTakeFirstOrThrow();
     expect(flag.last_value).toBe('false');
     await call(t.app, owner, 'DELETE', `/api/rule/${rule.id}`);
   });
 
   it('keeps a pending duration across a restart: a fresh engine on the same database fires on time', async () => {
-    const rule = await createRule({ name: 'Restart', condition: { match: 'all', conditions: [{ type: 'topic', topic: 'humidity', op: 'gte', value: 90, for_s: 300 }] } });
+    const rule = await createRule({
+      name: 'Restart',
+      condition: { match: 'all', conditions: [{ type: 'topic', topic: 'humidity', op: 'gte', value: 90, for_s: 300 }] },
+    });
     await uplink(1000, { humidity: 95 });
     const pending = await t.db.selectFrom('rule_states').select(['memory', 'firing']).where('rule_id', '=', rule.id).executeTakeFirstOrThrow();
     expect(JSON.parse(pending.memory)).toMatchObject({ firing: false, pending: { '0': new Date(T0 + 1_000_000).toISOString() } });
@@ -114,9 +129,13 @@ describe('rules evaluated at ingest', () => {
   it('a device that stays silent fires its no-uplink rule in the maintenance sweep, once, and its next uplink resolves it', async () => {
     const rule = await createRule({ name: 'Silent', condition: { match: 'all', conditions: [{ type: 'no_uplink', period_s: 3600 }] } });
     await uplink(2000, { temperature: 5 });
-    const engine = new RuleEngine(ruleStatesRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), () => new Date(T0 + 2000_000 + 3_599_000), { cacheMs: 0 });
+    const engine = new RuleEngine(ruleStatesRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), () => new Date(T0 + 2000_000 + 3_599_000), {
+      cacheMs: 0,
+    });
     expect(await engine.sweep()).toBe(0);
-    const later = new RuleEngine(ruleStatesRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), () => new Date(T0 + 2000_000 + 3_700_000), { cacheMs: 0 });
+    const later = new RuleEngine(ruleStatesRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), () => new Date(T0 + 2000_000 + 3_700_000), {
+      cacheMs: 0,
+    });
     expect(await later.sweep()).toBe(1);
     expect(await later.sweep()).toBe(0);
     await uplink(2000 + 3800, { temperature: 5 });

@@ -49,15 +49,29 @@ describe('rules API', () => {
   });
 
   it('refuses bad input with field codes', async () => {
-    const missing = await call(t.app, alice, 'POST', '/api/rule/', body({ condition: { match: 'all', conditions: [{ type: 'topic', topic: 't', op: 'between', value: 9, max: 2 }] } }));
+    const missing = await call(
+      t.app,
+      alice,
+      'POST',
+      '/api/rule/',
+      body({ condition: { match: 'all', conditions: [{ type: 'topic', topic: 't', op: 'between', value: 9, max: 2 }] } }),
+    );
     expect(missing.statusCode).toBe(400);
     expect(missing.json().field_codes).toEqual({ 'conditions.0.max': { code: 'range_reversed' } });
-    const noThreshold = await call(t.app, alice, 'POST', '/api/rule/', body({ condition: { match: 'any', conditions: [{ type: 'topic', topic: 't', op: 'gt' }] } }));
+    const noThreshold = await call(
+      t.app,
+      alice,
+      'POST',
+      '/api/rule/',
+      body({ condition: { match: 'any', conditions: [{ type: 'topic', topic: 't', op: 'gt' }] } }),
+    );
     expect(noThreshold.json().field_codes).toEqual({ 'conditions.0.value': { code: 'required' } });
     const zone = await call(t.app, alice, 'POST', '/api/rule/', body({ schedule: { time_zone: 'Mars/Olympus', weekdays: [1], from: '08:00', to: '09:00' } }));
     expect(zone.json().field_codes).toEqual({ 'schedule.time_zone': { code: 'time_zone_invalid' } });
     expect((await call(t.app, alice, 'POST', '/api/rule/', body({ actions: [] }))).statusCode).toBe(400);
-    expect((await call(t.app, alice, 'POST', '/api/rule/', { ...body(), condition: { match: 'all', conditions: [{ type: 'weather' }] } })).statusCode).toBe(400);
+    expect((await call(t.app, alice, 'POST', '/api/rule/', { ...body(), condition: { match: 'all', conditions: [{ type: 'weather' }] } })).statusCode).toBe(
+      400,
+    );
     const noScope = await call(t.app, alice, 'POST', '/api/rule/', body({ scope: 'unit', scope_id: null }));
     expect(noScope.json().field_codes).toEqual({ scope_id: { code: 'required' } });
   });
