@@ -178,6 +178,6 @@ export type RulePreview = Static<typeof RulePreviewResponse>;
 
 /** The topics the scope's devices reported recently, with a sample value, for the condition form. */
 export const RuleTopicsQuery = Type.Object({ company_id: Uuid, scope: RuleFields.scope, scope_id: Type.Optional(Uuid) }, { additionalProperties: false });
-export const RuleTopicsResponse = Type.Object({
-  items: Type.Array(Type.Object({ topic: Type.String(), sample: Type.Union([TopicValueSchema, Type.Null()]), numeric: Type.Boolean() })),
-});
+export const RuleTopic = Type.Object({ topic: Type.String(), sample: Type.Union([TopicValueSchema, Type.Null()]), numeric: Type.Boolean() });
+export type RuleTopic = Static<typeof RuleTopic>;
+export const RuleTopicsResponse = Type.Object({ items: Type.Array(RuleTopic) });
