@@ -1,4 +1,3 @@
-import { Typography } from '@mui/material';
 import {
   BooleanInput,
   CheckboxGroupInput,
@@ -10,7 +9,6 @@ import {
   SimpleForm,
   TextInput,
   useRecordContext,
-  useTranslate,
 } from 'react-admin';
 import { FormToolbar } from '../common/FormToolbar';
 import { requiredText } from '../common/validators';
@@ -26,7 +24,6 @@ const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /** A rule's form, shared by create and edit: name, scope, conditions, schedule, actions, and the 24 h test. */
 export function RuleInputs({ defaultValues }: { defaultValues?: RuleFormValues }) {
-  const translate = useTranslate();
   const record = useRecordContext<Rule>();
   const values: RuleFormValues = defaultValues ?? { scheduled: record?.schedule != null, schedule: record?.schedule ?? defaultSchedule() };
   return (
@@ -43,7 +40,6 @@ export function RuleInputs({ defaultValues }: { defaultValues?: RuleFormValues }
           ) : null
         }
       </FormDataConsumer>
-      <Typography variant="h6">{translate('app.rules.conditions')}</Typography>
       <ConditionInputs />
       <NumberInput source="hysteresis" label="app.rules.hysteresis" min={0} step={0.1} />
       <BooleanInput source="scheduled" label="app.rules.scheduled" />
@@ -63,7 +59,6 @@ export function RuleInputs({ defaultValues }: { defaultValues?: RuleFormValues }
           ) : null
         }
       </FormDataConsumer>
-      <Typography variant="h6">{translate('app.rules.actions')}</Typography>
       <ActionInputs />
       <RulePreview />
     </SimpleForm>
