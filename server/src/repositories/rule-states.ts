@@ -81,7 +81,8 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
 
   return {
     async enabledRules(companyId: string): Promise<StoredRule[]> {
-      const rows = await db.selectFrom('rules').selectAll().where('company_id', '=', companyId).where('enabled', '=', 1).execute();
+      // In one order on every node: an event's state rows are then locked in the same order (no deadlock between nodes).
+      const rows = await db.selectFrom('rules').selectAll().where('company_id', '=', companyId).where('enabled', '=', 1).orderBy('id').execute();
       return rows.map(toStoredRule);
     },
 
@@ -151,28 +152,35 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
     },
 
     /**
-     * Records a step: the state moves only from the version it was evaluated on; a transition is
-     * kept in the history and its actions are queued in the same transaction. False when another
-     * evaluation (on this node or another) moved the state first: the caller evaluates again.
+     * Records the steps of one event in one transaction: each state moves only from the version
+     * it was evaluated on; a transition is kept in the history and its actions are queued with it.
+     * Answers the steps whose state another evaluation (on this node or another) moved first: the
+     * caller evaluates those again. A step that loses changes nothing, so the others still commit.
      */
-    async record(step: RuleStep): Promise<boolean> {
+    async recordMany(steps: readonly RuleStep[]): Promise<Set<RuleStep>> {
       return db.transaction().execute(async (trx) => {
-        if (!(await claim(trx, step))) return false;
-        if (!step.transition) return true;
-        await trx
-          .insertInto('rule_firings')
-          .values({
-            id: randomUUID(),
-            rule_id: step.rule.id,
-            company_id: step.device.company_id,
-            device_id: step.device.id,
-            transition: step.transition,
-            at: step.at,
-            readings: JSON.stringify(step.values),
-          })
-          .execute();
-        await writeRuleActions(trx, dialect, { ...step, transition: step.transition });
-        return true;
+        const lost = new Set<RuleStep>();
+        for (const step of steps) {
+          if (!(await claim(trx, step))) {
+            lost.add(step);
+            continue;
+          }
+          if (!step.transition) continue;
+          await trx
+            .insertInto('rule_firings')
+            .values({
+              id: randomUUID(),
+              rule_id: step.rule.id,
+              company_id: step.device.company_id,
+              device_id: step.device.id,
+              transition: step.transition,
+              at: step.at,
+              readings: JSON.stringify(step.values),
+            })
+            .execute();
+          await writeRuleActions(trx, dialect, { ...step, transition: step.transition });
+        }
+        return lost;
       });
     },
   };

@@ -2,7 +2,7 @@ import { armedMemory, evaluateRule, leavesOf, topicsRead, type RuleInput } from 
 import { inScope, type DevicePlace } from '../../domain/rules/scope.js';
 import type { TopicValue } from '../../domain/topics.js';
 import type { EncodedDownlink, RuleDevice } from '../../repositories/rule-actions.js';
-import type { RuleStatesRepository, StoredState } from '../../repositories/rule-states.js';
+import type { RuleStatesRepository, RuleStep, StoredState } from '../../repositories/rule-states.js';
 import type { StoredRule } from '../../repositories/rules.js';
 import type { DownlinkAction, RuleTransition } from '../../schemas/rules.js';
 
@@ -112,34 +112,56 @@ export class RuleEngine {
     const states = await this.store.states(device.id);
     const missing = [...new Set(rules.flatMap((rule) => topicsRead(rule)))].filter((topic) => input.readings[topic] === undefined);
     const known = await this.store.knownValues(device.id, missing);
-    const transitions: RuleTransition[] = [];
+    const withKnown = { ...input, known };
+    // The changes of all rules at this event are written together, in one transaction.
+    const steps: RuleStep[] = [];
     for (const rule of rules) {
-      const transition = await this.step(rule, device, { ...input, known }, states.get(rule.id) ?? null);
+      const step = await this.prepare(rule, device, withKnown, states.get(rule.id) ?? null);
+      if (step) steps.push(step);
+    }
+    if (steps.length === 0) return [];
+    const lost = await this.store.recordMany(steps);
+    const transitions: RuleTransition[] = [];
+    for (const step of steps) {
+      const transition = lost.has(step) ? await this.retry(step.rule, device, withKnown) : this.recorded(step);
       if (transition) transitions.push(transition);
     }
     return transitions;
+  }
+
+  /** A rule's evaluation as a step to record; null when nothing changed. */
+  private async prepare(rule: StoredRule, device: EngineDevice, input: RuleInput, before: StoredState | null): Promise<RuleStep | null> {
+    const evaluation = evaluateRule(rule, before?.memory ?? armedMemory(), input);
+    if (!evaluation.changed) return null;
+    const downlinks = evaluation.transition === 'fired' ? await this.encodeDownlinks(rule, device) : [];
+    const { memory, transition, values } = evaluation;
+    return { rule, device, before, memory, transition, values, at: input.at.toISOString(), downlinks };
+  }
+
+  private recorded(step: RuleStep): RuleTransition | null {
+    if (step.transition) this.stats.transitions++;
+    return step.transition;
+  }
+
+  /** Evaluates one rule again on the state another evaluation wrote first, until its own step is recorded. */
+  private async retry(rule: StoredRule, device: EngineDevice, input: RuleInput): Promise<RuleTransition | null> {
+    this.stats.conflicts++;
+    return this.step(rule, device, input, await this.store.state(rule.id, device.id));
   }
 
   /** Evaluates one rule and records the outcome; evaluates again on the newer state when another evaluation got there first. */
   private async step(rule: StoredRule, device: EngineDevice, input: RuleInput, state: StoredState | null): Promise<RuleTransition | null> {
     let before = state;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const evaluation = evaluateRule(rule, before?.memory ?? armedMemory(), input);
-      if (!evaluation.changed) return null;
-      const downlinks = evaluation.transition === 'fired' ? await this.encodeDownlinks(rule, device) : [];
-      const at = input.at.toISOString();
-      const { memory, transition, values } = evaluation;
-      if (await this.store.record({ rule, device, before, memory, transition, values, at, downlinks })) {
-        if (transition) this.stats.transitions++;
-        return transition;
-      }
+      const step = await this.prepare(rule, device, input, before);
+      if (!step) return null;
+      if ((await this.store.recordMany([step])).size === 0) return this.recorded(step);
       this.stats.conflicts++;
       before = await this.store.state(rule.id, device.id);
     }
     throw new Error(`rule ${rule.id}: the state of device ${device.id} kept changing under ${ATTEMPTS} evaluations`);
   }
 
-  /** One per downlink action, in their order (null where it could not be encoded). */
   private async encodeDownlinks(rule: StoredRule, device: EngineDevice): Promise<(EncodedDownlink | null)[]> {
     const encode = this.options.encodeDownlink;
     const actions = rule.actions.filter((action): action is DownlinkAction => action.type === 'downlink');
