@@ -4,6 +4,7 @@ import { LinearProgress } from '@mui/material';
 import { Admin, CustomRoutes, memoryStore, Resource, type I18nProvider } from 'react-admin';
 import { apiKeys } from './api-keys';
 import { webhooks } from './webhooks';
+import { rules } from './rules';
 import { AUTH_PATH, initSession, sessionExists, signOut } from './auth/session';
 import { lazyNamed } from './common/lazy';
 import { companies } from './companies';
@@ -119,6 +120,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Resource name="tenants" {...tenants} />
         <Resource name="api-keys" {...apiKeys} />
         <Resource name="webhooks" {...webhooks} />
+        <Resource name="rules" {...rules} />
         <Resource name="notifications" {...notifications} />
         <Resource name="widgets" />
       </Admin>

@@ -4,6 +4,7 @@
 // deduplicationId, the radio metadata of two receiving gateways and the transmission, so the
 // measured path also checks each event's key and stores its frame and receptions.
 // Usage: npm run build:server && node bench/ingest.bench.mjs [sqlite|postgres ...]
+// RULES_PER_COMPANY=100 gives the company that many enabled rules (issue #23), evaluated on every uplink.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { signUpOwner } from './owner.mjs';
 const MESSAGES = 5000;
 const WARM_UP = 2000;
 const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 32);
+const RULES_PER_COMPANY = Number(process.env.RULES_PER_COMPANY ?? 0);
 const LHT65N = templateCatalog.find((t) => t.id === 'dragino-lht65n');
 const SAMPLE = Buffer.from(LHT65N.samples[0].bytes_hex, 'hex').toString('base64');
 const APPLICATION = '95856ede-1238-4272-b616-41f18dc10fc3';
@@ -57,6 +59,7 @@ async function bench(dialect) {
     await app.inject({ method: 'POST', url: '/api/device/bulk/', headers, payload: { company_id: company, config: profile, devices } });
     // Both receiving gateways are registered, so their receptions are indexed by gateway too.
     for (const gateway_id of GATEWAYS) await app.inject({ method: 'POST', url: '/api/gateway/', headers, payload: { company_id: company, gateway_id } });
+    await createRules(app, headers, company);
     const key = (await app.inject({ method: 'POST', url: '/api/api-keys/', headers, payload: { name: 'bench' } })).json().key;
     const keyHeaders = { authorization: `Bearer ${key}` };
     const uplink = (payload) => app.inject({ method: 'POST', url: '/api/ingest/chirpstack?event=up', headers: keyHeaders, payload });
@@ -97,6 +100,41 @@ async function bench(dialect) {
   }
 }
 
+/**
+ * A mix of the condition kinds over the uplinks' topics (temperature, humidity): thresholds,
+ * held durations, counts in a window, changes, battery and ranges; each notifies the members.
+ */
+function benchRule(k) {
+  const kinds = [
+    { type: 'topic', topic: 'temperature', op: 'gt', value: 15 + (k % 20) },
+    { type: 'topic', topic: 'humidity', op: 'gte', value: 40 + (k % 50), for_s: 600 },
+    { type: 'count', topic: 'temperature', op: 'gt', value: 25, times: 5, window_s: 3600 },
+    { type: 'topic', topic: 'temperature', op: 'changed_by', delta: 5 },
+    {
+      match: 'any',
+      conditions: [
+        { type: 'battery_below', level: 20 },
+        { type: 'topic', topic: 'humidity', op: 'between', value: 10, max: 10 + k },
+      ],
+    },
+  ];
+  return {
+    name: `Rule ${k}`,
+    scope: 'company',
+    scope_id: null,
+    condition: { match: 'all', conditions: [kinds[k % kinds.length]] },
+    hysteresis: 0.5,
+    actions: [{ type: 'notification', members: 'all' }],
+  };
+}
+
+async function createRules(app, headers, company) {
+  for (let k = 0; k < RULES_PER_COMPANY; k++) {
+    const response = await app.inject({ method: 'POST', url: '/api/rule/', headers, payload: { company_id: company, ...benchRule(k) } });
+    if (response.statusCode !== 201) throw new Error(`rule ${k}: HTTP ${response.statusCode} ${response.body}`);
+  }
+}
+
 async function codecOverhead() {
   const pool = new CodecPool();
   const input = { bytes: [...Buffer.from(SAMPLE, 'base64')], fPort: 2, recvTime: new Date(), variables: {} };
@@ -116,6 +154,6 @@ const dialects = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['sq
 console.log('codec (LHT65N) in the worker pool:', await codecOverhead());
 for (const dialect of dialects) {
   const report = await bench(dialect);
-  console.log(`\n${dialect}:`);
+  console.log(`\n${dialect} (${RULES_PER_COMPANY} rules per company):`);
   console.table(report.results);
 }

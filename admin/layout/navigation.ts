@@ -31,6 +31,7 @@ export function profileMenuEntries(multiTenant: boolean): NavEntry[] {
     entry('audit', 'audit'),
     entry('api-keys', 'api_keys'),
     entry('webhooks', 'webhooks'),
+    entry('rules', 'rules'),
     entry('notifications', 'notifications'),
     entry('settings', 'settings'),
     ...(multiTenant ? [entry('tenants', 'tenants')] : [entry('companies', 'companies')]),

@@ -38,6 +38,7 @@ export const RESOURCE_ROUTES: Record<string, ResourceRoute> = {
   notifications: route('/user/notifications/', { itemSlash: false, getOne: 'list', bulkMarkRead: '/user/notifications/bulk-mark-read' }),
   dashboards: route('/dashboard/', { scope: 'query' }),
   webhooks: route('/webhook/', { scope: 'query', getOne: 'list' }),
+  rules: route('/rule/', { scope: 'query', itemSlash: false }),
   widgets: route('/widget/'),
 };
 

@@ -26,6 +26,19 @@ export type { User } from '../../server/src/schemas/users';
 export type { Version } from '../../server/src/schemas/version';
 export type { Widget, WidgetData } from '../../server/src/schemas/widgets';
 export type { Webhook, WebhookDelivery, WebhookWithSecret } from '../../server/src/schemas/webhooks';
+export type {
+  LeafCondition,
+  Rule,
+  RuleAction,
+  RuleFiring,
+  RulePreview,
+  RulePreviewBody,
+  RuleSchedule,
+  RuleScope,
+  RuleTopic,
+  TopicOperator,
+  TopicValues,
+} from '../../server/src/schemas/rules';
 export type { DownlinkErrorCode, MessageParams, MqttLinkErrorCode, SyncErrorCode, WebhookDeliveryErrorCode } from '../../server/src/schemas/messages';
 export type {
   Drift,

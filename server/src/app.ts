@@ -42,6 +42,7 @@ import { dashboardRoutes } from './routes/dashboards.js';
 import { widgetRoutes } from './routes/widgets.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { auditRoutes } from './routes/audit.js';
+import { ruleRoutes } from './routes/rules.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
 import { templateCatalog } from './templates/catalog/index.js';
@@ -60,6 +61,9 @@ import { networkRoutes } from './routes/network.js';
 import { guardRoutes } from './routes/company-access.js';
 import { memberRoutes } from './routes/members.js';
 import { healthRepository } from './repositories/health.js';
+import { ruleStatesRepository } from './repositories/rule-states.js';
+import { RuleEngine } from './dataplane/rules/engine.js';
+import { ruleDownlinkEncoder } from './routes/rule-downlink.js';
 
 export interface BuildOptions {
   config: Config;
@@ -74,6 +78,9 @@ export interface BuildOptions {
   /** Where this node announces revoked certificates to its broker (tests run the broker beside the app). */
   certificateRevocations?: CertificateRevocations;
 }
+
+/** How long a node trusts its cached rules of a company when another node changed them (its own changes drop the cache at once). */
+const RULE_CACHE_MS = 5000;
 
 /** Builds the whole application without listening (DESIGN §7: app.ts builds, main.ts listens). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -103,6 +110,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => codecs.close());
   const networkServer = createNetworkServer(config);
   app.addHook('onClose', async () => networkServer.close());
+  const rules = new RuleEngine(ruleStatesRepository(database.db, database.dialect), now, {
+    cacheMs: RULE_CACHE_MS,
+    encodeDownlink: networkServer.mode === 'standalone' ? undefined : ruleDownlinkEncoder(codecs),
+    onError: (error) => app.log.warn({ err: error }, 'rule evaluation'),
+  });
   const ctx: AppContext = {
     config,
     now,
@@ -117,7 +129,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       now,
       repos.notifications,
       repos.unregisteredDevices,
+      rules,
     ),
+    rules,
     networkServer,
     transaction: transactionRunner(database.db, database.dialect),
   };
@@ -185,6 +199,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           webhookRoutes,
           networkRoutes,
           auditRoutes,
+          ruleRoutes,
         ]) {
           await secured.register((scope) => routes(scope, ctx));
         }

@@ -8,6 +8,7 @@ import type { CertificateRevocations } from './dataplane/broker/revocations.js';
 import type { WebhookSecrets } from './secrets/webhook-secrets.js';
 import type { CodecPool } from './dataplane/codec/index.js';
 import type { IngestService } from './dataplane/ingest/service.js';
+import type { RuleEngine } from './dataplane/rules/engine.js';
 import type { MqttLinkStatus } from './schemas/network.js';
 import { companiesRepository } from './repositories/companies.js';
 import { apiKeysRepository } from './repositories/api-keys.js';
@@ -39,6 +40,8 @@ import { unregisteredDevicesRepository } from './repositories/unregistered-devic
 import { groupsRepository, unitsRepository } from './repositories/units.js';
 import { usersRepository } from './repositories/users.js';
 import { auditEventsRepository } from './repositories/audit-events.js';
+import { rulesRepository } from './repositories/rules.js';
+import { ruleScopeRepository } from './repositories/rule-scope.js';
 
 /** What route plugins receive: configuration, the clock, repositories and the data plane's services. */
 export interface AppContext {
@@ -53,6 +56,8 @@ export interface AppContext {
   /** The payload-codec sandbox (worker threads running QuickJS). */
   codecs: CodecPool;
   ingest: IngestService;
+  /** Evaluates rules on ingest; its cache of a company's rules is dropped when one of them changes. */
+  rules: RuleEngine;
   /** The network server devices, profiles and gateways are provisioned into (standalone: none). */
   networkServer: NetworkServer;
   /** This node's subscription on the network server's broker, set by startDataPlane when MQTT_URL is set. */
@@ -100,6 +105,8 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     networkOutbox: networkOutboxRepository(db, dialect),
     networkEntities: networkEntitiesRepository(db),
     auditEvents: auditEventsRepository(db),
+    rules: rulesRepository(db),
+    ruleScope: ruleScopeRepository(db),
   };
 }
 

@@ -14,6 +14,7 @@ import { profiles } from './profiles';
 import { server } from './server';
 import { units } from './units';
 import { webhooks } from './webhooks';
+import { rules } from './rules';
 
 /** German texts of the console shell; the type makes every English key mandatory here. */
 export const app = {
@@ -31,6 +32,7 @@ export const app = {
   profiles,
   units,
   webhooks,
+  rules,
   errors: {
     general: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
     networkError: 'Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung.',
@@ -63,6 +65,7 @@ export const app = {
     groups: 'Einheitengruppen',
     api_keys: 'API-Schlüssel',
     webhooks: 'Webhooks',
+    rules: 'Regeln',
     settings: 'Einstellungen',
     tenants: 'Mandanten',
     info: 'INFO',

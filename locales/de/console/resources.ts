@@ -69,6 +69,10 @@ export const resources = {
     name: 'Webhook |||| Webhooks',
     fields: { url: 'URL', header_name: 'Header', enabled: 'Aktiv', created_at: 'Erstellt' },
   },
+  rules: {
+    name: 'Regel |||| Regeln',
+    fields: { name: 'Name', enabled: 'Aktiv', scope: 'Gilt für', match: 'Verknüpfung', hysteresis: 'Hysterese' },
+  },
   notifications: {
     name: 'Benachrichtigung |||| Benachrichtigungen',
     fields: { title: 'Titel', message: 'Nachricht', is_read: 'Gelesen', created_at: 'Empfangen' },

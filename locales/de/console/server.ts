@@ -36,6 +36,9 @@ export const server = {
     no_such_unit: 'Diese Einheit gibt es nicht.',
     no_such_device: 'Dieses Gerät gibt es nicht.',
     no_such_group: 'Diese Gruppe gibt es nicht.',
+    no_such_webhook: 'Diesen Webhook gibt es nicht.',
+    not_a_member: 'Kein Mitglied dieser Firma.',
+    time_zone_invalid: 'Muss eine Zeitzone wie Europe/Berlin sein.',
     no_such_tenant: 'Diesen Mandanten gibt es nicht.',
     url_invalid: 'Muss eine http(s)-Adresse sein.',
     header_name_invalid: 'Muss ein gültiger HTTP-Header-Name sein.',
@@ -79,6 +82,8 @@ export const server = {
       title: 'Gerät kann nicht beitreten: %{name}',
       message: 'Der Netzwerkserver hat innerhalb einer Stunde %{count} Join-Anfragen oder Frames von %{name} abgewiesen; zuletzt: %{reason} (%{code}).',
     },
+    rule_fired: { title: '%{rule}: %{name}', message: 'Die Regel %{rule} hat für %{name} ausgelöst (%{values}).' },
+    rule_resolved: { title: 'Behoben – %{rule}: %{name}', message: 'Die Regel %{rule} trifft für %{name} nicht mehr zu (%{values}).' },
   },
   sync: {
     unavailable: 'Der Netzwerkserver ist nicht erreichbar. Die Änderung bleibt gespeichert und wird automatisch erneut gesendet.',

@@ -12,6 +12,7 @@ import { profiles } from './profiles';
 import { server } from './server';
 import { units } from './units';
 import { webhooks } from './webhooks';
+import { rules } from './rules';
 
 /** English texts of the console shell (the typed reference for every other language). */
 export const app = {
@@ -29,6 +30,7 @@ export const app = {
   profiles,
   units,
   webhooks,
+  rules,
   errors: {
     general: 'An error occurred. Please try again.',
     networkError: 'Network error. Please check your connection.',
@@ -61,6 +63,7 @@ export const app = {
     groups: 'Unit Groups',
     api_keys: 'API Keys',
     webhooks: 'Webhooks',
+    rules: 'Rules',
     settings: 'Settings',
     tenants: 'Tenants',
     info: 'INFO',

@@ -59,6 +59,10 @@ export const resources = {
     name: 'Webhook |||| Webhooks',
     fields: { url: 'URL', header_name: 'Header', enabled: 'Enabled', created_at: 'Created' },
   },
+  rules: {
+    name: 'Rule |||| Rules',
+    fields: { name: 'Name', enabled: 'Enabled', scope: 'Applies to', match: 'Combination', hysteresis: 'Hysteresis' },
+  },
   notifications: {
     name: 'Notification |||| Notifications',
     fields: { title: 'Title', message: 'Message', is_read: 'Read', created_at: 'Received' },

@@ -29,6 +29,8 @@ export interface MaintenanceDeps {
   node?: string;
   /** Rows one purge statement deletes at most (PURGE_BATCH). */
   purgeBatch?: number;
+  /** The rule engine: its conditions on uplinks that stay away are evaluated here, as time passes. */
+  rules?: { sweep(): Promise<number> } | undefined;
 }
 
 const DAY_MS = 86_400_000;
@@ -51,6 +53,7 @@ export interface MaintenanceReport {
   auditEventsDeleted: number;
   silentDevices: number;
   expiringCertificates: number;
+  ruleTransitions: number;
 }
 
 /** The moment `days` after `now` (before it when negative), as stored. */
@@ -99,6 +102,7 @@ export class Maintenance {
       auditEventsDeleted: await this.purgeAuditEvents(now),
       silentDevices: await this.notifySilentDevices(now),
       expiringCertificates: await this.notifyExpiringCertificates(now),
+      ruleTransitions: (await this.deps.rules?.sweep()) ?? 0,
     };
   }
 

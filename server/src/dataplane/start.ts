@@ -46,6 +46,7 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
     now: ctx.now,
     settings: ctx.config.maintenance,
     intervalMs: MAINTENANCE_TICK_MS,
+    rules: ctx.rules,
   });
   // Gateways of a node that died are disconnected once their heartbeat expires (whichever node runs it).
   const presenceSweep = new PresenceSweep({

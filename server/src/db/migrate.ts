@@ -23,6 +23,7 @@ import * as gatewayPresence from './migrations/0021_gateway_presence.js';
 import * as searchWithoutEvents from './migrations/0022_search_without_events.js';
 import * as teamRoles from './migrations/0023_team_roles.js';
 import * as auditEvents from './migrations/0025_audit_events.js';
+import * as rules from './migrations/0030_rules.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0022_search_without_events': searchWithoutEvents,
   '0023_team_roles': teamRoles,
   '0025_audit_events': auditEvents,
+  '0030_rules': rules,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,7 @@ import type { AuditAction, AuditResource } from '../domain/audit.js';
 import type { PowerSource } from '../domain/power.js';
 import type { DeviceEventType } from '../schemas/ingest.js';
 import type { SearchType } from '../schemas/search.js';
+import type { RuleScope } from '../schemas/rules.js';
 import type { WebhookDeliveryErrorCode } from '../schemas/messages.js';
 
 /**
@@ -197,6 +198,9 @@ export interface Database {
   job_leases: JobLeasesTable;
   gateway_presence: GatewayPresenceTable;
   audit_events: AuditEventsTable;
+  rules: RulesTable;
+  rule_states: RuleStatesTable;
+  rule_firings: RuleFiringsTable;
 }
 
 export interface TemplatesTable {
@@ -533,4 +537,43 @@ export interface AuditEventsTable {
   resource_id: string | null;
   address: string | null;
   changes: string | null;
+}
+
+/** A rule of a company (migration 0030); condition, schedule and actions are JSON (schemas/rules.ts). */
+export interface RulesTable {
+  id: string;
+  company_id: string;
+  name: string;
+  enabled: number;
+  scope: RuleScope;
+  scope_id: string | null;
+  condition: string;
+  schedule: string | null;
+  hysteresis: number;
+  actions: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A rule's state for one device (migration 0030); `memory` is the evaluator's RuleMemory as JSON, `version` guards each write. */
+export interface RuleStatesTable {
+  rule_id: string;
+  device_id: string;
+  firing: number;
+  since: string | null;
+  last_fired_at: string | null;
+  memory: string;
+  version: number;
+  updated_at: string;
+}
+
+/** A rule's transition for a device, with the values (JSON) its condition read (migration 0030). */
+export interface RuleFiringsTable {
+  id: string;
+  rule_id: string;
+  company_id: string;
+  device_id: string;
+  transition: 'fired' | 'resolved';
+  at: string;
+  readings: string;
 }

@@ -1,7 +1,7 @@
 import type { CompanyRole } from './roles.js';
 
 /** Records whose company decides who may touch them (their id travels in the path, query or body). */
-export type RecordKind = 'device' | 'gateway' | 'unit' | 'group' | 'dashboard' | 'widget' | 'webhook' | 'invite' | 'profile' | 'sync';
+export type RecordKind = 'device' | 'gateway' | 'unit' | 'group' | 'dashboard' | 'widget' | 'webhook' | 'invite' | 'profile' | 'rule' | 'sync';
 
 /**
  * Where a request names its company: a field of the path, query or body holding the company's id,
@@ -143,6 +143,16 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'POST /webhook/:id/rotate-secret': ofRecord('admin', 'webhook'),
   'POST /webhook/:id/test': ofRecord('admin', 'webhook'),
   'GET /webhook/:id/deliveries': ofRecord('viewer', 'webhook'),
+
+  // Rules act on the company's devices (notifications, webhooks, downlinks): members build them, viewers read them.
+  'GET /rule/': by('viewer', 'query', 'company_id'),
+  'POST /rule/': by('member', 'body', 'company_id'),
+  'POST /rule/preview': by('member', 'body', 'company_id'),
+  'GET /rule/topics': by('viewer', 'query', 'company_id'),
+  'GET /rule/:id': ofRecord('viewer', 'rule'),
+  'PATCH /rule/:id': ofRecord('member', 'rule'),
+  'DELETE /rule/:id': ofRecord('member', 'rule'),
+  'GET /rule/:id/firings': ofRecord('viewer', 'rule'),
 
   'POST /network/sync/:kind/:id/retry': ofRecord('member', 'sync'),
   'GET /network/unregistered': by('viewer', 'query', 'company_id'),

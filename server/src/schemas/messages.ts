@@ -41,6 +41,9 @@ export const FIELD_ERROR_TEXTS = {
   no_such_device: 'No such device.',
   no_such_group: 'No such group.',
   no_such_tenant: 'No such tenant.',
+  no_such_webhook: 'No such webhook.',
+  not_a_member: 'Not a member of this company.',
+  time_zone_invalid: 'Must be a time zone like Europe/Berlin.',
   url_invalid: 'Must be an http(s) URL.',
   header_name_invalid: 'Must be a valid HTTP header name.',
   colour_invalid: 'Must be a colour like #3B82F6.',
@@ -93,6 +96,8 @@ export const NOTIFICATION_TEXTS = {
     title: 'Device cannot join: %{name}',
     message: 'The network server rejected %{count} join requests or frames of %{name} within an hour; the last: %{reason} (%{code}).',
   },
+  rule_fired: { title: '%{rule}: %{name}', message: 'The rule %{rule} fired for %{name} (%{values}).' },
+  rule_resolved: { title: 'Resolved – %{rule}: %{name}', message: 'The rule %{rule} no longer holds for %{name} (%{values}).' },
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_TEXTS;
 

@@ -139,6 +139,25 @@ export class MatrixFixture {
     return createRecord(this.t, this.people.owner.user, `/api/config/${this.company}`, { name: `Profile ${this.next()}` });
   }
 
+  /** A rule to change, read or delete. */
+  rule(): Promise<string> {
+    return createRecord(this.t, this.people.owner.user, '/api/rule/', this.ruleBody());
+  }
+
+  ruleBody(): object {
+    return { ...this.previewBody(), name: `Rule ${this.next()}`, actions: [{ type: 'notification', members: 'all' }] };
+  }
+
+  /** What a rule's 24 h preview is asked with: its scope and condition. */
+  previewBody(): object {
+    return {
+      company_id: this.company,
+      scope: 'company',
+      scope_id: null,
+      condition: { match: 'all', conditions: [{ type: 'topic', topic: 'temperature', op: 'gt', value: 8 }] },
+    };
+  }
+
   unit(): Promise<string> {
     return createRecord(this.t, this.people.owner.user, '/api/unit/', { company_id: this.company, name: `Unit ${this.next()}` });
   }

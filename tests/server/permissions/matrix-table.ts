@@ -194,6 +194,15 @@ export const MATRIX: MatrixRow[] = [
   },
   { method: 'DELETE', route: '/device/:id/downlink', minimal: 'member', request: async (f) => ({ url: `/api/device/${f.ids.device}/downlink` }) },
 
+  { method: 'GET', route: '/rule/', minimal: 'viewer', request: async (f) => ({ url: `/api/rule/?company_id=${f.company}` }) },
+  { method: 'POST', route: '/rule/', minimal: 'member', request: async (f) => ({ url: '/api/rule/', body: f.ruleBody() }) },
+  { method: 'POST', route: '/rule/preview', minimal: 'member', request: async (f) => ({ url: '/api/rule/preview', body: f.previewBody() }) },
+  { method: 'GET', route: '/rule/topics', minimal: 'viewer', request: async (f) => ({ url: `/api/rule/topics?company_id=${f.company}&scope=company` }) },
+  { method: 'GET', route: '/rule/:id', minimal: 'viewer', request: async (f) => ({ url: `/api/rule/${await f.rule()}` }) },
+  { method: 'PATCH', route: '/rule/:id', minimal: 'member', request: async (f) => ({ url: `/api/rule/${await f.rule()}`, body: { enabled: false } }) },
+  { method: 'DELETE', route: '/rule/:id', minimal: 'member', request: async (f) => ({ url: `/api/rule/${await f.rule()}` }) },
+  { method: 'GET', route: '/rule/:id/firings', minimal: 'viewer', request: async (f) => ({ url: `/api/rule/${await f.rule()}/firings` }) },
+
   { method: 'GET', route: '/unit/', minimal: 'viewer', list: true, request: async (f) => ({ url: `/api/unit/?company_id=${f.company}` }) },
   { method: 'POST', route: '/unit/', minimal: 'member', request: async (f) => ({ url: '/api/unit/', body: { company_id: f.company, name: `U${f.next()}` } }) },
   { method: 'PUT', route: '/unit/:id/', minimal: 'member', request: async (f) => ({ url: `/api/unit/${f.ids.unit}/`, body: { name: 'Unit' } }) },

@@ -10,6 +10,7 @@ import { eventKey } from './event-key.js';
 import { JOIN_FAILURE_CODES, JOIN_FAILURE_WINDOW_MS, JOIN_FAILURES_TO_NOTIFY, storedEvent, type OtherEvent } from './events.js';
 import { parseEvent, type ParsedEvent } from './parse.js';
 import { decodeUplink, type UplinkDecoder } from './decode.js';
+import type { RuleEngine } from '../rules/engine.js';
 
 export type { UplinkDecoder } from './decode.js';
 
@@ -39,6 +40,7 @@ export class IngestService {
     private readonly now: () => Date,
     private readonly notifications?: NotificationsRepository,
     private readonly unregistered?: UnregisteredDevicesRepository,
+    private readonly rules?: Pick<RuleEngine, 'uplink' | 'status' | 'log'>,
   ) {}
 
   private timeOf(event: { time?: string | undefined }): string {
@@ -90,6 +92,7 @@ export class IngestService {
       decodedBy,
       webhook: { payload: webhook, queuedAt: this.now().toISOString() },
     });
+    if (written === 'stored' && this.rules) await this.rules.uplink(device, at, Object.fromEntries(readings.map((r) => [r.topic, r.value])));
     return written === 'stored' ? { status: 'stored', deviceId: device.id, topics: readings.length } : { status: 'duplicate', deviceId: device.id };
   }
 
@@ -99,6 +102,8 @@ export class IngestService {
     if (!(await this.telemetry.recordEvent(device, at, event, changes))) return { status: 'duplicate', deviceId: device.id };
     if (changes.power) await this.notifyBattery(device, changes.power);
     if (parsed.type === 'log') await this.notifyJoinFailures(device, parsed.event, at);
+    if (changes.power) await this.rules?.status(device, at, changes.power.batteryLevel);
+    if (parsed.type === 'log' && parsed.event.code) await this.rules?.log(device, at, parsed.event.code);
     return { status: 'stored', deviceId: device.id, topics: 0 };
   }
 

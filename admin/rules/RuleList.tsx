@@ -1,0 +1,48 @@
+import { Box, Chip, Typography } from '@mui/material';
+import { BooleanField, CreateButton, Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
+import { ConsoleList } from '../common/ConsoleList';
+import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
+import { useFormatters } from '../common/format';
+import type { Rule } from '../types/api';
+
+/** Armed, or firing (since when, for how many devices). */
+export function RuleStateChip({ rule }: { rule: Rule }) {
+  const translate = useTranslate();
+  const format = useFormatters();
+  const { firing, firing_since } = rule.state;
+  if (firing === 0 || !firing_since) return <Chip size="small" color="success" variant="outlined" label={translate('app.rules.armed')} />;
+  const since = translate('app.rules.firing_since', { since: format.dateTime(firing_since) });
+  const label = firing > 1 ? `${since} · ${translate('app.rules.firing_count', { count: firing })}` : since;
+  return <Chip size="small" color="error" label={label} />;
+}
+
+function RulesEmpty() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ p: 3, textAlign: 'center' }}>
+      <Typography sx={{ mb: 2 }}>{translate('app.rules.empty')}</Typography>
+      <CreateButton label="app.rules.new" variant="contained" />
+    </Box>
+  );
+}
+
+/** The company's rules with their state: armed or firing since when, and when each last fired. */
+export function RuleList() {
+  const translate = useTranslate();
+  const format = useFormatters();
+  return (
+    <ConsoleList empty={<RulesEmpty />}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="name" />
+        <BooleanField source="enabled" />
+        <FunctionField<Rule> source="scope" render={(rule) => translate(`app.rules.scope.${rule.scope}`)} />
+        <FunctionField<Rule> label="app.rules.state" render={(rule) => <RuleStateChip rule={rule} />} />
+        <FunctionField<Rule>
+          label="app.rules.last_fired"
+          render={(rule) => (rule.state.last_fired_at ? format.dateTime(rule.state.last_fired_at) : translate('app.rules.never'))}
+        />
+        <ConfirmDeleteButton />
+      </Datagrid>
+    </ConsoleList>
+  );
+}

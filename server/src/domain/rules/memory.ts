@@ -1,0 +1,32 @@
+import type { TopicValue } from '../topics.js';
+
+/**
+ * What a rule remembers about one device between events, stored as JSON in its state row:
+ * whether it fires (and since when), the last values of the topics whose change it watches, when
+ * each held condition started to hold, and the recent matches of each counting condition.
+ * Conditions are keyed by their path in the condition tree ("0", "2.1").
+ */
+export interface RuleMemory {
+  firing: boolean;
+  since: string | null;
+  lastFiredAt: string | null;
+  values: Record<string, TopicValue>;
+  battery: number | null;
+  pending: Record<string, string>;
+  windows: Record<string, string[]>;
+}
+
+export const armedMemory = (): RuleMemory => ({ firing: false, since: null, lastFiredAt: null, values: {}, battery: null, pending: {}, windows: {} });
+
+/** What happened to a device: an uplink's values, a status (battery), a log event, or only time passing (`tick`). */
+export interface RuleInput {
+  at: Date;
+  kind: 'uplink' | 'status' | 'log' | 'tick';
+  readings: Readonly<Record<string, TopicValue>>;
+  /** The device's last values of topics this event does not carry (device_topics), so a status event does not forget them. */
+  known?: Readonly<Record<string, TopicValue>> | undefined;
+  battery?: number | null | undefined;
+  logCode?: string | undefined;
+  /** The device's last uplink (this one's time for an uplink); null when it never sent one. */
+  lastUplinkAt: Date | null;
+}
