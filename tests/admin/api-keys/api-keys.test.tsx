@@ -57,7 +57,7 @@ describe('API keys screen', () => {
     expect(submit).toBeDisabled();
     fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: '  CI ' } });
     await act(async () => fireEvent.click(submit));
-    expect(create).toHaveBeenCalledWith('api-keys', expect.objectContaining({ data: { name: 'CI' } }));
+    expect(create).toHaveBeenCalledWith('api-keys', expect.objectContaining({ data: { name: 'CI', company_id: null, read_only: false } }));
     expect(await screen.findByTestId('api-key-secret')).toHaveValue('lk_abc.secret');
     expect(screen.getByText('Copy this key now. It will not be shown again.')).toBeInTheDocument();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy' })));

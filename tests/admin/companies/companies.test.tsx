@@ -14,10 +14,30 @@ beforeAll(connectStores);
 
 const people: People = {
   users: [
-    { id: 'u1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', role: 'owner', joined_at: '2026-11-01T00:00:00.000Z' },
-    { id: 'u2', first_name: 'Bob', last_name: '', email: 'bob@example.com', role: 'member', joined_at: '2026-11-02T00:00:00.000Z' },
+    {
+      id: 'u1',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      role: 'owner',
+      joined_at: '2026-11-01T00:00:00.000Z',
+      last_active_at: null,
+    },
+    { id: 'u2', first_name: 'Bob', last_name: '', email: 'bob@example.com', role: 'member', joined_at: '2026-11-02T00:00:00.000Z', last_active_at: null },
   ],
-  invites: [{ id: 'i1', company_id: 'c1', email: 'carol@example.com', code: 'ABCD-EFGH-JKLM', sent_at: '2026-11-20T00:00:00.000Z' }],
+  invites: [
+    {
+      id: 'i1',
+      company_id: 'c1',
+      email: 'carol@example.com',
+      code: 'ABCD-EFGH-JKLM',
+      sent_at: '2026-11-20T00:00:00.000Z',
+      role: 'member',
+      expires_at: '2026-11-27T00:00:00.000Z',
+      expired: false,
+      is_open: false,
+    },
+  ],
 };
 
 describeListStates(
@@ -78,7 +98,7 @@ describe('company users and invites', () => {
     expect(inviteUser).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText('Invite by email'), { target: { value: ' dave@example.com ' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Invite' })));
-    expect(inviteUser).toHaveBeenCalledWith('c1', 'dave@example.com');
+    expect(inviteUser).toHaveBeenCalledWith('c1', 'dave@example.com', { role: 'member', expires_in_days: 7, is_open: false });
     await waitFor(() => expect(companyPeople).toHaveBeenCalledTimes(2));
   });
 
