@@ -5,7 +5,18 @@ import type { WireFieldError } from './serverMessages';
  * VITE_API_URL; cookies always sent; JSON bodies; every failure becomes an ApiError whose `key`
  * is the translation key of the spec §8 catalogue text to show.
  */
-export const CATALOGUE_KEYS = ['general', 'networkError', 'unauthorized', 'notFound', 'validation', 'webhookLimit', 'codecBusy'] as const;
+export const CATALOGUE_KEYS = [
+  'general',
+  'networkError',
+  'unauthorized',
+  'notFound',
+  'validation',
+  'webhookLimit',
+  'codecBusy',
+  'planLimit',
+  'tokenQuota',
+  'suspended',
+] as const;
 export type CatalogueKey = (typeof CATALOGUE_KEYS)[number];
 
 export interface ErrorBody {

@@ -10,6 +10,7 @@ import type { CodecPool } from './dataplane/codec/index.js';
 import type { IngestService } from './dataplane/ingest/service.js';
 import type { MqttLinkStatus } from './schemas/network.js';
 import { companiesRepository } from './repositories/companies.js';
+import { companyPlansRepository } from './repositories/company-plans.js';
 import { apiKeysRepository } from './repositories/api-keys.js';
 import { searchRepository } from './repositories/search.js';
 import { filterOptionsRepository } from './repositories/filter-options.js';
@@ -68,6 +69,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     users: usersRepository(db),
     sessions: sessionsRepository(db),
     companies: companiesRepository(db),
+    companyPlans: companyPlansRepository(db, dialect),
     tenants: tenantsRepository(db),
     invites: invitesRepository(db),
     profiles: profilesRepository(db),
@@ -103,6 +105,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
 export function transactionRepositories(db: Db, dialect: Dialect) {
   return {
     companies: companiesRepository(db),
+    companyPlans: companyPlansRepository(db, dialect),
     profiles: profilesRepository(db),
     gateways: gatewaysRepository(db),
     gatewayCertificates: gatewayCertificatesRepository(db),

@@ -3,7 +3,7 @@
  * pricing.ts, the one table shared with the console and the marketing site. A company's plan is set
  * by the operator (`npm run plan` or the operator back-office), never by the company itself.
  */
-import { PLAN_RULES, PLANS, type Plan } from './pricing.js';
+import { PLAN_RULES, PLANS, tokenQuota, type Plan } from './pricing.js';
 
 export { PLANS, type Plan } from './pricing.js';
 
@@ -17,4 +17,25 @@ export const SAMPLE_RETENTION_DAYS: Readonly<Record<Plan, number | null>> = Obje
 
 export function isPlan(value: string): value is Plan {
   return (PLANS as readonly string[]).includes(value);
+}
+
+/** What the operator may set per company on top of its plan (null: the plan's own). */
+export interface PlanOverrides {
+  device_limit: number | null;
+  token_quota: number | null;
+}
+
+/** The plan's name as texts show it ("Free", "Pro"): the same in every language. */
+export function planName(plan: Plan): string {
+  return plan.charAt(0).toUpperCase() + plan.slice(1);
+}
+
+/** Most devices the company may have: the operator's override, else the plan's; null: no limit. */
+export function deviceLimitOf(plan: Plan, overrides: PlanOverrides): number | null {
+  return overrides.device_limit ?? PLAN_RULES[plan].deviceLimit;
+}
+
+/** The company's free tokens this month: the operator's override, else the plan's quota for its devices. */
+export function tokenQuotaOf(plan: Plan, overrides: PlanOverrides, devices: number): number {
+  return overrides.token_quota ?? tokenQuota(plan, devices);
 }
