@@ -47,7 +47,7 @@ async function bench(dialect) {
   const database = await openDatabase(dialect === 'postgres' ? { databaseUrl: url, pgSchema: schema } : { sqliteFile: path.join(dir, 'bench.sqlite') });
   try {
     await migrateToLatest(database.db);
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NEW_COMPANY_PLAN: 'basic' }), database, logger: false });
     const a = await companyOf(app, 'flooder');
     const b = await companyOf(app, 'other');
     const profile = (await app.inject({ method: 'POST', url: `/api/template/${b.company}/dragino-lht65n`, headers: b.headers })).json().id;
