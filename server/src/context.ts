@@ -11,6 +11,7 @@ import type { IngestService } from './dataplane/ingest/service.js';
 import type { MqttLinkStatus } from './schemas/network.js';
 import { companiesRepository } from './repositories/companies.js';
 import { companyPlansRepository } from './repositories/company-plans.js';
+import { tokenUsageRepository } from './repositories/token-usage.js';
 import { apiKeysRepository } from './repositories/api-keys.js';
 import { searchRepository } from './repositories/search.js';
 import { filterOptionsRepository } from './repositories/filter-options.js';
@@ -70,6 +71,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     sessions: sessionsRepository(db),
     companies: companiesRepository(db),
     companyPlans: companyPlansRepository(db, dialect),
+    tokenUsage: tokenUsageRepository(db),
     tenants: tenantsRepository(db),
     invites: invitesRepository(db),
     profiles: profilesRepository(db),

@@ -31,6 +31,18 @@ export function companyPlansRepository(db: Db, dialect: Dialect) {
       return { plan, devices: await this.deviceCount(companyId) };
     },
 
+    /** The companies the user belongs to, the first joined first (an API key's requests without a company_id are billed to it). */
+    async companiesOf(userId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('company_members')
+        .select('company_id')
+        .where('user_id', '=', userId)
+        .orderBy('joined_at')
+        .orderBy('company_id')
+        .execute();
+      return rows.map((row) => row.company_id);
+    },
+
     async deviceCount(companyId: string): Promise<number> {
       const row = await db
         .selectFrom('devices')
