@@ -30,6 +30,7 @@ export function profileMenuEntries(multiTenant: boolean): NavEntry[] {
     entry('users', 'users'),
     entry('api-keys', 'api_keys'),
     entry('webhooks', 'webhooks'),
+    entry('usage', 'usage'),
     entry('notifications', 'notifications'),
     entry('settings', 'settings'),
     ...(multiTenant ? [entry('tenants', 'tenants')] : [entry('companies', 'companies')]),

@@ -12,6 +12,7 @@ import { operations } from './operations';
 import { profiles } from './profiles';
 import { server } from './server';
 import { units } from './units';
+import { usage } from './usage';
 import { webhooks } from './webhooks';
 
 /** German texts of the console shell; the type makes every English key mandatory here. */
@@ -29,6 +30,7 @@ export const app = {
   profiles,
   units,
   webhooks,
+  usage,
   errors: {
     general: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
     networkError: 'Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung.',
@@ -58,6 +60,7 @@ export const app = {
     groups: 'Einheitengruppen',
     api_keys: 'API-Schlüssel',
     webhooks: 'Webhooks',
+    usage: 'Nutzung',
     settings: 'Einstellungen',
     tenants: 'Mandanten',
     info: 'INFO',

@@ -10,6 +10,7 @@ import { operations } from './operations';
 import { profiles } from './profiles';
 import { server } from './server';
 import { units } from './units';
+import { usage } from './usage';
 import { webhooks } from './webhooks';
 
 /** English texts of the console shell (the typed reference for every other language). */
@@ -27,6 +28,7 @@ export const app = {
   profiles,
   units,
   webhooks,
+  usage,
   errors: {
     general: 'An error occurred. Please try again.',
     networkError: 'Network error. Please check your connection.',
@@ -56,6 +58,7 @@ export const app = {
     groups: 'Unit Groups',
     api_keys: 'API Keys',
     webhooks: 'Webhooks',
+    usage: 'Usage',
     settings: 'Settings',
     tenants: 'Tenants',
     info: 'INFO',
