@@ -117,12 +117,10 @@ export interface RateLimitsConfig {
   memoryEntries: number;
 }
 
-/** Plans, metering and the operator back-office (issue #17). */
+/** Plans and API token metering (issue #17). */
 export interface PlansConfig {
   /** The plan a new company starts on (NEW_COMPANY_PLAN): Free unless an installation sells otherwise. */
   newCompanyPlan: Plan;
-  /** Platform operators by sign-in email (OPERATOR_EMAILS, comma-separated), besides those granted in the database. */
-  operatorEmails: string[];
   /** How often a node writes its counted API tokens to the database (USAGE_FLUSH_MS). */
   usageFlushMs: number;
 }
@@ -134,7 +132,6 @@ function plansConfig(env: Env): PlansConfig {
   if (!isPlan(plan)) throw new Error(`NEW_COMPANY_PLAN must be one of ${PLANS.join(', ')}, got "${plan}"`);
   return {
     newCompanyPlan: plan,
-    operatorEmails: list(env.OPERATOR_EMAILS).map((email) => email.toLowerCase()),
     usageFlushMs: integer(env, 'USAGE_FLUSH_MS', 2_000, 1),
   };
 }
