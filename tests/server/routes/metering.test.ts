@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, insertDevice, twoCompanies } from '../helpers/fixtures.js';
+import { createApiKey, createCompany, insertDevice, twoCompanies } from '../helpers/fixtures.js';
 import { until } from '../helpers/mqtt-broker.js';
 import type { TestApp } from '../helpers/test-app.js';
-import { call, callWithKey, type SignedIn } from '../helpers/users.js';
+import { call, callWithKey, signUp, type SignedIn } from '../helpers/users.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -83,5 +83,18 @@ describe('API token metering', () => {
     const now = t.clock.now();
     t.clock.advance(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - now.getTime() + 1000);
     expect((await callWithKey(t.app, bobKey, 'GET', `/api/device/?company_id=${bobCompany}`)).statusCode).toBe(200);
+  });
+
+  it("refuses a suspended company's API key with 403 and keeps its data", async () => {
+    const carol = await signUp(t.app);
+    const carolCompany = await createCompany(t, carol, 'Suspended');
+    const carolKey = await createApiKey(t, carol, 'carol');
+    await insertDevice(t, { company_id: carolCompany, dev_eui: 'E2E0000000000001', name: 'Kept' });
+    await t.db.updateTable('companies').set({ suspended_at: t.clock.now().toISOString() }).where('id', '=', carolCompany).execute();
+    const refused = await callWithKey(t.app, carolKey, 'GET', `/api/device/?company_id=${carolCompany}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'suspended' });
+    expect((await t.db.selectFrom('devices').select('name').where('company_id', '=', carolCompany).execute()).map((row) => row.name)).toEqual(['Kept']);
+    expect(await stored(carolCompany)).toBe(0);
   });
 });
