@@ -28,6 +28,7 @@ export default defineConfig({
     url: `http://localhost:${port}/api/version`,
     timeout: 300_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), MQTT_PORT: String(process.env.E2E_MQTT_PORT) },
+    // Companies start on Basic: the specs register more devices than Free's five (tests/server covers the limit).
+    env: { PORT: String(port), MQTT_PORT: String(process.env.E2E_MQTT_PORT), NEW_COMPANY_PLAN: 'basic' },
   },
 });

@@ -14,6 +14,7 @@ import { gateways } from './gateways';
 import { groups } from './groups';
 import { IMPORT_PATH, ImportPage } from './devices/import';
 import { INFO_PATH, InfoPage } from './info';
+import { USAGE_PATH, UsagePage } from './usage';
 import { NotFound } from './layout/NotFound';
 import { darkTheme, lightTheme, savedThemeMode } from './layout/theme';
 import { RECONCILE_PATH, ReconcilePage } from './network/reconcile';
@@ -104,6 +105,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path={DASHBOARD_PATH} element={<DashboardPage />} />
           <Route path={SETTINGS_PATH} element={<SettingsPage />} />
           <Route path={INFO_PATH} element={<InfoPage />} />
+          <Route path={USAGE_PATH} element={<UsagePage />} />
           <Route path={USERS_PATH} element={<UsersPage />} />
           <Route path={AUDIT_PATH} element={<AuditPage />} />
           <Route path={IMPORT_PATH} element={<ImportPage />} />

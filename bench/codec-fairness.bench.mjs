@@ -63,7 +63,11 @@ async function bench(dialect) {
   try {
     await migrateToLatest(database.db);
     const counter = statementCounter();
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: { ...database, db: database.db.withPlugin(counter) }, logger: false });
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', NEW_COMPANY_PLAN: 'basic' }),
+      database: { ...database, db: database.db.withPlugin(counter) },
+      logger: false,
+    });
     const a = await companyOf(app, 'flooder');
     const b = await companyOf(app, 'other');
     const profile = (await app.inject({ method: 'POST', url: `/api/template/${b.company}/dragino-lht65n`, headers: b.headers })).json().id;

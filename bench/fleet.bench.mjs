@@ -82,7 +82,7 @@ async function bench(dialect) {
   const database = await openDatabase(dialect === 'postgres' ? { databaseUrl: url, pgSchema: schema } : { sqliteFile: path.join(dir, 'bench.sqlite') });
   try {
     await migrateToLatest(database.db);
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NEW_COMPANY_PLAN: 'basic' }), database, logger: false });
     const { headers, userId } = await signUpOwner(app, 'bench');
     const filled = performance.now();
     const companies = await fill(database.db, userId);

@@ -51,7 +51,7 @@ async function bench(dialect) {
   const database = await openDatabase(dialect === 'postgres' ? { databaseUrl: url, pgSchema: schema } : { sqliteFile: path.join(dir, 'ingest.sqlite') });
   try {
     await migrateToLatest(database.db);
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NEW_COMPANY_PLAN: 'basic' }), database, logger: false });
     const { headers } = await signUpOwner(app, 'ingest');
     const company = (await app.inject({ method: 'POST', url: '/api/company/', headers, payload: { name: 'Ingest' } })).json().id;
     const profile = (await app.inject({ method: 'POST', url: `/api/template/${company}/dragino-lht65n`, headers })).json().id;

@@ -20,7 +20,7 @@ const { migrateToLatest } = await import(`${dist}db/migrate.js`);
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const schema = `bench_${randomBytes(4).toString('hex')}`;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lora-reads-'));
-const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dir, ...process.env });
+const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dir, NEW_COMPANY_PLAN: 'basic', ...process.env });
 // A server/dist without read workers ignores readWorkers.
 const database = await openDatabase(
   dialect === 'postgres'

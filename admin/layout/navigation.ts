@@ -32,6 +32,7 @@ export function profileMenuEntries(multiTenant: boolean): NavEntry[] {
     entry('api-keys', 'api_keys'),
     entry('webhooks', 'webhooks'),
     entry('rules', 'rules'),
+    entry('usage', 'usage'),
     entry('notifications', 'notifications'),
     entry('settings', 'settings'),
     ...(multiTenant ? [entry('tenants', 'tenants')] : [entry('companies', 'companies')]),

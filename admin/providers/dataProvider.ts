@@ -23,6 +23,9 @@ import type {
   UnregisteredDevice,
   User,
   Version,
+  Usage,
+  BillPreview,
+  Billing,
   WebhookDelivery,
   WebhookWithSecret,
   WidgetData,
@@ -106,6 +109,10 @@ export interface AppDataProvider extends DataProvider, UserApi, CompanyApi, Oper
   companyPeople(companyId: string): Promise<CompanyPeople>;
   /** The API's version (GET /version); failing means the backend is unavailable. */
   version(): Promise<Version>;
+  /** A company's plan, devices and API tokens this month and the last 12 months (GET /usage/). */
+  usage(companyId: string): Promise<Usage>;
+  /** The month's projected bill, itemised as the pricing calculator does (GET /usage/bill). */
+  billPreview(companyId: string, billing: Billing): Promise<BillPreview>;
   /** Sends the waiting change of a device, profile or gateway to the network server again, now (it becomes pending). */
   retryNetworkSync(kind: SyncKind, id: Identifier): Promise<void>;
   /** Which network server is linked, and how many changes of the user's companies wait or failed. */
@@ -292,6 +299,8 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     gatewayNetwork: (id) => call(() => apiRequest<GatewayNetwork>(`/gateway/${encodeURIComponent(String(id))}/network`)),
     companyPeople: (id) => call(() => apiRequest<CompanyPeople>(`/company/${encodeURIComponent(id)}/i_query`)),
     version: () => call(() => apiRequest<Version>('/version')),
+    usage: (companyId) => call(() => apiRequest<Usage>('/usage/', { query: { company_id: companyId } })),
+    billPreview: (companyId, billing) => call(() => apiRequest<BillPreview>('/usage/bill', { query: { company_id: companyId, billing } })),
     retryNetworkSync: (kind, id) =>
       call(async () => void (await apiRequest(`/network/sync/${encodeURIComponent(kind)}/${encodeURIComponent(String(id))}/retry`, { method: 'POST' }))),
     networkStatus: () => call(() => apiRequest<NetworkStatus>('/network/status')),

@@ -19,6 +19,9 @@ export const CATALOGUE_KEYS = [
   'invite_wrong_account',
   'last_owner',
   'role_above_own',
+  'planLimit',
+  'tokenQuota',
+  'suspended',
 ] as const;
 export type CatalogueKey = (typeof CATALOGUE_KEYS)[number];
 

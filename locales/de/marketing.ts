@@ -72,7 +72,7 @@ export const marketingDe = {
     description:
       'Bezahlen pro Gerät: kostenlos bis 5 Geräte, dann Basic, Pro oder Enterprise, monatlich oder jährlich mit 10 % Rabatt auf Geräte. Gateways ab 149 Euro.',
     heading: 'Sie zahlen pro Gerät, sonst nichts',
-    lead: 'Starten Sie kostenlos mit bis zu {freeLimit} Geräten. Ab dem {basicFrom}. Gerät zahlen Sie einen festen Preis pro Gerät und Monat; der Tarif bestimmt, wie lange Ihre Daten gespeichert werden.',
+    lead: 'Starten Sie kostenlos mit bis zu {freeLimit} Geräten. Ab dem {basicFrom}. Gerät kostet jedes Gerät einen festen Preis pro Monat; der Tarif bestimmt, wie lange Ihre Daten gespeichert werden.',
     billing: 'Abrechnung',
     monthly: 'Monatlich',
     yearly: 'Jährlich',
@@ -181,6 +181,7 @@ export const marketingDe = {
       leaseNoLte: 'Gateways ohne LTE, geleast (Gateway-Monate)',
     },
     tokensDetail: '{used} Tokens pro Monat genutzt, {free} frei, {billable} darüber',
+    tokensDetailFree: '{used} Tokens pro Monat genutzt, {free} frei; Free lehnt API-Anfragen über dem Kontingent ab, statt sie zu berechnen',
     perMonth: 'pro Monat',
     perYear: 'pro Jahr',
     total: 'Gesamt',

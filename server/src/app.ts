@@ -7,6 +7,8 @@ import { authRoutes } from './auth/routes.js';
 import { identify, requireIdentity, sessionClaim } from './auth/identity.js';
 import { auditActor } from './auth/audit-actor.js';
 import { accountFailures, refuseExhaustedUsers, registerRateLimits } from './auth/rate-limit.js';
+import { meteringHook } from './auth/metering.js';
+import { TokenMeter } from './auth/token-meter.js';
 import { KDF_QUEUE_PER_ADDRESS, KdfGate } from './auth/kdf-gate.js';
 import { MemoryRateStore, SharedRateStore } from './auth/rate-store.js';
 import { rateLimitsRepository } from './repositories/rate-limits.js';
@@ -40,6 +42,7 @@ import { filterOptionRoutes } from './routes/filter-options.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { dashboardRoutes } from './routes/dashboards.js';
 import { widgetRoutes } from './routes/widgets.js';
+import { usageRoutes } from './routes/usage.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { auditRoutes } from './routes/audit.js';
 import { ruleRoutes } from './routes/rules.js';
@@ -136,6 +139,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transaction: transactionRunner(database.db, database.dialect),
   };
   const cookies = { secure: config.auth.secureCookies };
+  // API tokens are counted in memory and written in batches; closing the app writes the rest.
+  const meter = new TokenMeter(repos.tokenUsage, config.plans.usageFlushMs, (error) => app.log.warn({ err: error }, 'writing token usage failed'));
+  meter.start();
+  app.addHook('onClose', async () => meter.stop());
+  const metering = meteringHook(meter, repos.companyPlans, now, config.plans.usageFlushMs);
   // Parts of the data plane that must run for this node to take traffic (GET /api/health/ready).
   const readiness: ReadinessCheck[] = [];
 
@@ -168,12 +176,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, failures, kdf, limits, cookies, now }), { prefix: '/auth' });
       const userAuthenticators = [apiKeyAuthenticator(repos.apiKeys, now)];
       // The network server's integration posts with its own key, or with a user's (its own hook).
-      await api.register((ingest) => ingestRoutes(ingest, ctx, identify(sessions, userAuthenticators, cookies)));
+      await api.register(async (ingest) => {
+        ingest.addHook('preHandler', metering);
+        await ingestRoutes(ingest, ctx, identify(sessions, userAuthenticators, cookies));
+      });
       await api.register(async (secured) => {
         secured.addHook('onRequest', refuseExhaustedUsers(exhausted, sessionClaim(sessions), now));
         secured.addHook('onRequest', requireIdentity(sessions, userAuthenticators, cookies));
         guardRoutes(secured, ctx);
         secured.addHook('preHandler', auditActor);
+        secured.addHook('preHandler', metering);
         for (const routes of [
           userRoutes,
           companyRoutes,
@@ -200,6 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           networkRoutes,
           auditRoutes,
           ruleRoutes,
+          usageRoutes,
         ]) {
           await secured.register((scope) => routes(scope, ctx));
         }

@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { SecretKeySettings } from './secrets/secret-key.js';
+import { DEFAULT_PLAN, isPlan, PLANS, type Plan } from './domain/plans.js';
 
 export interface ChirpstackConfig {
   /** gRPC address, `host:port` (plain) or `https://host:port` (TLS). */
@@ -87,6 +88,7 @@ export interface Config {
   };
   /** The key that seals the secrets stored in the database (README, "Secrets at rest"). */
   secrets: SecretKeySettings;
+  plans: PlansConfig;
   auth: {
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
@@ -115,7 +117,24 @@ export interface RateLimitsConfig {
   memoryEntries: number;
 }
 
+/** Plans and API token metering (issue #17). */
+export interface PlansConfig {
+  /** The plan a new company starts on (NEW_COMPANY_PLAN): Free unless an installation sells otherwise. */
+  newCompanyPlan: Plan;
+  /** How often a node writes its counted API tokens to the database (USAGE_FLUSH_MS). */
+  usageFlushMs: number;
+}
+
 type Env = Record<string, string | undefined>;
+
+function plansConfig(env: Env): PlansConfig {
+  const plan = env.NEW_COMPANY_PLAN?.trim() || DEFAULT_PLAN;
+  if (!isPlan(plan)) throw new Error(`NEW_COMPANY_PLAN must be one of ${PLANS.join(', ')}, got "${plan}"`);
+  return {
+    newCompanyPlan: plan,
+    usageFlushMs: integer(env, 'USAGE_FLUSH_MS', 2_000, 1),
+  };
+}
 
 function integer(env: Env, name: string, fallback: number, min = 0): number {
   const raw = env[name];
@@ -283,6 +302,7 @@ export function loadConfig(env: Env = process.env): Config {
       networkServer: networkServerLogin(env),
     },
     secrets: secretKeySettings(env, dataDir),
+    plans: plansConfig(env),
     auth: {
       accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1),
       refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 100 * 24 * 3600, 60),

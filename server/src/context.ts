@@ -11,6 +11,8 @@ import type { IngestService } from './dataplane/ingest/service.js';
 import type { RuleEngine } from './dataplane/rules/engine.js';
 import type { MqttLinkStatus } from './schemas/network.js';
 import { companiesRepository } from './repositories/companies.js';
+import { companyPlansRepository } from './repositories/company-plans.js';
+import { tokenUsageRepository } from './repositories/token-usage.js';
 import { apiKeysRepository } from './repositories/api-keys.js';
 import { searchRepository } from './repositories/search.js';
 import { filterOptionsRepository } from './repositories/filter-options.js';
@@ -75,6 +77,8 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     users: usersRepository(db),
     sessions: sessionsRepository(db),
     companies: companiesRepository(db),
+    companyPlans: companyPlansRepository(db, dialect),
+    tokenUsage: tokenUsageRepository(db),
     tenants: tenantsRepository(db),
     invites: invitesRepository(db),
     memberships: membershipsRepository(db),
@@ -114,6 +118,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
 export function transactionRepositories(db: Db, dialect: Dialect) {
   return {
     companies: companiesRepository(db),
+    companyPlans: companyPlansRepository(db, dialect),
     profiles: profilesRepository(db),
     gateways: gatewaysRepository(db),
     gatewayCertificates: gatewayCertificatesRepository(db),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { devicePrice, PRICING, quote, tierFor, tokenBlocks, type CalculatorInput, type LineKey, type Quote } from '../../marketing/src/lib/pricing';
+import { devicePrice, PLAN_RULES, PRICING, quote, tierFor, tokenBlocks, type CalculatorInput, type LineKey, type Quote } from '../../marketing/src/lib/pricing';
 
 const base: CalculatorInput = {
   devices: 0,
@@ -27,8 +27,8 @@ describe('pricing constants (spec §9)', () => {
   });
 
   it('prices longer storage higher, per device', () => {
-    expect(PRICING.devicePrice.basic).toBeLessThan(PRICING.devicePrice.pro);
-    expect(PRICING.devicePrice.pro).toBeLessThan(PRICING.devicePrice.premium);
+    expect(PLAN_RULES.basic.devicePrice).toBeLessThan(PLAN_RULES.pro.devicePrice);
+    expect(PLAN_RULES.pro.devicePrice).toBeLessThan(PLAN_RULES.premium.devicePrice);
   });
 });
 
@@ -70,14 +70,16 @@ describe('token overage', () => {
   it('counts 1 token per request and per week of retrieved data, 800 free per device', () => {
     // 10 devices → 8,000 free; 150,000 requests + 8,000 weeks = 158,000 tokens → 150,000 beyond → 2 blocks = 20 €.
     const result = quote({ ...base, devices: 10, apiRequests: 150_000, retrievalWeeks: 8_000 });
-    expect(result.tokens).toEqual({ used: 158_000, free: 8_000, billable: 150_000, blocks: 2 });
+    expect(result.tokens).toEqual({ used: 158_000, free: 8_000, billable: 150_000, blocks: 2, overage: true });
     expect(amounts(result)).toEqual({ devices: 10, tokens: 20 });
     expect(result.recurring).toBe(30);
   });
 
-  it('gives the free tier its quota too: 5 devices × 800 = 4,000 tokens', () => {
-    expect(quote({ ...base, devices: 5, apiRequests: 4_000 }).recurring).toBe(0);
-    expect(quote({ ...base, devices: 5, apiRequests: 4_001 }).recurring).toBe(10);
+  it('gives the free tier the quota of its 5 devices (4,000 tokens) and never bills beyond it', () => {
+    // Free has no overage: requests beyond 4,000 tokens are refused (429), so the quote stays 0 €.
+    expect(quote({ ...base, devices: 2, apiRequests: 4_000 }).tokens).toEqual({ used: 4_000, free: 4_000, billable: 0, blocks: 0, overage: false });
+    expect(quote({ ...base, devices: 5, apiRequests: 20_000 })).toMatchObject({ tier: 'free', recurring: 0 });
+    expect(quote({ ...base, devices: 5, apiRequests: 20_000, retrievalWeeks: 500 }).tokens).toMatchObject({ used: 20_500, billable: 0, blocks: 0 });
   });
 });
 

@@ -13,6 +13,7 @@ import { operations } from './operations';
 import { profiles } from './profiles';
 import { server } from './server';
 import { units } from './units';
+import { usage } from './usage';
 import { webhooks } from './webhooks';
 import { rules } from './rules';
 
@@ -33,6 +34,7 @@ export const app = {
   units,
   webhooks,
   rules,
+  usage,
   errors: {
     general: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
     networkError: 'Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung.',
@@ -47,6 +49,9 @@ export const app = {
     invite_wrong_account: 'Diese Einladung gilt für eine andere E-Mail-Adresse. Melden Sie sich mit der eingeladenen Adresse an.',
     last_owner: 'Eine Firma braucht mindestens einen Inhaber. Machen Sie zuerst jemand anderen zum Inhaber.',
     role_above_own: 'Sie können keine Rolle über Ihrer eigenen vergeben oder ändern.',
+    planLimit: 'Ihr Tarif erlaubt keine weiteren Geräte.',
+    tokenQuota: 'Die API-Tokens des Free-Tarifs sind für diesen Monat aufgebraucht.',
+    suspended: 'Diese Firma ist gesperrt: Ihre Daten können gelesen, aber nicht geändert werden.',
     setupError: 'Das Konto konnte nicht eingerichtet werden. Bitte versuchen Sie es erneut.',
     failedCreateTenant: 'Mandant konnte nicht erstellt werden',
     failedCreateCompany: 'Firma konnte nicht erstellt werden',
@@ -66,6 +71,7 @@ export const app = {
     api_keys: 'API-Schlüssel',
     webhooks: 'Webhooks',
     rules: 'Regeln',
+    usage: 'Nutzung',
     settings: 'Einstellungen',
     tenants: 'Mandanten',
     info: 'INFO',

@@ -51,6 +51,7 @@ export const server = {
     filter_field_unknown: 'Filterbare Felder: %{fields}.',
     filter_model_unknown: 'Filterbare Modelle: %{models}.',
     already_added: 'Bereits hinzugefügt',
+    plan_device_limit: 'Der Tarif %{plan} erlaubt höchstens %{limit} Geräte.',
     email_invalid: 'Die E-Mail-Adresse ist ungültig.',
     email_taken: 'Diese E-Mail-Adresse ist bereits registriert. Bitte melden Sie sich an.',
     password_too_short: 'Das Passwort muss mindestens 8 Zeichen lang sein und eine Ziffer enthalten.',

@@ -11,6 +11,7 @@ import { operations } from './operations';
 import { profiles } from './profiles';
 import { server } from './server';
 import { units } from './units';
+import { usage } from './usage';
 import { webhooks } from './webhooks';
 import { rules } from './rules';
 
@@ -31,6 +32,7 @@ export const app = {
   units,
   webhooks,
   rules,
+  usage,
   errors: {
     general: 'An error occurred. Please try again.',
     networkError: 'Network error. Please check your connection.',
@@ -45,6 +47,9 @@ export const app = {
     invite_wrong_account: 'This invite is for another email address. Sign in with the invited address.',
     last_owner: 'A company needs at least one owner. Make someone else an owner first.',
     role_above_own: 'You cannot grant or change a role above your own.',
+    planLimit: 'Your plan allows no more devices.',
+    tokenQuota: "This month's API tokens of the Free plan are used up.",
+    suspended: 'This company is suspended: its data can be read but not changed.',
     setupError: 'Failed to setup account. Please try again.',
     failedCreateTenant: 'Failed to create tenant',
     failedCreateCompany: 'Failed to create company',
@@ -64,6 +69,7 @@ export const app = {
     api_keys: 'API Keys',
     webhooks: 'Webhooks',
     rules: 'Rules',
+    usage: 'Usage',
     settings: 'Settings',
     tenants: 'Tenants',
     info: 'INFO',

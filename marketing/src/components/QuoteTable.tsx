@@ -8,7 +8,7 @@ export function QuoteTable({ locale, result }: { locale: Locale; result: Quote }
   const period = result.months === 12 ? t.perYear : t.perMonth;
   const tierName = result.tier === 'premium' ? t.premium : MESSAGES[locale].pricing.tiers[result.tier].name;
   const figures = { ...pricingFigures(locale), tier: tierName };
-  const tokens = fill(t.tokensDetail, {
+  const tokens = fill(result.tokens.overage ? t.tokensDetail : t.tokensDetailFree, {
     used: formatNumber(result.tokens.used, locale),
     free: formatNumber(result.tokens.free, locale),
     billable: formatNumber(result.tokens.billable, locale),

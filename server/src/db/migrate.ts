@@ -24,6 +24,8 @@ import * as searchWithoutEvents from './migrations/0022_search_without_events.js
 import * as teamRoles from './migrations/0023_team_roles.js';
 import * as auditEvents from './migrations/0025_audit_events.js';
 import * as rules from './migrations/0030_rules.js';
+import * as planOverrides from './migrations/0028_plan_overrides.js';
+import * as tokenUsage from './migrations/0029_token_usage.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -54,6 +56,8 @@ const migrations: Record<string, Migration> = {
   '0023_team_roles': teamRoles,
   '0025_audit_events': auditEvents,
   '0030_rules': rules,
+  '0028_plan_overrides': planOverrides,
+  '0029_token_usage': tokenUsage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

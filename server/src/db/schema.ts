@@ -69,7 +69,24 @@ export interface CompaniesTable {
   tenant_id: string | null;
   /** A Plan (server/src/plans); the database fills in Free. */
   plan: ColumnType<Plan, Plan | undefined, Plan>;
+  /** The operator's overrides of the plan's device limit and monthly token quota; null: the plan's. */
+  device_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  token_quota: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Set while the operator has suspended the company: its data is read-only, its API keys refused. */
+  suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
+}
+
+export interface OperatorsTable {
+  email: string;
+  granted_at: string;
+}
+
+/** API tokens a company used on a UTC day (YYYY-MM-DD). */
+export interface TokenUsageTable {
+  company_id: string;
+  day: string;
+  tokens: number;
 }
 
 export interface CompanyMembersTable {
@@ -167,6 +184,8 @@ export interface Database {
   tenants: TenantsTable;
   tenant_owners: TenantOwnersTable;
   companies: CompaniesTable;
+  operators: OperatorsTable;
+  token_usage: TokenUsageTable;
   company_members: CompanyMembersTable;
   invites: InvitesTable;
   templates: TemplatesTable;

@@ -69,6 +69,9 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'DELETE /company/:id/members/:user_id': by('admin', 'params', 'id'),
   'POST /company/:id/leave': by('viewer', 'params', 'id'),
   'POST /company/:id/transfer': by('owner', 'params', 'id'),
+  // Usage and the bill are for those who pay for the company.
+  'GET /usage/': by('admin', 'query', 'company_id'),
+  'GET /usage/bill': by('admin', 'query', 'company_id'),
   // The audit log: who changed what is for those who run the company.
   'GET /company/:id/audit': by('admin', 'params', 'id'),
   'GET /company/:id/audit/export': by('admin', 'params', 'id'),

@@ -1,21 +1,41 @@
 /**
- * Subscription plans (spec §9 "Tiers") and what the data plane derives from them. A company's
- * plan is set by the operator (`npm run plan`), never by the company itself: billing is not
- * part of this platform yet.
+ * Subscription plans (spec §9 "Tiers") as the server applies them; the rules themselves live in
+ * pricing.ts, the one table shared with the console and the marketing site. A company's plan is set
+ * by the operator (`npm run plan` or the operator back-office), never by the company itself.
  */
-export const PLANS = ['free', 'basic', 'pro', 'premium', 'enterprise'] as const;
-export type Plan = (typeof PLANS)[number];
+import { PLAN_RULES, PLANS, tokenQuota, type Plan } from './pricing.js';
+
+export { PLANS, type Plan } from './pricing.js';
 
 /** What a company gets before the operator changes it; keeps the one month Free and Basic have. */
 export const DEFAULT_PLAN: Plan = 'free';
 
-/**
- * Days a device's time series (SERIES widgets) are kept; null keeps them for good. Spec §9: Free
- * and Basic one month, Pro one year, Premium unlimited; Enterprise is on request and starts with
- * Premium's.
- */
-export const SAMPLE_RETENTION_DAYS: Readonly<Record<Plan, number | null>> = { free: 31, basic: 31, pro: 366, premium: null, enterprise: null };
+/** Days a device's time series (SERIES widgets) are kept; null keeps them for good. */
+export const SAMPLE_RETENTION_DAYS: Readonly<Record<Plan, number | null>> = Object.fromEntries(
+  PLANS.map((plan) => [plan, PLAN_RULES[plan].retentionDays]),
+) as Record<Plan, number | null>;
 
 export function isPlan(value: string): value is Plan {
   return (PLANS as readonly string[]).includes(value);
+}
+
+/** What the operator may set per company on top of its plan (null: the plan's own). */
+export interface PlanOverrides {
+  device_limit: number | null;
+  token_quota: number | null;
+}
+
+/** The plan's name as texts show it ("Free", "Pro"): the same in every language. */
+export function planName(plan: Plan): string {
+  return plan.charAt(0).toUpperCase() + plan.slice(1);
+}
+
+/** Most devices the company may have: the operator's override, else the plan's; null: no limit. */
+export function deviceLimitOf(plan: Plan, overrides: PlanOverrides): number | null {
+  return overrides.device_limit ?? PLAN_RULES[plan].deviceLimit;
+}
+
+/** The company's free tokens this month: the operator's override, else the plan's quota for its devices. */
+export function tokenQuotaOf(plan: Plan, overrides: PlanOverrides, devices: number): number {
+  return overrides.token_quota ?? tokenQuota(plan, devices);
 }

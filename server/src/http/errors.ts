@@ -23,6 +23,12 @@ export type ErrorCode =
   // Memberships (issue #15): a company keeps an owner; nobody grants or touches a role above their own.
   | 'last_owner'
   | 'role_above_own'
+  // A company has as many devices as its plan allows (domain/plans.ts deviceLimitOf).
+  | 'planLimit'
+  // API tokens beyond the Free plan's monthly quota (the request is refused, 429).
+  | 'tokenQuota'
+  // The operator suspended the company: its data is read-only, its API keys and ingest refused.
+  | 'suspended'
   // A company has as many webhooks as it may (MAX_WEBHOOKS_PER_COMPANY).
   | 'webhookLimit'
   // Too many codec calls wait already: this company's share (429) or the whole sandbox queue (503).

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { DEFAULT_PLAN, SAMPLE_RETENTION_DAYS, type Plan } from '../domain/plans.js';
+import { SAMPLE_RETENTION_DAYS, type Plan } from '../domain/plans.js';
 import { containsText } from './text-match.js';
 import type { Company } from '../schemas/companies.js';
 import type { CompanyMember } from '../schemas/companies.js';
@@ -53,14 +53,14 @@ export function companiesRepository(db: Db) {
       return row && withRetention(row);
     },
 
-    async create(userId: string, name: string, tenantId: string | null, at: string): Promise<Company> {
-      const company = { id: randomUUID(), name: name.trim(), tenant_id: tenantId, created_at: at };
+    async create(userId: string, name: string, tenantId: string | null, at: string, plan: Plan): Promise<Company> {
+      const company = { id: randomUUID(), name: name.trim(), tenant_id: tenantId, created_at: at, plan };
       await audited(db, { action: 'create', resource: 'company', id: company.id }, async (trx) => {
         await trx.insertInto('companies').values(company).execute();
         await trx.insertInto('company_members').values({ company_id: company.id, user_id: userId, role: 'owner', joined_at: at, last_active_at: at }).execute();
         await appendAudit(trx, membershipEntry(company.id, userId, 'owner'));
       });
-      return withRetention({ ...company, role: 'owner' as const, plan: DEFAULT_PLAN });
+      return withRetention({ ...company, role: 'owner' as const });
     },
 
     async update(companyId: string, changes: { name?: string | undefined; tenant_id?: string | null | undefined }): Promise<void> {

@@ -61,7 +61,13 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
     async (request, reply) => {
       await assertOwnTenant(request.identity.userId, request.body.tenant_id);
-      const company = await companies.create(request.identity.userId, request.body.name, request.body.tenant_id ?? null, ctx.now().toISOString());
+      const company = await companies.create(
+        request.identity.userId,
+        request.body.name,
+        request.body.tenant_id ?? null,
+        ctx.now().toISOString(),
+        ctx.config.plans.newCompanyPlan,
+      );
       return reply.code(201).send(company);
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
+import { chargeRetrieval } from '../auth/metering.js';
 import { paging } from '../http/paging.js';
 import { errorResponses, IdParams } from '../schemas/common.js';
 import { invalid } from '../http/errors.js';
@@ -75,7 +76,12 @@ export async function deviceHistoryRoutes(app: FastifyInstance, ctx: AppContext)
     async (request) => {
       const { id: deviceId } = await visibleDevice(ctx, request.identity.userId, request.params.id);
       const { topic, limit } = request.query;
-      return { topic, points: await deviceHistory.topicSeries(deviceId, topic, limit) };
+      const points = await deviceHistory.topicSeries(deviceId, topic, limit);
+      chargeRetrieval(
+        request,
+        points.map((point) => point.ts),
+      );
+      return { topic, points };
     },
   );
 
@@ -94,7 +100,12 @@ export async function deviceHistoryRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request) => {
       const { id: deviceId } = await visibleDevice(ctx, request.identity.userId, request.params.id);
-      return { results: await deviceHistory.battery(deviceId, request.query.limit) };
+      const results = await deviceHistory.battery(deviceId, request.query.limit);
+      chargeRetrieval(
+        request,
+        results.map((reading) => reading.at),
+      );
+      return { results };
     },
   );
 }

@@ -11,6 +11,7 @@ import { DEFAULT_JOIN_EUI } from '../domain/network.js';
 import { fieldErrorText, type FieldError } from '../schemas/messages.js';
 import { assertCompanyMember } from './company-access.js';
 import { networkChanges } from './network-changes.js';
+import { deviceRoom } from './plan-limits.js';
 import { DeviceImportBody, DeviceImportResponse, type DeviceImportResult } from '../schemas/device-import.js';
 
 const ROW_FIELDS = new Set(['dev_eui', 'join_eui', 'app_key', 'name', 'config']);
@@ -102,17 +103,21 @@ export async function deviceImportRoutes(app: FastifyInstance, ctx: AppContext):
 
       const existing = await imports.existing(candidates.map((c) => c.row.dev_eui));
       const fresh = candidates.filter((c) => !existing.has(c.row.dev_eui));
-      const inserted = await ctx.transaction(async (tx) => {
+      // Rows beyond the plan's device limit fail with its reason; the rows before them are imported.
+      const { inserted, refused, reason } = await ctx.transaction(async (tx) => {
+        const { room, reason } = await deviceRoom(tx, body.company_id);
+        const admitted = fresh.slice(0, room);
         const ids = await tx.deviceImport.insert(
-          fresh.map((c) => c.row),
+          admitted.map((c) => c.row),
           { companyId: body.company_id, rows: body.devices.length },
         );
         await network.putNew(tx, 'device', [...ids], body.company_id);
-        return ids;
+        return { inserted: ids, refused: new Set(fresh.slice(room).map((c) => c.row.id)), reason };
       });
       for (const { index, row } of candidates) {
         const before = existing.get(row.dev_eui);
         if (inserted.has(row.id)) results[index] = { index, status: 'success', id: row.id };
+        else if (refused.has(row.id) && reason) results[index] = { index, status: 'failed', ...rowReason(reason) };
         else {
           // The id of an existing device is only told to members of its company.
           const visibleId = before && before.company_id === body.company_id ? { id: before.id } : {};

@@ -12,6 +12,7 @@ import { DeviceCreateBody, DeviceDetailResponse, DeviceListQuery, DevicePage, De
 import { DeviceFramesQuery, FramePage } from '../schemas/frames.js';
 import { assertCompanyMember, visibleDevice } from './company-access.js';
 import { networkChanges } from './network-changes.js';
+import { assertDeviceRoom } from './plan-limits.js';
 
 export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -75,6 +76,7 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
       };
       await assertNewDevEui(fields.dev_eui);
       const id = await ctx.transaction(async (tx) => {
+        await assertDeviceRoom(tx, body.company_id);
         const created = await tx.devices.create(body.company_id, fields, ctx.now().toISOString());
         await network.put(tx, 'device', created, body.company_id);
         return created;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
+import { chargeRetrieval } from '../auth/metering.js';
 import { invalid, notFound } from '../http/errors.js';
 import { paging } from '../http/paging.js';
 import { errorResponses, IdParams, NoContent, Page } from '../schemas/common.js';
@@ -144,10 +145,12 @@ export async function widgetRoutes(app: FastifyInstance, ctx: AppContext): Promi
         const latest = source ? await widgetData.latest(widget.company_id, source.device, source.topic) : undefined;
         return { type: widget.type, value: latest?.value ?? null, timestamp: latest?.timestamp ?? null };
       }
-      return {
-        type: widget.type,
-        points: source ? await widgetData.series(widget.company_id, source.device, source.topic, from.toISOString(), to.toISOString()) : [],
-      };
+      const points = source ? await widgetData.series(widget.company_id, source.device, source.topic, from.toISOString(), to.toISOString()) : [];
+      chargeRetrieval(
+        request,
+        points.map((point) => point.ts),
+      );
+      return { type: widget.type, points };
     },
   );
 }

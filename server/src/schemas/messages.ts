@@ -55,6 +55,7 @@ export const FIELD_ERROR_TEXTS = {
   filter_field_unknown: 'Filterable fields: %{fields}.',
   filter_model_unknown: 'Filterable models: %{models}.',
   already_added: 'Already added',
+  plan_device_limit: 'The %{plan} plan allows at most %{limit} devices.',
   // Sign-up and sign-in (the texts supertokens' own forms use).
   email_invalid: 'Email is not valid',
   email_taken: 'This email already exists. Please sign in instead.',

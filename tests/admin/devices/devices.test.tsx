@@ -174,6 +174,23 @@ describe('register a device', () => {
     );
     expect(await screen.findByText('This DevEUI is already registered.')).toBeInTheDocument();
   });
+
+  it.each([
+    ['en', 'The Free plan allows at most 5 devices.'],
+    ['de', 'Der Tarif Free erlaubt höchstens 5 Geräte.'],
+  ] as const)("shows the plan's device limit under the DevEUI (%s)", async (locale, text) => {
+    const create = vi.fn(async () => {
+      const reason = { code: 'plan_device_limit', params: { plan: 'Free', limit: 5 } } as const;
+      throw new HttpError('app.errors.planLimit', 403, { code: 'planLimit', errors: { dev_eui: fieldErrorMessage(reason) } });
+    }) as DataProvider['create'] & Mock;
+    renderInAdmin(<DeviceCreate />, { resource: 'devices', locale, dataProvider: { create, getList: listAnswers.empty, getMany: async () => ({ data: [] }) } });
+    // German is loaded lazily: wait for the form in its language.
+    await screen.findByRole('button', { name: locale === 'de' ? 'Speichern' : 'Save' });
+    fill(/DevEUI/, 'A84041000181C61E');
+    fill(/AppKey/, '2B7E151628AED2A6ABF7158809CF4F3C');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: locale === 'de' ? 'Speichern' : 'Save' })));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
 });
 
 describe('topics panel', () => {

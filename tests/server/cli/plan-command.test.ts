@@ -10,7 +10,7 @@ describe('npm run plan (operator)', () => {
   let company: string;
   beforeAll(async () => {
     // The command prints the company's name.
-    ({ t, owner, company } = await oneCompany({}, 'Orchard Sensors'));
+    ({ t, owner, company } = await oneCompany({ NEW_COMPANY_PLAN: 'free' }, 'Orchard Sensors'));
   });
   afterAll(async () => t.close());
 

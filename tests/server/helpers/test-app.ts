@@ -33,6 +33,13 @@ export const LIFTED_ADDRESS_LIMITS: Record<string, string> = {
   CODEC_TEST_MAX: '100000',
 };
 
+/**
+ * Test companies start on Basic (no device limit, tokens beyond the quota billed, not refused), so
+ * suites about other things may create as many devices and calls as they need; the tests of the
+ * plans set NEW_COMPANY_PLAN=free or change the plan themselves.
+ */
+export const TEST_NEW_COMPANY_PLAN: Record<string, string> = { NEW_COMPANY_PLAN: 'basic' };
+
 /** A clock the test controls: `clock.advance(ms)` moves time forward for the app. */
 export class TestClock {
   private offset = 0;
@@ -74,7 +81,13 @@ export async function createTestApp(
   { dataPlane = false, certificateRevocations, readWorkers = 0 }: TestAppOptions = {},
 ): Promise<TestAppWithReads> {
   const keyGiven = env.SECRET_KEY !== undefined || env.SECRET_KEY_FILE !== undefined;
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...LIFTED_ADDRESS_LIMITS, ...(keyGiven ? {} : { SECRET_KEY: TEST_SECRET_KEY }), ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    ...LIFTED_ADDRESS_LIMITS,
+    ...TEST_NEW_COMPANY_PLAN,
+    ...(keyGiven ? {} : { SECRET_KEY: TEST_SECRET_KEY }),
+    ...env,
+  });
   const clock = new TestClock();
   const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const fileDir = !testDatabaseUrl && readWorkers > 0 ? fs.mkdtempSync(path.join(os.tmpdir(), 'read-workers-')) : undefined;

@@ -93,6 +93,8 @@ export const MATRIX: MatrixRow[] = [
     elsewhere: true,
     request: async (f) => ({ url: `/api/company/${await f.freshCompany()}/transfer`, body: { user_id: f.people.member.user.id } }),
   },
+  { method: 'GET', route: '/usage/', minimal: 'admin', request: async (f) => ({ url: `/api/usage/?company_id=${f.company}` }) },
+  { method: 'GET', route: '/usage/bill', minimal: 'admin', request: async (f) => ({ url: `/api/usage/bill?company_id=${f.company}` }) },
   { method: 'GET', route: '/company/:id/audit', minimal: 'admin', request: async (f) => ({ url: `/api/company/${f.company}/audit` }) },
   { method: 'GET', route: '/company/:id/audit/export', minimal: 'admin', request: async (f) => ({ url: `/api/company/${f.company}/audit/export` }) },
 

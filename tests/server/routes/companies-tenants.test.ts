@@ -11,7 +11,7 @@ describe('companies and tenants', () => {
   let owner: SignedIn;
   let stranger: SignedIn;
   beforeAll(async () => {
-    ({ t, alice: owner, bob: stranger } = await twoUsers());
+    ({ t, alice: owner, bob: stranger } = await twoUsers({ NEW_COMPANY_PLAN: 'free' }));
   });
   afterAll(async () => t.close());
 

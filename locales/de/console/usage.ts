@@ -1,0 +1,48 @@
+import type { CatalogueOf } from '../../en/console/types';
+import type { usage as englishUsage } from '../../en/console/usage';
+
+/** German texts of the usage page. */
+export const usage = {
+  title: 'Nutzung',
+  no_company: 'Wählen Sie eine Firma, um ihre Nutzung zu sehen.',
+  plan: 'Tarif',
+  plans: { free: 'Free', basic: 'Basic', pro: 'Pro', premium: 'Premium', enterprise: 'Enterprise' },
+  suspended: 'Gesperrt',
+  devices: 'Geräte',
+  devices_of: '%{count} von %{limit}',
+  devices_unlimited: '%{count} (ohne Grenze)',
+  retention: 'Datenaufbewahrung',
+  retention_days: '%{days} Tage',
+  retention_forever: 'Dauerhaft',
+  tokens: 'API-Tokens in diesem Monat',
+  tokens_of: '%{used} von %{quota} freien Tokens',
+  tokens_refused: 'Über dem freien Kontingent werden API-Anfragen bis zum Monatsende abgelehnt (Free hat keine Mehrnutzung).',
+  tokens_billed: 'Über dem freien Kontingent wird jeder angefangene Block von 100.000 Tokens berechnet.',
+  not_billed:
+    'Anfragen in der Konsole werden nicht berechnet: nur Anfragen mit einem API-Schlüssel kosten Tokens (1 pro Anfrage, 1 pro angefangener Woche gelesener Zeitreihen).',
+  daily: 'Tokens pro Tag',
+  no_tokens: 'In diesem Monat wurden keine API-Tokens verbraucht.',
+  bill: 'Voraussichtliche Rechnung für diesen Monat',
+  billing: 'Abrechnung',
+  monthly: 'Monatlich',
+  yearly: 'Jährlich',
+  projected: 'Hochgerechnet: %{tokens} Tokens in diesem Monat',
+  item: 'Posten',
+  quantity: 'Menge',
+  unit_price: 'Einzelpreis',
+  amount: 'Betrag',
+  lines: {
+    devices: 'Geräte (pro Monat)',
+    yearlyDiscount: 'Rabatt für jährliche Abrechnung',
+    tokens: 'API-Tokens über dem freien Kontingent (Blöcke zu 100.000)',
+    purchaseLte: 'Gateways mit LTE',
+    purchaseNoLte: 'Gateways ohne LTE',
+    leaseLte: 'Gemietete Gateways mit LTE',
+    leaseNoLte: 'Gemietete Gateways ohne LTE',
+  },
+  total_month: 'Summe pro Monat',
+  total_year: 'Summe pro Jahr',
+  pricing_link: 'Preise und Tarife',
+  history: 'Letzte 12 Monate',
+  month: 'Monat',
+} satisfies CatalogueOf<typeof englishUsage>;
