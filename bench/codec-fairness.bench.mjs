@@ -5,6 +5,8 @@
 // sandbox and committed). Measured idle, then while company A keeps FLOOD test runs of
 // `while (true) {}` in flight: each of A's clients sends its next run when the last is answered,
 // or 100 ms after a refusal (as a client honouring a Retry-After would).
+// Last, the database statements one refused run costs, counted over REFUSED_COUNT refused runs one
+// at a time (a figure the machine's load cannot change).
 // Usage: npm run build:server && node bench/codec-fairness.bench.mjs [sqlite|postgres ...]
 //   SAMPLES=<n> (default 60), INTERVAL_MS=<ms> (default 100), FLOOD=<n> (default 200)
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -23,6 +25,19 @@ const SAMPLES = Number(process.env.SAMPLES ?? 60);
 const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 100);
 const FLOOD = Number(process.env.FLOOD ?? 200);
 const RETRY_MS = Number(process.env.RETRY_MS ?? 100);
+const REFUSED_COUNT = Number(process.env.REFUSED_COUNT ?? 1000);
+
+/** A Kysely plugin that counts the statements the app sends to the database. */
+const statementCounter = () => ({
+  statements: 0,
+  transformQuery(args) {
+    this.statements++;
+    return args.node;
+  },
+  async transformResult(args) {
+    return args.result;
+  },
+});
 const LHT65N = templateCatalog.find((t) => t.id === 'dragino-lht65n');
 const SAMPLE = Buffer.from(LHT65N.samples[0].bytes_hex, 'hex').toString('base64');
 const DEV_EUI = 'a840410000000001';
@@ -47,7 +62,8 @@ async function bench(dialect) {
   const database = await openDatabase(dialect === 'postgres' ? { databaseUrl: url, pgSchema: schema } : { sqliteFile: path.join(dir, 'bench.sqlite') });
   try {
     await migrateToLatest(database.db);
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
+    const counter = statementCounter();
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: { ...database, db: database.db.withPlugin(counter) }, logger: false });
     const a = await companyOf(app, 'flooder');
     const b = await companyOf(app, 'other');
     const profile = (await app.inject({ method: 'POST', url: `/api/template/${b.company}/dragino-lht65n`, headers: b.headers })).json().id;
@@ -111,6 +127,12 @@ async function bench(dialect) {
     const flooded = await measure();
     flood.running = false;
     await Promise.all(clients);
+    const before = counter.statements;
+    for (let i = 0; i < REFUSED_COUNT; i++) {
+      const response = await testRun();
+      if (response.statusCode !== 429) throw new Error(`expected a refused run, got HTTP ${response.statusCode}`);
+    }
+    const statementsPerRefusal = (counter.statements - before) / REFUSED_COUNT;
     await app.close();
     return {
       dialect,
@@ -118,6 +140,7 @@ async function bench(dialect) {
       flooded: summary(flooded),
       flood_runs_answered: flood.answered,
       flood_runs_refused: flood.refused,
+      statements_per_refused_run: statementsPerRefusal,
     };
   } finally {
     await database.close().catch(() => undefined);

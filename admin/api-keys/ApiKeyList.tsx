@@ -8,6 +8,7 @@ import { SecretDialog } from '../common/SecretDialog';
 import { ListError } from '../common/ListError';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import type { ApiKey } from '../types/api';
+import { useCompanyState } from '../stores/hooks';
 
 /** 'expired', the expiry date, or 'never' for a key without one (spec §2). */
 export function ExpiryText({ record }: { record: ApiKey }) {
@@ -20,6 +21,18 @@ export function ExpiryText({ record }: { record: ApiKey }) {
     );
   if (!record.expiresAt) return <>{translate('app.api_keys.never_expires')}</>;
   return <DateField source="expiresAt" record={record} showTime />;
+}
+
+/** The company a key reaches (or all of its owner's) and whether it only reads (issue #15). */
+export function ScopeText({ record }: { record: ApiKey }) {
+  const translate = useTranslate();
+  const { companies } = useCompanyState();
+  const company = record.company_id ? (companies.find((c) => c.id === record.company_id)?.name ?? record.company_id) : translate('app.api_keys.all_companies');
+  return (
+    <>
+      {company} · {translate(record.read_only ? 'app.api_keys.read_only' : 'app.api_keys.read_write')}
+    </>
+  );
 }
 
 /** Last use, or 'never used'. */
@@ -66,6 +79,7 @@ export function ApiKeyList() {
       <List error={<ListError />} actions={actions} empty={empty} exporter={false} pagination={false} perPage={1000}>
         <Datagrid bulkActionButtons={false}>
           <TextField source="name" />
+          <FunctionField label={translate('app.api_keys.scope')} render={(record: ApiKey) => <ScopeText record={record} />} />
           <FunctionField source="expiresAt" render={(record: ApiKey) => <ExpiryText record={record} />} />
           <FunctionField source="last_used" render={(record: ApiKey) => <LastUsedText record={record} />} />
           <DateField source="created_at" />

@@ -1,5 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useMutation } from '@tanstack/react-query';
 import { useApiQuery } from '../common/useApiQuery';
@@ -8,24 +26,30 @@ import { useParams } from 'react-router-dom';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { describeError } from '../stores/appError';
 import { useUserState } from '../stores/hooks';
-import { fullName } from '../stores/userStore';
 import { useNotifyFailure } from '../common/useNotifyFailure';
-import type { CompanyPeople as People } from '../types/api';
+import { COMPANY_ROLES, mayInviteAs, type CompanyPeople as People, type CompanyRole } from '../types/api';
+import { MemberRow } from './MemberRow';
+import { LeaveCompanyButton } from './LeaveCompanyButton';
 import { useFormatters } from '../common/format';
 
 type Invite = People['invites'][number];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function InviteForm({ companyId, onInvited }: { companyId: string; onInvited: () => void }) {
+const DEFAULT_DAYS = 7;
+
+function InviteForm({ companyId, myRole, onInvited }: { companyId: string; myRole: CompanyRole; onInvited: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyFailure = useNotifyFailure();
   const dataProvider = useDataProvider<AppDataProvider>();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
+  const [role, setRole] = useState<CompanyRole>('member');
+  const [days, setDays] = useState(DEFAULT_DAYS);
+  const [open, setOpen] = useState(false);
   const invite = useMutation({
-    mutationFn: (address: string) => dataProvider.inviteUser(companyId, address),
+    mutationFn: (address: string) => dataProvider.inviteUser(companyId, address, { role, expires_in_days: days, is_open: open }),
     onSuccess: (_invite, address) => {
       notify('app.companies.invited', { type: 'success', messageArgs: { email: address } });
       setEmail('');
@@ -41,7 +65,7 @@ function InviteForm({ companyId, onInvited }: { companyId: string; onInvited: ()
     if (!error) invite.mutate(email.trim());
   };
   return (
-    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
       <TextField
         size="small"
         type="email"
@@ -51,6 +75,32 @@ function InviteForm({ companyId, onInvited }: { companyId: string; onInvited: ()
         error={touched && Boolean(error)}
         helperText={touched && error ? translate(error) : ' '}
         sx={{ minWidth: 280 }}
+      />
+      <TextField
+        select
+        size="small"
+        label={translate('app.companies.invite_role')}
+        value={role}
+        onChange={(event) => setRole(event.target.value as CompanyRole)}
+      >
+        {COMPANY_ROLES.filter((choice) => mayInviteAs(myRole, choice)).map((choice) => (
+          <MenuItem key={choice} value={choice}>
+            {translate(`app.users.${choice}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        type="number"
+        label={translate('app.companies.invite_days')}
+        value={days}
+        onChange={(event) => setDays(Math.min(90, Math.max(1, Number(event.target.value) || 1)))}
+        slotProps={{ htmlInput: { min: 1, max: 90 } }}
+        sx={{ width: 140 }}
+      />
+      <FormControlLabel
+        control={<Checkbox checked={open} onChange={(event) => setOpen(event.target.checked)} />}
+        label={translate('app.companies.invite_open')}
       />
       <Button type="submit" variant="contained" disabled={invite.isPending}>
         {translate('app.companies.invite')}
@@ -82,8 +132,14 @@ function InviteRow({ invite, onDeleted }: { invite: Invite; onDeleted: () => voi
   };
   return (
     <TableRow>
-      <TableCell>{invite.email}</TableCell>
+      <TableCell>
+        {invite.email} {invite.is_open && <Chip size="small" variant="outlined" label={translate('app.companies.open')} />}
+      </TableCell>
+      <TableCell>{translate(`app.users.${invite.role}`)}</TableCell>
       <TableCell>{format.date(invite.sent_at)}</TableCell>
+      <TableCell>
+        {invite.expired ? <Chip size="small" color="warning" label={translate('app.companies.expired')} /> : format.date(invite.expires_at)}
+      </TableCell>
       <TableCell sx={{ fontFamily: 'monospace' }} data-testid="invite-code">
         {invite.code}
       </TableCell>
@@ -117,6 +173,9 @@ export function CompanyPeople() {
   const reload = () => void load.refetch();
 
   if (!id) return null;
+  const myRole = load.data?.users.find((member) => member.id === me?.id)?.role;
+  const owners = load.data?.users.filter((member) => member.role === 'owner').length ?? 0;
+  const mayInvite = myRole === 'owner' || myRole === 'admin';
   return (
     <Paper sx={{ mt: 2, p: 2 }} component="section" aria-labelledby="company-people">
       <Typography variant="h6" component="h2" id="company-people" gutterBottom>
@@ -132,45 +191,50 @@ export function CompanyPeople() {
                 <TableCell>{translate('app.users.name')}</TableCell>
                 <TableCell>{translate('app.users.email')}</TableCell>
                 <TableCell>{translate('app.users.role')}</TableCell>
+                <TableCell>{translate('app.users.last_active')}</TableCell>
+                <TableCell />
               </TableRow>
             </TableHead>
             <TableBody>
               {load.data.users.map((member) => (
-                <TableRow key={member.id}>
-                  <TableCell>
-                    {fullName(member) || member.email} {member.id === me?.id && <Chip size="small" color="primary" label={translate('app.users.you')} />}
-                  </TableCell>
-                  <TableCell>{member.email}</TableCell>
-                  <TableCell>{translate(`app.users.${member.role}`)}</TableCell>
-                </TableRow>
+                <MemberRow key={member.id} companyId={id} member={member} me={me?.id} myRole={myRole} owners={owners} onChanged={reload} />
               ))}
             </TableBody>
           </Table>
-          <InviteForm companyId={id} onInvited={reload} />
-          <Box>
-            <Typography variant="subtitle1" component="h3">
-              {translate('app.companies.pending_invites')}
-            </Typography>
-            {load.data.invites.length === 0 ? (
-              <Typography color="text.secondary">{translate('app.companies.no_invites')}</Typography>
-            ) : (
-              <Table size="small" aria-label={translate('app.companies.pending_invites')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('app.users.email')}</TableCell>
-                    <TableCell>{translate('app.companies.sent')}</TableCell>
-                    <TableCell>{translate('app.companies.code')}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {load.data.invites.map((invite) => (
-                    <InviteRow key={invite.id} invite={invite} onDeleted={reload} />
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </Box>
+          {myRole && <LeaveCompanyButton companyId={id} blocked={myRole === 'owner' && owners <= 1} />}
+          {mayInvite && myRole ? (
+            <InviteForm companyId={id} myRole={myRole} onInvited={reload} />
+          ) : (
+            <Typography color="text.secondary">{translate('app.companies.no_invite_rights')}</Typography>
+          )}
+          {mayInvite && (
+            <Box>
+              <Typography variant="subtitle1" component="h3">
+                {translate('app.companies.pending_invites')}
+              </Typography>
+              {load.data.invites.length === 0 ? (
+                <Typography color="text.secondary">{translate('app.companies.no_invites')}</Typography>
+              ) : (
+                <Table size="small" aria-label={translate('app.companies.pending_invites')}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{translate('app.users.email')}</TableCell>
+                      <TableCell>{translate('app.users.role')}</TableCell>
+                      <TableCell>{translate('app.companies.sent')}</TableCell>
+                      <TableCell>{translate('app.companies.expires')}</TableCell>
+                      <TableCell>{translate('app.companies.code')}</TableCell>
+                      <TableCell />
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {load.data.invites.map((invite) => (
+                      <InviteRow key={invite.id} invite={invite} onDeleted={reload} />
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </Box>
+          )}
         </Stack>
       )}
     </Paper>

@@ -5,6 +5,7 @@ import { Confirm, Title, useCreate, useDelete, useGetList, useTranslate, useUpda
 import type { Layout } from 'react-grid-layout';
 import { useCompanyState } from '../stores/hooks';
 import { DashboardDialog, type DashboardFields } from './DashboardDialog';
+import { DashboardsEmpty } from './DashboardsEmpty';
 import { changedPlacements, type Placement, type Widget, type WidgetType } from './layout';
 import { WidgetEditor, type EditorTarget } from './WidgetEditor';
 import { WidgetGrid } from './WidgetGrid';
@@ -135,7 +136,7 @@ export function DashboardPage() {
       {!selectedCompanyId && <Typography color="text.secondary">{translate('app.users.no_company')}</Typography>}
       {dashboards.isPending && selectedCompanyId && <LinearProgress />}
       {dashboards.error && <Alert severity="error">{translate('app.dashboards.load_error')}</Alert>}
-      {dashboards.data?.length === 0 && <Typography color="text.secondary">{translate('app.dashboards.empty')}</Typography>}
+      {dashboards.data?.length === 0 && <DashboardsEmpty onCreate={() => setDialog({ kind: 'new' })} onCreated={setSelected} />}
       {current && widgets.error && <Alert severity="error">{translate('app.dashboards.load_error')}</Alert>}
       {current && widgets.isPending && <LinearProgress />}
       {current && widgets.data && (

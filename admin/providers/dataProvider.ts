@@ -26,6 +26,8 @@ import type {
   WebhookDelivery,
   WebhookWithSecret,
   WidgetData,
+  CompanyRole,
+  InviteCreateBody,
 } from '../types/api';
 import type { CompanyApi } from '../stores/companyStore';
 import type { UserApi } from '../stores/userStore';
@@ -66,7 +68,14 @@ export interface AppDataProvider extends DataProvider, UserApi, CompanyApi, Oper
   /** Values a list column can be filtered by, with counts, in the selected company (spec §7 filter_options). */
   filterOptions(model: string, field: string, search: string): Promise<FilterOption[]>;
   /** Invites someone by email into a company; the answer carries the one-time code. */
-  inviteUser(companyId: string, email: string): Promise<CompanyPeople['invites'][number]>;
+  inviteUser(companyId: string, email: string, options?: InviteOptions): Promise<CompanyPeople['invites'][number]>;
+  /** A member's new role; admins up to their own, never the last owner (the server says why not). */
+  changeMemberRole(companyId: string, userId: string, role: CompanyRole): Promise<void>;
+  /** Removes a member: their sessions and keys lose the company at once. */
+  removeMember(companyId: string, userId: string): Promise<void>;
+  leaveCompany(companyId: string): Promise<void>;
+  /** The member becomes an owner, the caller an admin. */
+  transferOwnership(companyId: string, userId: string): Promise<void>;
   deleteInvite(inviteId: string): Promise<void>;
   /** Joins the company of an invite code; answers the company's id. */
   joinWithCode(code: string): Promise<{ company_id: string }>;
@@ -263,8 +272,14 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
             })
           ).results,
       ),
-    inviteUser: (company, email) =>
-      call(() => apiRequest<CompanyPeople['invites'][number]>('/invite/', { method: 'POST', body: { company_id: company, email } })),
+    inviteUser: (company, email, options = {}) =>
+      call(() => apiRequest<CompanyPeople['invites'][number]>('/invite/', { method: 'POST', body: { company_id: company, email, ...options } })),
+    changeMemberRole: (company, userId, role) =>
+      call(async () => void (await apiRequest(`${membersPath(company)}/${encodeURIComponent(userId)}`, { method: 'PATCH', body: { role } }))),
+    removeMember: (company, userId) => call(async () => void (await apiRequest(`${membersPath(company)}/${encodeURIComponent(userId)}`, { method: 'DELETE' }))),
+    leaveCompany: (company) => call(async () => void (await apiRequest(`/company/${encodeURIComponent(company)}/leave`, { method: 'POST' }))),
+    transferOwnership: (company, userId) =>
+      call(async () => void (await apiRequest(`/company/${encodeURIComponent(company)}/transfer`, { method: 'POST', body: { user_id: userId } }))),
     deleteInvite: (inviteId) => call(async () => void (await apiRequest(`/invite/${encodeURIComponent(inviteId)}`, { method: 'DELETE' }))),
     joinWithCode: (code) => call(() => apiRequest<{ company_id: string }>(`/invite/${encodeURIComponent(code.trim())}/join`, { method: 'POST' })),
     copyTemplate: (templateId) =>
@@ -297,6 +312,10 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
 
 const downlinkPath = (id: Identifier): string => `/device/${encodeURIComponent(String(id))}/downlink`;
 const webhookPath = (id: Identifier): string => `/webhook/${encodeURIComponent(String(id))}`;
+const membersPath = (company: string): string => `/company/${encodeURIComponent(company)}/members`;
+
+/** What an invite carries beyond its address (issue #15). */
+export type InviteOptions = Pick<InviteCreateBody, 'role' | 'expires_in_days' | 'is_open'>;
 
 /**
  * Sends only what the form changed, minus read-only fields the API does not accept. The sync state

@@ -5,7 +5,21 @@ import type { WireFieldError } from './serverMessages';
  * VITE_API_URL; cookies always sent; JSON bodies; every failure becomes an ApiError whose `key`
  * is the translation key of the spec §8 catalogue text to show.
  */
-export const CATALOGUE_KEYS = ['general', 'networkError', 'unauthorized', 'notFound', 'validation', 'webhookLimit', 'codecBusy'] as const;
+export const CATALOGUE_KEYS = [
+  'general',
+  'networkError',
+  'unauthorized',
+  'notFound',
+  'validation',
+  'webhookLimit',
+  'codecBusy',
+  'invite_used',
+  'invite_expired',
+  'invite_deleted',
+  'invite_wrong_account',
+  'last_owner',
+  'role_above_own',
+] as const;
 export type CatalogueKey = (typeof CATALOGUE_KEYS)[number];
 
 export interface ErrorBody {

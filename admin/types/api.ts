@@ -7,6 +7,8 @@
 export type { ApiKey, ApiKeyWithSecret } from '../../server/src/schemas/api-keys';
 export type { Company, CompanyPeople } from '../../server/src/schemas/companies';
 export type { AuditEvent } from '../../server/src/schemas/audit';
+export { COMPANY_ROLES, mayInviteAs, removalRefusal, roleAtLeast, roleChangeRefusal, type CompanyRole } from '../../server/src/domain/roles';
+export type { InviteCreateBody } from '../../server/src/schemas/invites';
 export type { Dashboard } from '../../server/src/schemas/dashboards';
 export type { DeviceImportResult } from '../../server/src/schemas/device-import';
 export type { Device, DeviceDetail, TopicValue } from '../../server/src/schemas/devices';

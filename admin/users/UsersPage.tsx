@@ -6,6 +6,7 @@ import { describeError } from '../stores/appError';
 import { useCompanyState, useUserState } from '../stores/hooks';
 import { fullName } from '../stores/userStore';
 import { useFormatters } from '../common/format';
+import { RoleBadge } from '../companies/MemberRow';
 
 /** Users: the members of the selected company, the current user marked 'You' (spec §2). */
 export function UsersPage() {
@@ -42,6 +43,7 @@ export function UsersPage() {
                 <TableCell>{translate('app.users.email')}</TableCell>
                 <TableCell>{translate('app.users.role')}</TableCell>
                 <TableCell>{translate('app.users.joined')}</TableCell>
+                <TableCell>{translate('app.users.last_active')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -51,8 +53,11 @@ export function UsersPage() {
                     {fullName(member) || member.email} {member.id === me?.id && <Chip size="small" color="primary" label={translate('app.users.you')} />}
                   </TableCell>
                   <TableCell>{member.email}</TableCell>
-                  <TableCell>{translate(`app.users.${member.role}`)}</TableCell>
+                  <TableCell>
+                    <RoleBadge role={member.role} />
+                  </TableCell>
                   <TableCell>{format.date(member.joined_at)}</TableCell>
+                  <TableCell>{member.last_active_at ? format.dateTime(member.last_active_at) : translate('app.users.never_active')}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

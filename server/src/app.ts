@@ -4,9 +4,9 @@ import fastifyCors from '@fastify/cors';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { authRoutes } from './auth/routes.js';
-import { identify, requireIdentity } from './auth/identity.js';
+import { identify, requireIdentity, sessionClaim } from './auth/identity.js';
 import { auditActor } from './auth/audit-actor.js';
-import { accountFailures, registerRateLimits } from './auth/rate-limit.js';
+import { accountFailures, refuseExhaustedUsers, registerRateLimits } from './auth/rate-limit.js';
 import { KDF_QUEUE_PER_ADDRESS, KdfGate } from './auth/kdf-gate.js';
 import { MemoryRateStore, SharedRateStore } from './auth/rate-store.js';
 import { rateLimitsRepository } from './repositories/rate-limits.js';
@@ -57,6 +57,8 @@ import { userRoutes } from './routes/users.js';
 import { versionRoutes } from './routes/version.js';
 import { healthRoutes } from './routes/health.js';
 import { networkRoutes } from './routes/network.js';
+import { guardRoutes } from './routes/company-access.js';
+import { memberRoutes } from './routes/members.js';
 import { healthRepository } from './repositories/health.js';
 
 export interface BuildOptions {
@@ -145,7 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         database.dialect === 'postgres'
           ? new SharedRateStore(rateLimitsRepository(database.db), now, (error) => app.log.warn({ err: error }, 'rate-limit sweep failed'))
           : new MemoryRateStore(config.rateLimits.memoryEntries, now);
-      await registerRateLimits(api, rateStore, now);
+      const exhausted = await registerRateLimits(api, rateStore, now);
       const limits = config.rateLimits;
       const failures = accountFailures(rateStore, limits.signInFailuresPerAccount, now);
       const kdf = new KdfGate(KDF_QUEUE_PER_ADDRESS);
@@ -154,11 +156,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // The network server's integration posts with its own key, or with a user's (its own hook).
       await api.register((ingest) => ingestRoutes(ingest, ctx, identify(sessions, userAuthenticators, cookies)));
       await api.register(async (secured) => {
+        secured.addHook('onRequest', refuseExhaustedUsers(exhausted, sessionClaim(sessions), now));
         secured.addHook('onRequest', requireIdentity(sessions, userAuthenticators, cookies));
+        guardRoutes(secured, ctx);
         secured.addHook('preHandler', auditActor);
         for (const routes of [
           userRoutes,
           companyRoutes,
+          memberRoutes,
           tenantRoutes,
           inviteRoutes,
           profileRoutes,

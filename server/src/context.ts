@@ -27,6 +27,7 @@ import { gatewaysRepository } from './repositories/gateways.js';
 import { gatewayCertificatesRepository } from './repositories/gateway-certificates.js';
 import { networkServerCertificatesRepository } from './repositories/network-server-certificates.js';
 import { invitesRepository } from './repositories/invites.js';
+import { membershipsRepository } from './repositories/memberships.js';
 import { profilesRepository } from './repositories/profiles.js';
 import { templatesRepository } from './repositories/templates.js';
 import { sessionsRepository } from './repositories/sessions.js';
@@ -71,6 +72,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     companies: companiesRepository(db),
     tenants: tenantsRepository(db),
     invites: invitesRepository(db),
+    memberships: membershipsRepository(db),
     profiles: profilesRepository(db),
     gateways: gatewaysRepository(db, reads),
     gatewayCertificates: gatewayCertificatesRepository(db),

@@ -12,7 +12,8 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export const newApiKeySecret = (): IssuedKey => issueKey(PREFIX, LOOKUP_LENGTH);
 
 /**
- * Recognises `Authorization: Bearer lk_…`: a valid, unexpired key acts with its owner's rights.
+ * Recognises `Authorization: Bearer lk_…`: a valid, unexpired key acts with its owner's rights
+ * (at the time of each request), within its scope (routes/company-access.ts).
  * A key-shaped token that is wrong, expired or deleted is refused outright (401), never handed
  * on to the session check.
  */
@@ -30,6 +31,12 @@ export function apiKeyAuthenticator(keys: ApiKeysRepository, now: () => Date): A
     if (!row.last_used_at || at.getTime() - new Date(row.last_used_at).getTime() >= LAST_USED_RESOLUTION_MS) {
       await keys.touch(row.id, at.toISOString());
     }
-    return { userId: row.user_id, via: 'api-key', apiKeyId: row.id };
+    return {
+      userId: row.user_id,
+      via: 'api-key',
+      apiKeyId: row.id,
+      readOnly: row.read_only === 1,
+      ...(row.company_id ? { keyCompanyId: row.company_id } : {}),
+    };
   };
 }

@@ -8,6 +8,9 @@ export interface Identity {
   /** The key a request authenticated with (via 'api-key'): the audit log names it. */
   apiKeyId?: string | undefined;
   sessionHandle?: string;
+  /** An API key's scope: the one company it reaches (absent: all of its owner's) and whether it may only read. */
+  keyCompanyId?: string;
+  readOnly?: boolean;
 }
 
 declare module 'fastify' {
@@ -41,6 +44,14 @@ export function sendUnauthorised(reply: FastifyReply): FastifyReply {
 export function requireIdentity(sessions: SessionService, others: Authenticator[], cookies: CookieSettings): onRequestHookHandler {
   return identify(sessions, others, cookies);
 }
+
+/** The user a request's session access token names, by its signature alone (see SessionService.claimedUserId). */
+export const sessionClaim =
+  (sessions: SessionService) =>
+  (request: FastifyRequest): string | undefined => {
+    const presented = presentedAccessToken(request);
+    return presented ? sessions.claimedUserId(presented.token) : undefined;
+  };
 
 /** requireIdentity's check as a plain function, for hooks that try another credential first (the ingest endpoint). */
 export function identify(sessions: SessionService, others: Authenticator[], cookies: CookieSettings) {

@@ -21,6 +21,7 @@ import * as rateLimits from './migrations/0019_rate_limits.js';
 import * as networkServerCertificates from './migrations/0020_network_server_certificates.js';
 import * as gatewayPresence from './migrations/0021_gateway_presence.js';
 import * as searchWithoutEvents from './migrations/0022_search_without_events.js';
+import * as teamRoles from './migrations/0023_team_roles.js';
 import * as auditEvents from './migrations/0025_audit_events.js';
 
 /**
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0020_network_server_certificates': networkServerCertificates,
   '0021_gateway_presence': gatewayPresence,
   '0022_search_without_events': searchWithoutEvents,
+  '0023_team_roles': teamRoles,
   '0025_audit_events': auditEvents,
 };
 

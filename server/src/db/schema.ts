@@ -3,6 +3,7 @@ import type { Decoder } from '../domain/decoders.js';
 import type { MacVersion, Region, RegParamsRevision } from '../domain/network.js';
 import type { DownlinkState } from '../domain/downlink.js';
 import type { Plan } from '../domain/plans.js';
+import type { CompanyRole } from '../domain/roles.js';
 import type { AuditAction, AuditResource } from '../domain/audit.js';
 import type { PowerSource } from '../domain/power.js';
 import type { DeviceEventType } from '../schemas/ingest.js';
@@ -73,8 +74,10 @@ export interface CompaniesTable {
 export interface CompanyMembersTable {
   company_id: string;
   user_id: string;
-  role: 'owner' | 'member';
+  role: CompanyRole;
   joined_at: string;
+  /** The last request the member made in this company (migration 0023), at most a minute old. */
+  last_active_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface InvitesTable {
@@ -86,6 +89,11 @@ export interface InvitesTable {
   created_at: string;
   used_at: string | null;
   used_by: string | null;
+  /** Migration 0023: the role the invitee joins with, when the code stops working, whether any account may use it, and when it was withdrawn. */
+  role: CompanyRole;
+  expires_at: string;
+  is_open: number;
+  deleted_at: string | null;
 }
 
 export interface WebhooksTable {
@@ -448,6 +456,9 @@ export interface ApiKeysTable {
   expires_at: string | null;
   last_used_at: string | null;
   created_at: string;
+  /** Migration 0023: the one company the key reaches (null: all of its owner's), and whether it may only read. */
+  company_id: string | null;
+  read_only: number;
 }
 
 export type NetworkEntityKind = 'application' | 'profile' | 'device' | 'gateway';

@@ -15,6 +15,14 @@ export type ErrorCode =
   | 'tooLarge'
   | 'rateLimited'
   | 'expired'
+  // Invites (issue #15): the code was used, ran out, was withdrawn, or names another address.
+  | 'invite_used'
+  | 'invite_expired'
+  | 'invite_deleted'
+  | 'invite_wrong_account'
+  // Memberships (issue #15): a company keeps an owner; nobody grants or touches a role above their own.
+  | 'last_owner'
+  | 'role_above_own'
   // A company has as many webhooks as it may (MAX_WEBHOOKS_PER_COMPANY).
   | 'webhookLimit'
   // Too many codec calls wait already: this company's share (429) or the whole sandbox queue (503).
@@ -93,3 +101,15 @@ export const codecBusy = (queue: 'company' | 'all' | undefined): HttpProblem =>
   queue === 'all'
     ? new HttpProblem(503, 'codecBusy', 'The codec sandbox is busy. Please try again shortly.')
     : new HttpProblem(429, 'codecBusy', 'Too many codec runs of this company are waiting. Please try again shortly.');
+
+const REFUSAL_TEXTS = {
+  invite_deleted: [410, 'This invite was withdrawn.'],
+  invite_used: [410, 'This invite code has already been used.'],
+  invite_expired: [410, 'This invite code has expired.'],
+  invite_wrong_account: [403, 'This invite is for another email address.'],
+  last_owner: [409, 'A company needs at least one owner.'],
+  role_above_own: [403, 'You cannot grant or change a role above your own.'],
+} as const;
+
+/** A refused invite or membership change (domain/roles.ts): its own code, which the console translates. */
+export const refused = (code: keyof typeof REFUSAL_TEXTS): HttpProblem => new HttpProblem(REFUSAL_TEXTS[code][0], code, REFUSAL_TEXTS[code][1]);

@@ -13,6 +13,8 @@ export const toApiKey = (row: ApiKeysTable, now: Date): ApiKey => ({
   last_used: row.last_used_at,
   expired: row.expires_at !== null && new Date(row.expires_at) <= now,
   created_at: row.created_at,
+  company_id: row.company_id,
+  read_only: row.read_only === 1,
 });
 
 export function apiKeysRepository(db: Db) {
@@ -35,7 +37,14 @@ export function apiKeysRepository(db: Db) {
     async findByLookup(lookup: string): Promise<ApiKeysTable | undefined> {
       return (await byLookup(lookup))[0];
     },
-    async create(userId: string, name: string, expiresAt: string | null, secret: { lookup: string; hash: string }, at: string): Promise<ApiKeysTable> {
+    async create(
+      userId: string,
+      name: string,
+      expiresAt: string | null,
+      scope: { companyId: string | null; readOnly: boolean },
+      secret: { lookup: string; hash: string },
+      at: string,
+    ): Promise<ApiKeysTable> {
       const row: ApiKeysTable = {
         id: randomUUID(),
         user_id: userId,
@@ -45,6 +54,8 @@ export function apiKeysRepository(db: Db) {
         expires_at: expiresAt,
         last_used_at: null,
         created_at: at,
+        company_id: scope.companyId,
+        read_only: scope.readOnly ? 1 : 0,
       };
       await audited(db, { action: 'create', resource: 'api_key', id: row.id }, (trx) => trx.insertInto('api_keys').values(row).execute());
       return row;

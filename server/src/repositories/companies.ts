@@ -5,7 +5,7 @@ import { containsText } from './text-match.js';
 import type { Company } from '../schemas/companies.js';
 import type { CompanyMember } from '../schemas/companies.js';
 import { listPage } from './list-page.js';
-import { appendAudit, audited, inTransaction, membershipEntry } from './audited.js';
+import { appendAudit, audited, membershipEntry } from './audited.js';
 
 const COMPANY_COLUMNS = ['companies.id', 'companies.name', 'companies.tenant_id', 'company_members.role', 'companies.plan', 'companies.created_at'] as const;
 
@@ -57,7 +57,7 @@ export function companiesRepository(db: Db) {
       const company = { id: randomUUID(), name: name.trim(), tenant_id: tenantId, created_at: at };
       await audited(db, { action: 'create', resource: 'company', id: company.id }, async (trx) => {
         await trx.insertInto('companies').values(company).execute();
-        await trx.insertInto('company_members').values({ company_id: company.id, user_id: userId, role: 'owner', joined_at: at }).execute();
+        await trx.insertInto('company_members').values({ company_id: company.id, user_id: userId, role: 'owner', joined_at: at, last_active_at: at }).execute();
         await appendAudit(trx, membershipEntry(company.id, userId, 'owner'));
       });
       return withRetention({ ...company, role: 'owner' as const, plan: DEFAULT_PLAN });
@@ -93,7 +93,15 @@ export function companiesRepository(db: Db) {
       return db
         .selectFrom('company_members')
         .innerJoin('users', 'users.id', 'company_members.user_id')
-        .select(['users.id', 'users.first_name', 'users.last_name', 'users.email', 'company_members.role', 'company_members.joined_at'])
+        .select([
+          'users.id',
+          'users.first_name',
+          'users.last_name',
+          'users.email',
+          'company_members.role',
+          'company_members.joined_at',
+          'company_members.last_active_at',
+        ])
         .where('company_members.company_id', '=', companyId)
         .orderBy('company_members.joined_at')
         .execute();
@@ -102,13 +110,6 @@ export function companiesRepository(db: Db) {
     async isMember(userId: string, companyId: string): Promise<boolean> {
       const row = await db.selectFrom('company_members').select('user_id').where('company_id', '=', companyId).where('user_id', '=', userId).executeTakeFirst();
       return row !== undefined;
-    },
-
-    async addMember(companyId: string, userId: string, at: string): Promise<void> {
-      await inTransaction(db, async (trx) => {
-        await trx.insertInto('company_members').values({ company_id: companyId, user_id: userId, role: 'member', joined_at: at }).execute();
-        await appendAudit(trx, membershipEntry(companyId, userId, 'member'));
-      });
     },
   };
 }

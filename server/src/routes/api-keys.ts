@@ -51,8 +51,12 @@ export async function apiKeyRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request, reply) => {
       const expiresAt = request.body.expiresAt ? new Date(request.body.expiresAt) : null;
       if (expiresAt && expiresAt <= ctx.now()) throw invalid({ expiresAt: { code: 'expiry_in_past' } });
+      const companyId = request.body.company_id ?? null;
+      // A key reaches a company only as far as its owner does: one the owner is not in is "no such".
+      if (companyId && !(await ctx.repos.memberships.find(request.identity.userId, companyId))) throw notFound();
       const secret = newApiKeySecret();
-      const row = await apiKeys.create(request.identity.userId, request.body.name, expiresAt?.toISOString() ?? null, secret, ctx.now().toISOString());
+      const scope = { companyId, readOnly: request.body.read_only ?? false };
+      const row = await apiKeys.create(request.identity.userId, request.body.name, expiresAt?.toISOString() ?? null, scope, secret, ctx.now().toISOString());
       return reply.code(201).send({ ...toApiKey(row, ctx.now()), key: secret.key });
     },
   );

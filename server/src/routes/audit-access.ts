@@ -1,16 +1,15 @@
 import type { AppContext } from '../context.js';
+import { AUDIT_READER_ROLE } from '../domain/audit.js';
+import { roleAtLeast } from '../domain/roles.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { Company } from '../schemas/companies.js';
 
 /**
- * The roles that may read a company's audit log. Today every member (companies know no other
- * roles yet); with roles per company (issue #15) this becomes the admins and the owners.
+ * Whether the caller's membership lets them read the company's audit log: admins and owners
+ * (AUDIT_READER_ROLE, which the route permission table uses too).
  */
-const AUDIT_READER_ROLES: readonly Company['role'][] = ['owner', 'member'];
-
-/** Whether the caller's membership lets them read the company's audit log: the one place that decides it. */
 export function canReadAudit(membership: Pick<Company, 'role'>): boolean {
-  return AUDIT_READER_ROLES.includes(membership.role);
+  return roleAtLeast(membership.role, AUDIT_READER_ROLE);
 }
 
 /** The company whose log the caller asks for; another company's is "no such" (404), a role without the right 403. */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { forbidden, invalid, notFound } from '../http/errors.js';
+import { invalid, notFound } from '../http/errors.js';
+import { roleAtLeast } from '../domain/roles.js';
 import { paging, searchText } from '../http/paging.js';
 import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { networkChanges } from './network-changes.js';
@@ -108,7 +109,6 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
     async (request, reply) => {
       const company = await mine(request.identity.userId, request.params.id);
-      if (company.role !== 'owner') throw forbidden('Only an owner of the company can delete it.');
       await ctx.transaction(async (tx) => {
         // The network server drops an application's devices with it; profiles and gateways are the tenant's and go one by one.
         for (const profileId of await tx.networkEntities.profileIdsOfCompany(company.id)) await network.remove(tx, 'profile', profileId, company.id);
@@ -134,7 +134,9 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
     async (request) => {
       const company = await mine(request.identity.userId, request.params.id);
-      const [users, pending] = await Promise.all([companies.members(company.id), invites.pendingForCompany(company.id)]);
+      // Invite codes admit people: only those who may invite see them.
+      const mayInvite = roleAtLeast(company.role, 'admin');
+      const [users, pending] = await Promise.all([companies.members(company.id), mayInvite ? invites.pendingForCompany(company.id, ctx.now()) : []]);
       return { users, invites: pending };
     },
   );

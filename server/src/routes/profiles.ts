@@ -84,7 +84,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     '/config/:company_id/codec-test',
     // Each run takes a sandbox worker: a user cannot hold them all by sending runs in a loop.
     {
-      config: { rateLimit: perUserAndCompany('codec-test', ctx.config.rateLimits.codecTestPerUser) },
+      config: perUserAndCompany('codec-test', ctx.config.rateLimits.codecTestPerUser),
       schema: {
         operationId: 'testCodec',
         summary: 'Run a payload codec on a sample payload',

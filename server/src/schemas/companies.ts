@@ -2,12 +2,16 @@ import { Type, type Static } from 'typebox';
 import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
 import { InviteResponse } from './invites.js';
 import { PLANS } from '../domain/plans.js';
+import { COMPANY_ROLES } from '../domain/roles.js';
+
+/** A role in a company (domain/roles.ts). */
+export const CompanyRoleSchema = Type.Enum(COMPANY_ROLES);
 
 export const CompanyResponse = Type.Object({
   id: Type.String(),
   name: Type.String(),
   tenant_id: Type.Union([Type.String(), Type.Null()]),
-  role: Type.Union([Type.Literal('owner'), Type.Literal('member')]),
+  role: CompanyRoleSchema,
   plan: Type.Enum(PLANS, { description: 'Subscription plan, set by the operator; decides how long time series are kept.' }),
   sample_retention_days: Type.Union([Type.Integer(), Type.Null()], { description: 'Days time series are kept under the plan; null: for good.' }),
   created_at: Timestamp,
@@ -44,8 +48,9 @@ export const CompanyMemberResponse = Type.Object({
   first_name: Type.String(),
   last_name: Type.String(),
   email: Type.String(),
-  role: Type.String(),
+  role: CompanyRoleSchema,
   joined_at: Timestamp,
+  last_active_at: Type.Union([Timestamp, Type.Null()], { description: 'The last request the member made in this company (to the minute); null: none yet.' }),
 });
 export type CompanyMember = Static<typeof CompanyMemberResponse>;
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, type DataProvider, type GetListParams } from 'react-admin';
+import { HttpError, Notification, type DataProvider, type GetListParams } from 'react-admin';
 import { DashboardPage } from '../../../admin/dashboards/DashboardPage';
 import { renderInAdmin, signInWith, signOut } from '../helpers';
 
@@ -25,13 +25,19 @@ type Lists = Record<string, () => Promise<{ data: object[]; total: number }>>;
 
 function setup(lists: Lists, extra: Partial<DataProvider> = {}) {
   const getList = vi.fn((resource: string, _params: GetListParams) => (lists[resource] ?? (async () => ({ data: [], total: 0 })))());
-  renderInAdmin(<DashboardPage />, {
-    dataProvider: {
-      getList: getList as unknown as DataProvider['getList'],
-      widgetData: async () => ({ type: 'SINGLE_VALUE', value: 21.5, timestamp: '2026-11-22T10:00:00.000Z' }),
-      ...extra,
+  renderInAdmin(
+    <>
+      <DashboardPage />
+      <Notification />
+    </>,
+    {
+      dataProvider: {
+        getList: getList as unknown as DataProvider['getList'],
+        widgetData: async () => ({ type: 'SINGLE_VALUE', value: 21.5, timestamp: '2026-11-22T10:00:00.000Z' }),
+        ...extra,
+      },
     },
-  });
+  );
   return getList;
 }
 
@@ -47,9 +53,45 @@ describe('dashboard page', () => {
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
   });
 
-  it('empty: invites to create a dashboard', async () => {
+  it('empty: invites to create a dashboard, or a starter one', async () => {
     setup({});
     expect(await screen.findByText('No dashboards yet. Create one to place widgets on it.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create a starter dashboard' })).toBeEnabled();
+  });
+
+  it('the starter dashboard is made of what the devices send and shown at once', async () => {
+    const created: object[] = [];
+    const device = { id: 'dev', name: 'Cellar' };
+    const create = vi.fn(async (resource: string, params: { data: object }) => {
+      created.push({ resource, ...params.data });
+      return { data: resource === 'dashboards' ? { ...dashboard, id: 'd9', name: 'Overview' } : { ...widget, id: `w${created.length}` } };
+    }) as unknown as DataProvider['create'];
+    const deviceTopics = vi.fn(async () => [{ topic: 'temperature', last_value: 7.5, last_timestamp: '2026-11-27T10:00:00.000Z', decoded_by: null }]);
+    let listed = false;
+    const getList = setup(
+      {
+        devices: async () => ({ data: [device], total: 1 }),
+        dashboards: async () => (listed ? { data: [{ ...dashboard, id: 'd9', name: 'Overview' }], total: 1 } : { data: [], total: 0 }),
+      },
+      { create, deviceTopics },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Create a starter dashboard' }));
+    listed = true;
+    await waitFor(() => expect(getList).toHaveBeenCalledWith('widgets', expect.objectContaining({ filter: { dashboard_id: 'd9' } })));
+    expect(getList).toHaveBeenCalledWith('devices', expect.objectContaining({ sort: { field: 'last_seen', order: 'DESC' } }));
+    expect(created).toEqual([
+      { resource: 'dashboards', name: 'Overview', is_shared: true },
+      expect.objectContaining({ resource: 'widgets', dashboard: 'd9', type: 'SINGLE_VALUE', device: 'dev', topic: 'temperature' }),
+      expect.objectContaining({ resource: 'widgets', dashboard: 'd9', type: 'SERIES', topic: 'temperature' }),
+      expect.objectContaining({ resource: 'widgets', dashboard: 'd9', type: 'TABLE', query: '' }),
+    ]);
+  });
+
+  it('a starter that fails says so', async () => {
+    const create = vi.fn(async () => Promise.reject(new HttpError('app.errors.networkError', 0))) as unknown as DataProvider['create'];
+    setup({}, { create, deviceTopics: async () => [] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create a starter dashboard' }));
+    expect(await screen.findByText('Network error. Please check your connection.')).toBeInTheDocument();
   });
 
   it('error', async () => {

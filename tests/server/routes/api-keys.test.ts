@@ -99,6 +99,8 @@ describe('/api/api-keys and Bearer API keys', () => {
       last_used: null,
       expired: false,
       created_at: expect.any(String),
+      company_id: null,
+      read_only: false,
       key: expect.stringMatching(/^lk_[A-Za-z0-9]{12}_[A-Za-z0-9_-]{40,}$/),
     });
     const { key: _secret, ...listed } = created;

@@ -16,8 +16,8 @@ describe('/api/invite', () => {
   });
   afterAll(async () => t.close());
 
-  const invite = async (email: string): Promise<Invite> => {
-    const response = await call(t.app, owner, 'POST', '/api/invite/', { company_id: companyId, email });
+  const invite = async (email: string, options: { is_open?: boolean } = {}): Promise<Invite> => {
+    const response = await call(t.app, owner, 'POST', '/api/invite/', { company_id: companyId, email, ...options });
     expect(response.statusCode).toBe(201);
     return response.json<Invite>();
   };
@@ -28,7 +28,11 @@ describe('/api/invite', () => {
       company_id: companyId,
       email: 'new.person@example.com',
       code: expect.stringMatching(/^[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4}){2}$/),
+      role: 'member',
+      is_open: false,
+      expired: false,
     });
+    expect(Date.parse(created.expires_at) - Date.parse(created.sent_at)).toBe(7 * 86_400_000);
     expect(Date.parse(created.sent_at)).not.toBeNaN();
     const list = (await call(t.app, owner, 'GET', `/api/invite/?company_id=${companyId}`)).json<Page<Invite>>();
     expect(list.results.map((i) => i.id)).toContain(created.id);
@@ -56,21 +60,23 @@ describe('/api/invite', () => {
     expect(joined.json()).toEqual({ company_id: companyId });
     expect((await call(t.app, guest, 'GET', `/api/company/${companyId}/`)).json()).toMatchObject({ role: 'member' });
     const third = await signUp(t.app);
-    expect((await call(t.app, third, 'POST', `/api/invite/${created.code}/join`)).statusCode).toBe(404);
+    const again = await call(t.app, third, 'POST', `/api/invite/${created.code}/join`);
+    expect(again.statusCode).toBe(410);
+    expect(again.json()).toMatchObject({ code: 'invite_used' });
     const pending = (await call(t.app, owner, 'GET', '/api/invite/')).json<Page<Invite>>();
     expect(pending.results.map((i) => i.id)).not.toContain(created.id);
   });
 
   it('joins by invite id only together with the matching code', async () => {
-    const created = await invite('by-id@example.com');
     const newcomer = await signUp(t.app);
+    const created = await invite(newcomer.email);
     expect((await call(t.app, newcomer, 'POST', `/api/invite/${created.id}/join`)).statusCode).toBe(404);
     expect((await call(t.app, newcomer, 'POST', `/api/invite/${created.id}/join`, { code: 'AAAA-BBBB-CCCC' })).statusCode).toBe(404);
     expect((await call(t.app, newcomer, 'POST', `/api/invite/${created.id}/join`, { code: created.code })).statusCode).toBe(200);
   });
 
   it('refuses a member joining twice as a duplicate', async () => {
-    const created = await invite('again@example.com');
+    const created = await invite('again@example.com', { is_open: true });
     const response = await call(t.app, guest, 'POST', `/api/invite/${created.code}/join`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'duplicate' });
@@ -83,6 +89,8 @@ describe('/api/invite', () => {
     expect((await call(t.app, outsider, 'GET', `/api/invite/?company_id=${companyId}`)).json()).toEqual({ count: 0, results: [] });
     expect((await call(t.app, outsider, 'DELETE', `/api/invite/${created.id}`)).statusCode).toBe(404);
     expect((await call(t.app, owner, 'DELETE', `/api/invite/${created.id}`)).statusCode).toBe(204);
-    expect((await call(t.app, outsider, 'POST', `/api/invite/${created.code}/join`)).statusCode).toBe(404);
+    const withdrawn = await call(t.app, outsider, 'POST', `/api/invite/${created.code}/join`);
+    expect(withdrawn.statusCode).toBe(410);
+    expect(withdrawn.json()).toMatchObject({ code: 'invite_deleted' });
   });
 });

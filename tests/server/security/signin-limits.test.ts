@@ -125,4 +125,21 @@ describe('codec test runs', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await run(bob, bobCompany)).statusCode).toBe(200);
   });
+
+  it('refuses a user over the limit before looking up their session', async () => {
+    const carol = await signUp(t.app);
+    const company = await createCompany(t, carol, 'Carol company');
+    const codec = 'function decodeUplink(input) { return { data: {} }; }';
+    const run = () => call(t.app, carol, 'POST', `/api/config/${company}/codec-test`, { codec, payload: '01', fPort: 1 });
+    for (let i = 0; i < 2; i++) expect((await run()).statusCode).toBe(200);
+    expect((await run()).statusCode).toBe(429);
+    // Revoked behind the node's back: only a session lookup would notice. The refusal comes first,
+    // so a flood of refused runs costs the database no session lookup.
+    await t.db.updateTable('sessions').set({ revoked_at: t.clock.now().toISOString() }).execute();
+    const refused = await run();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Whatever the limit does not cover still goes through the session check.
+    expect((await call(t.app, carol, 'GET', `/api/company/${company}`)).statusCode).toBe(401);
+  });
 });

@@ -15,6 +15,10 @@ import { MAX_PACKET_BYTES, PacketSizeGuard } from './packet-size.js';
 import { GATEWAY_PUBLISH_RATE, PublishRate } from './publish-rate.js';
 import { watchCertificates, CERTIFICATE_RECHECK_MS } from './certificate-watch.js';
 import type { CertificateRevocations } from './revocations.js';
+import { bridgeMqtt5, readProtocolLevel, type BridgedConnection } from './mqtt5-bridge.js';
+
+/** The protocol level of MQTT 5 in CONNECT; 3.1.1 (4) and 3.1 (3) go to aedes as they are. */
+const MQTT_5 = 5;
 
 /** A gateway's client certificate as the broker saw it in the TLS handshake. */
 export interface GatewayCertificateRef {
@@ -80,7 +84,7 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
   const clientIds = new WeakMap<Client, string>();
 
   broker.preConnect = (client, packet, done) => {
-    const presented = presentedCertificate(client.conn as tls.TLSSocket);
+    const presented = presentedCertificate(client.conn as tls.TLSSocket | BridgedConnection);
     presentedBy.set(client, presented);
     clientIds.set(client, packet.clientId);
     if (packet.clientId) packet.clientId = sessionNamespace(presented) + packet.clientId;
@@ -214,13 +218,24 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
       minVersion: 'TLSv1.2',
     },
     (socket) => {
-      broker.handle(socket);
-      // Added after aedes's 'readable' listener, so it sees each chunk aedes reads without taking over the flow.
+      // Each chunk a client sends is checked, from the first CONNECT on.
       const guard = new PacketSizeGuard(MAX_PACKET_BYTES);
-      socket.on('data', (chunk: Buffer) => {
-        if (guard.accept(chunk)) return;
+      const withinSize = (chunk: Buffer) => {
+        if (guard.accept(chunk)) return true;
         options.onWarning?.(`client ${socket.remoteAddress ?? ''} disconnected: a packet larger than ${MAX_PACKET_BYTES} bytes`);
         socket.destroy();
+        return false;
+      };
+      void readProtocolLevel(socket).then(({ level, bytes }) => {
+        if (socket.destroyed || !withinSize(bytes)) return;
+        if (level === MQTT_5) {
+          bridgeMqtt5(socket, bytes, (connection) => broker.handle(connection));
+        } else {
+          socket.unshift(bytes);
+          broker.handle(socket);
+        }
+        // Added after aedes's 'readable' listener, so it sees each chunk aedes reads without taking over the flow.
+        socket.on('data', withinSize);
       });
     },
   );

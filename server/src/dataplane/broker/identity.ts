@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { TLSSocket } from 'node:tls';
+import type { PeerCertificate } from 'node:tls';
 import { isStoredEui } from '../../domain/eui.js';
 import { normaliseSerial } from '../../domain/certificate-serial.js';
 import { GATEWAY_ORGANISATION, NETWORK_SERVER_SUBJECT } from '../pki/issue.js';
@@ -21,7 +21,8 @@ export type PresentedCertificate = BrokerIdentity | 'none' | 'refused';
 /** One value of a subject attribute; several values (e.g. two CNs) are ambiguous and count as none. */
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
-export function presentedCertificate(socket: TLSSocket): PresentedCertificate {
+/** Reads the client's certificate off its TLS socket (or an MQTT 5 client's bridged connection, which shows the same). */
+export function presentedCertificate(socket: { authorized: boolean; getPeerCertificate(): PeerCertificate }): PresentedCertificate {
   const certificate = socket.getPeerCertificate();
   // Node answers an empty object when the client sent no certificate.
   if (!certificate || Object.keys(certificate).length === 0) return 'none';
