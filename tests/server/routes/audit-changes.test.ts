@@ -173,6 +173,19 @@ describe('audit log: an entry for each kind of change', () => {
     expect(log.find((e) => e.resource_type === 'invite' && e.resource_id === invite.id && e.action === 'update')).toMatchObject({ actor_id: bob.id });
   });
 
+  it('records role changes and removals; only admins and owners read the log', async () => {
+    expect((await call(t.app, bob, 'GET', `/api/company/${company}/audit`)).statusCode).toBe(403);
+    expect((await call(t.app, alice, 'PATCH', `/api/company/${company}/members/${bob.id}`, { role: 'admin' })).statusCode).toBeLessThan(300);
+    expect((await call(t.app, bob, 'GET', `/api/company/${company}/audit`)).statusCode).toBe(200);
+    expect((await call(t.app, alice, 'DELETE', `/api/company/${company}/members/${bob.id}`)).statusCode).toBe(204);
+    const entries = (await auditLog(t, alice, company, `&resource_type=membership&resource_id=${bob.id}`)).reverse();
+    expect(entries.map((e) => [e.action, e.changes])).toEqual([
+      ['join', [{ field: 'role', old: null, new: 'member' }]],
+      ['update', [{ field: 'role', old: 'member', new: 'admin' }]],
+      ['delete', [{ field: 'role', old: 'admin', new: null }]],
+    ]);
+  });
+
   it('records sign-ins in every company of the member, and changes to their account', async () => {
     expect(await signIn(t, alice.email, PASSWORD)).toBe(200);
     expect((await auditLog(t, alice, company, '&action=sign_in'))[0]).toMatchObject({
