@@ -1,4 +1,5 @@
 import type { Plan } from './plans.js';
+import type { CompanyRole } from './roles.js';
 
 /**
  * The audit log per company (issue #15): the codes an entry is made of, how long a plan keeps
@@ -24,6 +25,9 @@ export const AUDIT_RESOURCES = [
   'user',
 ] as const;
 export type AuditResource = (typeof AUDIT_RESOURCES)[number];
+
+/** The weakest role that may read a company's audit log (issue #15: admins and owners). */
+export const AUDIT_READER_ROLE: CompanyRole = 'admin';
 
 export const AUDIT_ACTOR_TYPES = ['user', 'api_key', 'system'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];

@@ -1,4 +1,5 @@
 import type { CompanyRole } from './roles.js';
+import { AUDIT_READER_ROLE } from './audit.js';
 
 /** Records whose company decides who may touch them (their id travels in the path, query or body). */
 export type RecordKind = 'device' | 'gateway' | 'unit' | 'group' | 'dashboard' | 'widget' | 'webhook' | 'invite' | 'profile' | 'rule' | 'sync';
@@ -73,8 +74,8 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'GET /usage/': by('admin', 'query', 'company_id'),
   'GET /usage/bill': by('admin', 'query', 'company_id'),
   // The audit log: who changed what is for those who run the company.
-  'GET /company/:id/audit': by('admin', 'params', 'id'),
-  'GET /company/:id/audit/export': by('admin', 'params', 'id'),
+  'GET /company/:id/audit': by(AUDIT_READER_ROLE, 'params', 'id'),
+  'GET /company/:id/audit/export': by(AUDIT_READER_ROLE, 'params', 'id'),
 
   'GET /invite/': by('admin', 'query', 'company_id'),
   'POST /invite/': by('admin', 'body', 'company_id'),

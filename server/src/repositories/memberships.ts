@@ -102,11 +102,7 @@ export function membershipsRepository(db: Db) {
     },
 
     async setRole(companyId: string, userId: string, role: CompanyRole): Promise<void> {
-      await inTransaction(db, async (trx) => {
-        const before = await roleOf(trx, companyId, userId);
-        await trx.updateTable('company_members').set({ role }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-        if (before && before !== role) await appendAudit(trx, roleChange(companyId, userId, before, role));
-      });
+      await inTransaction(db, (trx) => changeRole(trx, companyId, userId, role));
     },
 
     /**
@@ -119,42 +115,37 @@ export function membershipsRepository(db: Db) {
         const before = await roleOf(trx, companyId, userId);
         await trx.deleteFrom('company_members').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
         await trx.deleteFrom('api_keys').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
-        if (before)
-          await appendAudit(trx, {
-            companyIds: [companyId],
-            action: 'delete',
-            resource: 'membership',
-            resourceId: userId,
-            changes: [{ field: 'role', old: before, new: null }],
-          });
+        if (before) await appendAudit(trx, { ...roleEntry(companyId, userId, before, null), action: 'delete' });
       });
     },
 
     /** The new owner becomes one and the old steps down to admin, in one transaction. */
     async transfer(companyId: string, from: string, to: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const newOwnerBefore = await roleOf(trx, companyId, to);
-        await trx.updateTable('company_members').set({ role: 'owner' }).where('company_id', '=', companyId).where('user_id', '=', to).execute();
-        await trx.updateTable('company_members').set({ role: 'admin' }).where('company_id', '=', companyId).where('user_id', '=', from).execute();
-        if (newOwnerBefore) await appendAudit(trx, roleChange(companyId, to, newOwnerBefore, 'owner'));
-        await appendAudit(trx, roleChange(companyId, from, 'owner', 'admin'));
+        await changeRole(trx, companyId, to, 'owner');
+        await changeRole(trx, companyId, from, 'admin');
       });
     },
   };
 }
 
 async function roleOf(trx: Db, companyId: string, userId: string): Promise<CompanyRole | undefined> {
-  const row = await trx.selectFrom('company_members').select('role').where('company_id', '=', companyId).where('user_id', '=', userId).executeTakeFirst();
-  return row?.role;
+  return (await trx.selectFrom('company_members').select('role').where('company_id', '=', companyId).where('user_id', '=', userId).executeTakeFirst())?.role;
 }
 
-/** The audit entry of a member's role changing (a membership update). */
-const roleChange = (companyId: string, userId: string, old: CompanyRole, role: CompanyRole): AuditEntry => ({
+const roleEntry = (companyId: string, userId: string, old: CompanyRole | null, next: CompanyRole | null): AuditEntry => ({
   companyIds: [companyId],
   action: 'update',
   resource: 'membership',
   resourceId: userId,
-  changes: [{ field: 'role', old, new: role }],
+  changes: [{ field: 'role', old, new: next }],
 });
+
+/** Sets a member's role, with its audit entry in the same transaction when it changed. */
+async function changeRole(trx: Db, companyId: string, userId: string, role: CompanyRole): Promise<void> {
+  const before = await roleOf(trx, companyId, userId);
+  await trx.updateTable('company_members').set({ role }).where('company_id', '=', companyId).where('user_id', '=', userId).execute();
+  if (before && before !== role) await appendAudit(trx, roleEntry(companyId, userId, before, role));
+}
 
 export type MembershipsRepository = ReturnType<typeof membershipsRepository>;

@@ -1,11 +1,15 @@
 import type { AppContext } from '../context.js';
+import { AUDIT_READER_ROLE } from '../domain/audit.js';
+import { roleAtLeast } from '../domain/roles.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { Company } from '../schemas/companies.js';
-import { roleAtLeast } from '../domain/roles.js';
 
-/** Whether the caller's membership lets them read the company's audit log (its admins and owners): the one place that decides it. */
+/**
+ * Whether the caller's membership lets them read the company's audit log: admins and owners
+ * (AUDIT_READER_ROLE, which the route permission table uses too).
+ */
 export function canReadAudit(membership: Pick<Company, 'role'>): boolean {
-  return roleAtLeast(membership.role, 'admin');
+  return roleAtLeast(membership.role, AUDIT_READER_ROLE);
 }
 
 /** The company whose log the caller asks for; another company's is "no such" (404), a role without the right 403. */

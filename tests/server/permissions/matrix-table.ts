@@ -67,6 +67,8 @@ export const MATRIX: MatrixRow[] = [
   { method: 'DELETE', route: '/company/:id/', minimal: 'owner', elsewhere: true, request: async (f) => ({ url: `/api/company/${await f.freshCompany()}/` }) },
   { method: 'GET', route: '/company/:id/i_query', minimal: 'viewer', request: async (f) => ({ url: `/api/company/${f.company}/i_query` }) },
   { method: 'GET', route: '/company/:id/members', minimal: 'viewer', request: async (f) => ({ url: `/api/company/${f.company}/members` }) },
+  { method: 'GET', route: '/company/:id/audit', minimal: 'admin', request: async (f) => ({ url: `/api/company/${f.company}/audit` }) },
+  { method: 'GET', route: '/company/:id/audit/export', minimal: 'admin', request: async (f) => ({ url: `/api/company/${f.company}/audit/export` }) },
   {
     method: 'PATCH',
     route: '/company/:id/members/:user_id',
