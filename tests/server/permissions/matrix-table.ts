@@ -97,8 +97,6 @@ export const MATRIX: MatrixRow[] = [
   },
   { method: 'GET', route: '/usage/', minimal: 'admin', request: async (f) => ({ url: `/api/usage/?company_id=${f.company}` }) },
   { method: 'GET', route: '/usage/bill', minimal: 'admin', request: async (f) => ({ url: `/api/usage/bill?company_id=${f.company}` }) },
-  { method: 'GET', route: '/company/:id/audit', minimal: 'admin', request: async (f) => ({ url: `/api/company/${f.company}/audit` }) },
-  { method: 'GET', route: '/company/:id/audit/export', minimal: 'admin', request: async (f) => ({ url: `/api/company/${f.company}/audit/export` }) },
 
   { method: 'GET', route: '/invite/', minimal: 'admin', list: true, request: async (f) => ({ url: `/api/invite/?company_id=${f.company}` }) },
   {
