@@ -56,6 +56,9 @@ import { versionRoutes } from './routes/version.js';
 import { healthRoutes } from './routes/health.js';
 import { networkRoutes } from './routes/network.js';
 import { healthRepository } from './repositories/health.js';
+import { passwordResetRoutes } from './auth/password-reset.js';
+import { loadMailCatalogues } from './mail/catalogue.js';
+import { startMailSender } from './mail/start.js';
 
 export interface BuildOptions {
   config: Config;
@@ -67,6 +70,8 @@ export interface BuildOptions {
   serveStatic?: boolean;
   /** Run the data plane's background parts (dataplane/start.ts; npm start, off in API tests). */
   dataPlane?: boolean;
+  /** Send queued mail from this node (on with the data plane; API tests that read mail turn it on alone). */
+  mail?: boolean;
   /** Where this node announces revoked certificates to its broker (tests run the broker beside the app). */
   certificateRevocations?: CertificateRevocations;
 }
@@ -97,6 +102,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const sessions = new SessionService(repos.sessions, secret, config.auth, now);
   const codecs = new CodecPool();
   app.addHook('onClose', async () => codecs.close());
+  // A language whose mail texts lack a key stops the start here, not the first mail at night.
+  const mailCatalogues = loadMailCatalogues(config.mail.localesDir);
   const networkServer = createNetworkServer(config);
   app.addHook('onClose', async () => networkServer.close());
   const ctx: AppContext = {
@@ -148,6 +155,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const failures = accountFailures(rateStore, limits.signInFailuresPerAccount, now);
       const kdf = new KdfGate(KDF_QUEUE_PER_ADDRESS);
       await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, failures, kdf, limits, cookies, now }), { prefix: '/auth' });
+      await api.register(
+        (auth) =>
+          passwordResetRoutes(auth, { transaction: ctx.transaction, users: repos.users, kdf, store: rateStore, limits, publicUrl: config.publicUrl, now }),
+        { prefix: '/auth' },
+      );
       const userAuthenticators = [apiKeyAuthenticator(repos.apiKeys, now)];
       // The network server's integration posts with its own key, or with a user's (its own hook).
       await api.register((ingest) => ingestRoutes(ingest, ctx, identify(sessions, userAuthenticators, cookies)));
@@ -184,6 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
+  if (options.mail ?? options.dataPlane) startMailSender(app, ctx, mailCatalogues);
   if (options.dataPlane) readiness.push(...startDataPlane(app, ctx, maintenanceRepository(database.db)));
 
   if (options.serveStatic) await serveStaticSites(app, config);

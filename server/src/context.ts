@@ -37,6 +37,8 @@ import { deviceHistoryRepository } from './repositories/device-history.js';
 import { unregisteredDevicesRepository } from './repositories/unregistered-devices.js';
 import { groupsRepository, unitsRepository } from './repositories/units.js';
 import { usersRepository } from './repositories/users.js';
+import { mailOutboxRepository } from './repositories/mail-outbox.js';
+import { accountTokensRepository } from './repositories/account-tokens.js';
 
 /** What route plugins receive: configuration, the clock, repositories and the data plane's services. */
 export interface AppContext {
@@ -96,6 +98,8 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     templates: templatesRepository(db),
     networkOutbox: networkOutboxRepository(db, dialect),
     networkEntities: networkEntitiesRepository(db),
+    mailOutbox: mailOutboxRepository(db),
+    accountTokens: accountTokensRepository(db),
   };
 }
 
@@ -111,6 +115,12 @@ export function transactionRepositories(db: Db, dialect: Dialect) {
     downlinks: downlinksRepository(db),
     networkOutbox: networkOutboxRepository(db, dialect),
     networkEntities: networkEntitiesRepository(db),
+    // A mail is queued with the action that sends it (mail/sender.ts sends it after the commit).
+    mailOutbox: mailOutboxRepository(db),
+    accountTokens: accountTokensRepository(db),
+    users: usersRepository(db),
+    sessions: sessionsRepository(db),
+    invites: invitesRepository(db),
   };
 }
 export type TransactionRepositories = ReturnType<typeof transactionRepositories>;

@@ -21,6 +21,7 @@ import * as rateLimits from './migrations/0019_rate_limits.js';
 import * as networkServerCertificates from './migrations/0020_network_server_certificates.js';
 import * as gatewayPresence from './migrations/0021_gateway_presence.js';
 import * as searchWithoutEvents from './migrations/0022_search_without_events.js';
+import * as mail from './migrations/0026_mail.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0020_network_server_certificates': networkServerCertificates,
   '0021_gateway_presence': gatewayPresence,
   '0022_search_without_events': searchWithoutEvents,
+  '0026_mail': mail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

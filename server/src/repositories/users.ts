@@ -49,6 +49,7 @@ export function usersRepository(db: Db) {
         is_onboarded: 0,
         language: 'en',
         created_at: createdAt,
+        email_verified: 0,
       };
       const inserted = await db
         .insertInto('users')
@@ -67,6 +68,15 @@ export function usersRepository(db: Db) {
       if (changes.language !== undefined) set.language = changes.language;
       if (Object.keys(set).length > 0) await db.updateTable('users').set(set).where('id', '=', id).execute();
       return this.findById(id);
+    },
+    /** A new password (reset by mail); the caller ends the user's sessions in the same transaction. */
+    async setPassword(id: string, passwordHash: string): Promise<void> {
+      await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+    },
+    /** The address is proven only while it is still the user's (it may have changed since the mail). */
+    async markVerified(id: string, email: string): Promise<boolean> {
+      const result = await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', id).where('email', '=', email).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
     /** A user is visible to another only when both belong to at least one common company. */
     async findSharingCompany(viewerId: string, userId: string): Promise<UsersTable | undefined> {
