@@ -29,7 +29,8 @@ const lookup = (tree: Tree, dotted: string): string | Tree | undefined =>
 export const placeholders = (text: string): string[] => [...text.matchAll(/%\{(\w+)\}/g)].map((match) => match[1] ?? '').sort();
 
 /** The keys English has (the reference) that `tree` lacks, or whose placeholders differ. */
-export function catalogueProblems(english: Tree, tree: Tree): string[] {
+export function catalogueProblems(reference: object, catalogue: object): string[] {
+  const [english, tree] = [reference as Tree, catalogue as Tree];
   return keys(english).filter((key) => {
     const text = lookup(tree, key);
     return typeof text !== 'string' || placeholders(text).join() !== placeholders(lookup(english, key) as string).join();

@@ -68,6 +68,10 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'to' | 'raw'> {
 /** A real SMTP server in the test process; what arrives is kept in order. */
 export class SmtpReceiver {
   readonly received: ReceivedMail[] = [];
+  /** While set, messages are read but never acknowledged: the sender hangs mid-send. */
+  holding = false;
+  /** Messages read while holding (never acknowledged, so never delivered). */
+  held = 0;
   private readonly server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -76,6 +80,10 @@ export class SmtpReceiver {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (this.holding) {
+          this.held++;
+          return;
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         this.received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, ...parseMail(raw) });
         callback();
