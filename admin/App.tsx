@@ -46,6 +46,7 @@ const authProvider = createAuthProvider({
 // The sign-in page and the session frame are separate chunks: /auth never loads the frame.
 const AuthPage = lazyNamed(() => import('./auth/AuthPage'), 'AuthPage');
 const LogoutPage = lazyNamed(() => import('./auth/LogoutPage'), 'LogoutPage');
+const ResetPasswordPage = lazyNamed(() => import('./auth/ResetPasswordPage'), 'ResetPasswordPage');
 const LazyLayout = lazyNamed<{ children?: ReactNode }>(() => import('./layout/AppLayout'), 'AppLayout');
 
 const Loading = () => <LinearProgress />;
@@ -86,6 +87,14 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             element={
               <Public>
                 <AuthPage />
+              </Public>
+            }
+          />
+          <Route
+            path={`${AUTH_PATH}/reset-password`}
+            element={
+              <Public>
+                <ResetPasswordPage />
               </Public>
             }
           />

@@ -62,7 +62,7 @@ async function fieldCodesOf(response: Response): Promise<Record<string, WireFiel
 }
 
 /** Maps what supertokens-web-js throws (a Response for unexpected statuses) to an outcome. */
-export async function failure(error: unknown): Promise<AuthOutcome> {
+export async function failure(error: unknown): Promise<Extract<AuthOutcome, { status: 'RATE_LIMITED' | 'FIELD_ERROR' | 'ERROR' }>> {
   if (!(error instanceof Response)) return { status: 'ERROR', error };
   if (error.status === 429) return { status: 'RATE_LIMITED' };
   const codes = error.status === 400 ? await fieldCodesOf(error) : undefined;
@@ -95,3 +95,34 @@ export async function signUp(credentials: Credentials): Promise<AuthOutcome> {
 
 export const sessionExists = (): Promise<boolean> => Session.doesSessionExist();
 export const signOut = (): Promise<void> => Session.signOut();
+
+export type ResetOutcome =
+  | { status: 'OK' }
+  | { status: 'FIELD_ERROR'; fields: Record<string, string> }
+  | { status: 'INVALID_TOKEN' }
+  | { status: 'RATE_LIMITED' }
+  | { status: 'ERROR'; error: unknown };
+
+/** Asks for a reset link by mail; the answer is OK whether an account uses the address or not. */
+export async function requestPasswordReset(email: string): Promise<ResetOutcome> {
+  try {
+    const result = await EmailPassword.sendPasswordResetEmail({ formFields: [{ id: 'email', value: email.trim() }] });
+    if (result.status === 'OK') return { status: 'OK' };
+    if (result.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', fields: fieldMessages(result.formFields) };
+    return { status: 'ERROR', error: result.status };
+  } catch (error) {
+    return await failure(error);
+  }
+}
+
+/** Sets the new password with the token of the link this page was opened with (supertokens reads `?token=`). */
+export async function submitNewPassword(password: string): Promise<ResetOutcome> {
+  try {
+    const result = await EmailPassword.submitNewPassword({ formFields: [{ id: 'password', value: password }] });
+    if (result.status === 'OK') return { status: 'OK' };
+    if (result.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', fields: fieldMessages(result.formFields) };
+    return { status: 'INVALID_TOKEN' };
+  } catch (error) {
+    return await failure(error);
+  }
+}
