@@ -57,6 +57,7 @@ import { healthRoutes } from './routes/health.js';
 import { networkRoutes } from './routes/network.js';
 import { healthRepository } from './repositories/health.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
+import { emailVerificationRoutes } from './auth/email-verification.js';
 import { loadMailCatalogues } from './mail/catalogue.js';
 import { startMailSender } from './mail/start.js';
 
@@ -154,13 +155,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const limits = config.rateLimits;
       const failures = accountFailures(rateStore, limits.signInFailuresPerAccount, now);
       const kdf = new KdfGate(KDF_QUEUE_PER_ADDRESS);
-      await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, failures, kdf, limits, cookies, now }), { prefix: '/auth' });
+      await api.register(
+        (auth) =>
+          authRoutes(auth, { users: repos.users, sessions, failures, kdf, limits, cookies, now, transaction: ctx.transaction, publicUrl: config.publicUrl }),
+        { prefix: '/auth' },
+      );
       await api.register(
         (auth) =>
           passwordResetRoutes(auth, { transaction: ctx.transaction, users: repos.users, kdf, store: rateStore, limits, publicUrl: config.publicUrl, now }),
         { prefix: '/auth' },
       );
       const userAuthenticators = [apiKeyAuthenticator(repos.apiKeys, now)];
+      await api.register(
+        (auth) =>
+          emailVerificationRoutes(auth, {
+            transaction: ctx.transaction,
+            users: repos.users,
+            requireSession: requireIdentity(sessions, userAuthenticators, cookies),
+            limits,
+            publicUrl: config.publicUrl,
+            now,
+          }),
+        { prefix: '/auth' },
+      );
       // The network server's integration posts with its own key, or with a user's (its own hook).
       await api.register((ingest) => ingestRoutes(ingest, ctx, identify(sessions, userAuthenticators, cookies)));
       await api.register(async (secured) => {

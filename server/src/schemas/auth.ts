@@ -71,3 +71,8 @@ export const PasswordResetBody = Type.Object(
   },
   { description: `The token from the reset link and the form field \`password\` (at most ${PASSWORD_MAX_LENGTH} characters).` },
 );
+
+/** `POST /auth/user/email/verify`: the verification link's token. */
+export const VerifyEmailBody = Type.Object({ method: Type.Optional(Type.Literal('token')), token: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const EmailVerifiedResponse = Type.Object({ status: Type.String(), isVerified: Type.Boolean() });

@@ -3,6 +3,7 @@ import { CookieJar } from 'tough-cookie';
 import SuperTokens from 'supertokens-web-js';
 import EmailPassword from 'supertokens-web-js/recipe/emailpassword';
 import Session from 'supertokens-web-js/recipe/session';
+import EmailVerification from 'supertokens-web-js/recipe/emailverification';
 import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.js';
 
 /** What the server answered, recorded to check headers the client consumes silently. */
@@ -58,7 +59,7 @@ export async function startClient(mode: 'cookie' | 'header', env: Record<string,
 
   SuperTokens.init({
     appInfo: { appName: 'LoRa console test', apiDomain: origin, apiBasePath: '/api/auth' },
-    recipeList: [Session.init({ tokenTransferMethod: mode }), EmailPassword.init()],
+    recipeList: [Session.init({ tokenTransferMethod: mode }), EmailPassword.init(), EmailVerification.init()],
   });
   return { t, origin, exchanges, rawFetch, jar, close: () => t.close() };
 }

@@ -96,15 +96,15 @@ export class SmtpReceiver {
     return `smtp://127.0.0.1:${(this.server.server.address() as AddressInfo).port}`;
   }
 
-  /** The messages to `address` so far. */
-  to(address: string): ReceivedMail[] {
-    return this.received.filter((mail) => mail.to.includes(address));
+  /** The messages to `address` so far, those whose subject matches `subject` when given. */
+  to(address: string, subject?: RegExp): ReceivedMail[] {
+    return this.received.filter((mail) => mail.to.includes(address) && (!subject || subject.test(mail.subject)));
   }
 
-  /** Waits until `count` messages went to `address`, and answers them. */
-  async waitFor(address: string, count = 1): Promise<ReceivedMail[]> {
-    await until(() => this.to(address).length >= count, 20_000, 20);
-    const mails = this.to(address);
+  /** Waits until `count` messages (whose subject matches `subject`) went to `address`, and answers them. */
+  async waitFor(address: string, subject?: RegExp, count = 1): Promise<ReceivedMail[]> {
+    await until(() => this.to(address, subject).length >= count, 20_000, 20);
+    const mails = this.to(address, subject);
     if (mails.length < count) throw new Error(`expected ${count} mail(s) to ${address}, got ${mails.length}`);
     return mails;
   }
