@@ -47,6 +47,7 @@ const authProvider = createAuthProvider({
 const AuthPage = lazyNamed(() => import('./auth/AuthPage'), 'AuthPage');
 const LogoutPage = lazyNamed(() => import('./auth/LogoutPage'), 'LogoutPage');
 const ResetPasswordPage = lazyNamed(() => import('./auth/ResetPasswordPage'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyNamed(() => import('./auth/VerifyEmailPage'), 'VerifyEmailPage');
 const LazyLayout = lazyNamed<{ children?: ReactNode }>(() => import('./layout/AppLayout'), 'AppLayout');
 
 const Loading = () => <LinearProgress />;
@@ -95,6 +96,14 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             element={
               <Public>
                 <ResetPasswordPage />
+              </Public>
+            }
+          />
+          <Route
+            path={`${AUTH_PATH}/verify-email`}
+            element={
+              <Public>
+                <VerifyEmailPage />
               </Public>
             }
           />

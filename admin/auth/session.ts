@@ -1,6 +1,7 @@
 import SuperTokens from 'supertokens-web-js';
 import EmailPassword from 'supertokens-web-js/recipe/emailpassword';
 import Session from 'supertokens-web-js/recipe/session';
+import EmailVerification from 'supertokens-web-js/recipe/emailverification';
 import { fieldErrorMessage, type WireFieldError } from '../providers/serverMessages';
 
 /** Website path of the sign-in pages and API base path of the session endpoints (spec §7, DESIGN §5). */
@@ -16,7 +17,7 @@ export function initSession(): void {
   const configured: string | undefined = import.meta.env.VITE_API_URL;
   SuperTokens.init({
     appInfo: { appName: 'LoRa IoT Console', apiDomain: configured ?? window.location.origin, apiBasePath: AUTH_API_BASE_PATH },
-    recipeList: [Session.init({ tokenTransferMethod: 'cookie' }), EmailPassword.init()],
+    recipeList: [Session.init({ tokenTransferMethod: 'cookie' }), EmailPassword.init(), EmailVerification.init()],
   });
 }
 
@@ -125,4 +126,17 @@ export async function submitNewPassword(password: string): Promise<ResetOutcome>
   } catch (error) {
     return await failure(error);
   }
+}
+
+/** Whether the signed-in user's address is verified (the banner asks until it is). */
+export const isEmailVerified = async (): Promise<boolean> => (await EmailVerification.isEmailVerified()).isVerified;
+
+/** Mails a new verification link; a verified address needs none. Throws what the call throws (429 when asked too often). */
+export async function resendVerification(): Promise<'SENT' | 'ALREADY_VERIFIED'> {
+  return (await EmailVerification.sendVerificationEmail()).status === 'OK' ? 'SENT' : 'ALREADY_VERIFIED';
+}
+
+/** Confirms the address with the token of the link this page was opened with (supertokens reads `?token=`). */
+export async function verifyEmail(): Promise<'VERIFIED' | 'INVALID_TOKEN'> {
+  return (await EmailVerification.verifyEmail()).status === 'OK' ? 'VERIFIED' : 'INVALID_TOKEN';
 }

@@ -135,6 +135,16 @@ export const app = {
     reset_invalid_token: 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.',
     reset_again: 'Neuen Link anfordern',
     back_to_sign_in: 'Zurück zur Anmeldung',
+    verify_title: 'E-Mail-Adresse bestätigen',
+    verifying: 'Ihre Adresse wird bestätigt…',
+    verified: 'Danke: Ihre E-Mail-Adresse ist bestätigt.',
+    verify_invalid_token: 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet. Melden Sie sich an und fordern Sie einen neuen an.',
+    to_console: 'Zur Konsole',
+  },
+  verify_banner: {
+    text: 'Bitte bestätigen Sie Ihre E-Mail-Adresse: Wir haben Ihnen einen Link geschickt.',
+    resend: 'Link erneut senden',
+    sent: 'Ein neuer Link ist unterwegs. Sehen Sie in Ihrem Posteingang nach.',
   },
   settings: {
     title: 'Einstellungen',

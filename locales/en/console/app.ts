@@ -133,6 +133,16 @@ export const app = {
     reset_invalid_token: 'This link is invalid, has expired or has been used already.',
     reset_again: 'Request a new link',
     back_to_sign_in: 'Back to sign in',
+    verify_title: 'Confirm your e-mail address',
+    verifying: 'Confirming your address…',
+    verified: 'Thank you: your e-mail address is confirmed.',
+    verify_invalid_token: 'This link is invalid, has expired or has been used already. Sign in and ask for a new one.',
+    to_console: 'To the console',
+  },
+  verify_banner: {
+    text: 'Please confirm your e-mail address: we sent you a link.',
+    resend: 'Send the link again',
+    sent: 'A new link is on its way. Check your inbox.',
   },
   settings: {
     title: 'Settings',
