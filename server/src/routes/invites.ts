@@ -5,6 +5,7 @@ import { duplicate, notFound } from '../http/errors.js';
 import { paging } from '../http/paging.js';
 import { conflictResponses, errorResponses, NoContent } from '../schemas/common.js';
 import { normaliseCode } from '../repositories/invites.js';
+import { queueInviteMail } from '../mail/invite-mail.js';
 import {
   InviteCreateBody,
   InviteIdParams,
@@ -42,7 +43,13 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     async (request, reply) => {
       if (!(await companies.isMember(request.identity.userId, request.body.company_id))) throw notFound();
-      const invite = await invites.create(request.body.company_id, request.body.email, request.identity.userId, ctx.now().toISOString());
+      const at = ctx.now();
+      // The invitation mail is queued with the invite: both or neither.
+      const invite = await ctx.transaction(async (repos) => {
+        const created = await repos.invites.create(request.body.company_id, request.body.email, request.identity.userId, at.toISOString());
+        await queueInviteMail(repos, created, request.identity.userId, ctx.config.publicUrl, at);
+        return created;
+      });
       return reply.code(201).send(invite);
     },
   );
@@ -72,6 +79,25 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
         throw notFound('This invite code is not valid or has already been used.');
       }
       return { company_id: invite.company_id };
+    },
+  );
+
+  api.post(
+    '/invite/:invite_id/resend',
+    {
+      schema: {
+        operationId: 'resendInvite',
+        summary: 'Mail a pending invite again',
+        tags,
+        params: InviteIdParams,
+        response: { 204: NoContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const invite = await invites.findMine(request.identity.userId, request.params.invite_id);
+      if (!invite) throw notFound();
+      await ctx.transaction((repos) => queueInviteMail(repos, invite, request.identity.userId, ctx.config.publicUrl, ctx.now()));
+      return reply.code(204).send(null);
     },
   );
 
