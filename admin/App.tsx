@@ -49,6 +49,8 @@ const authProvider = createAuthProvider({
 // The sign-in page and the session frame are separate chunks: /auth never loads the frame.
 const AuthPage = lazyNamed(() => import('./auth/AuthPage'), 'AuthPage');
 const LogoutPage = lazyNamed(() => import('./auth/LogoutPage'), 'LogoutPage');
+const ResetPasswordPage = lazyNamed(() => import('./auth/ResetPasswordPage'), 'ResetPasswordPage');
+const VerifyEmailPage = lazyNamed(() => import('./auth/VerifyEmailPage'), 'VerifyEmailPage');
 const LazyLayout = lazyNamed<{ children?: ReactNode }>(() => import('./layout/AppLayout'), 'AppLayout');
 
 const Loading = () => <LinearProgress />;
@@ -89,6 +91,22 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
             element={
               <Public>
                 <AuthPage />
+              </Public>
+            }
+          />
+          <Route
+            path={`${AUTH_PATH}/reset-password`}
+            element={
+              <Public>
+                <ResetPasswordPage />
+              </Public>
+            }
+          />
+          <Route
+            path={`${AUTH_PATH}/verify-email`}
+            element={
+              <Public>
+                <VerifyEmailPage />
               </Public>
             }
           />

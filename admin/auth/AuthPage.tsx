@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, TextField, Typography } from '@mui/material';
+import { Alert, Button, CircularProgress, Link as MuiLink, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { DefaultLogo } from '../layout/DefaultLogo';
-import { LanguageSelector } from '../common/LanguageSelector';
+import { AuthFrame } from './AuthFrame';
+import { RESET_PASSWORD_PATH } from './ResetPasswordPage';
 import { resetStores } from '../stores/hooks';
 import { AUTH_PATH, signIn, signUp, type AuthOutcome, type Credentials } from './session';
 import { translateMessage } from '../providers/serverMessages';
@@ -58,50 +58,45 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
 
   const title = translate(isSignUp ? 'app.auth.sign_up' : 'app.auth.sign_in');
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
-      <Paper component="form" onSubmit={(event) => void submit(event)} noValidate sx={{ p: 4, width: '100%', maxWidth: 400 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, color: 'primary.main' }}>
-          <DefaultLogo title={translate('app.auth.tagline')} />
-          <Typography sx={{ flexGrow: 1 }}>{translate('app.auth.tagline')}</Typography>
-          <LanguageSelector />
-        </Box>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
-        <TextField
-          fullWidth
-          margin="normal"
-          type="email"
-          autoComplete="email"
-          label={translate('app.auth.email')}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={Boolean(fieldErrors.email)}
-          helperText={fieldErrors.email && translateMessage(translate, fieldErrors.email)}
-        />
-        <TextField
-          fullWidth
-          margin="normal"
-          type="password"
-          autoComplete={isSignUp ? 'new-password' : 'current-password'}
-          label={translate('app.auth.password')}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={Boolean(fieldErrors.password)}
-          helperText={fieldErrors.password && translateMessage(translate, fieldErrors.password)}
-        />
-        {formError && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {formError}
-          </Alert>
-        )}
-        <Button type="submit" fullWidth variant="contained" sx={{ mt: 2 }} disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
-          {title}
-        </Button>
-        <MuiLink component={Link} to={isSignUp ? AUTH_PATH : SIGN_UP_PATH} sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
-          {translate(isSignUp ? 'app.auth.have_account' : 'app.auth.no_account')}
+    <AuthFrame title={title} onSubmit={(event) => void submit(event)}>
+      <TextField
+        fullWidth
+        margin="normal"
+        type="email"
+        autoComplete="email"
+        label={translate('app.auth.email')}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={Boolean(fieldErrors.email)}
+        helperText={fieldErrors.email && translateMessage(translate, fieldErrors.email)}
+      />
+      <TextField
+        fullWidth
+        margin="normal"
+        type="password"
+        autoComplete={isSignUp ? 'new-password' : 'current-password'}
+        label={translate('app.auth.password')}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={Boolean(fieldErrors.password)}
+        helperText={fieldErrors.password && translateMessage(translate, fieldErrors.password)}
+      />
+      {formError && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {formError}
+        </Alert>
+      )}
+      <Button type="submit" fullWidth variant="contained" sx={{ mt: 2 }} disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+        {title}
+      </Button>
+      <MuiLink component={Link} to={isSignUp ? AUTH_PATH : SIGN_UP_PATH} sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
+        {translate(isSignUp ? 'app.auth.have_account' : 'app.auth.no_account')}
+      </MuiLink>
+      {!isSignUp && (
+        <MuiLink component={Link} to={RESET_PASSWORD_PATH} sx={{ display: 'block', mt: 1, textAlign: 'center' }}>
+          {translate('app.auth.forgot_password')}
         </MuiLink>
-      </Paper>
-    </Box>
+      )}
+    </AuthFrame>
   );
 }

@@ -1,6 +1,7 @@
 import SuperTokens from 'supertokens-web-js';
 import EmailPassword from 'supertokens-web-js/recipe/emailpassword';
 import Session from 'supertokens-web-js/recipe/session';
+import EmailVerification from 'supertokens-web-js/recipe/emailverification';
 import { fieldErrorMessage, type WireFieldError } from '../providers/serverMessages';
 
 /** Website path of the sign-in pages and API base path of the session endpoints (spec §7, DESIGN §5). */
@@ -16,7 +17,7 @@ export function initSession(): void {
   const configured: string | undefined = import.meta.env.VITE_API_URL;
   SuperTokens.init({
     appInfo: { appName: 'LoRa IoT Console', apiDomain: configured ?? window.location.origin, apiBasePath: AUTH_API_BASE_PATH },
-    recipeList: [Session.init({ tokenTransferMethod: 'cookie' }), EmailPassword.init()],
+    recipeList: [Session.init({ tokenTransferMethod: 'cookie' }), EmailPassword.init(), EmailVerification.init()],
   });
 }
 
@@ -62,7 +63,7 @@ async function fieldCodesOf(response: Response): Promise<Record<string, WireFiel
 }
 
 /** Maps what supertokens-web-js throws (a Response for unexpected statuses) to an outcome. */
-export async function failure(error: unknown): Promise<AuthOutcome> {
+export async function failure(error: unknown): Promise<Extract<AuthOutcome, { status: 'RATE_LIMITED' | 'FIELD_ERROR' | 'ERROR' }>> {
   if (!(error instanceof Response)) return { status: 'ERROR', error };
   if (error.status === 429) return { status: 'RATE_LIMITED' };
   const codes = error.status === 400 ? await fieldCodesOf(error) : undefined;
@@ -95,3 +96,47 @@ export async function signUp(credentials: Credentials): Promise<AuthOutcome> {
 
 export const sessionExists = (): Promise<boolean> => Session.doesSessionExist();
 export const signOut = (): Promise<void> => Session.signOut();
+
+export type ResetOutcome =
+  | { status: 'OK' }
+  | { status: 'FIELD_ERROR'; fields: Record<string, string> }
+  | { status: 'INVALID_TOKEN' }
+  | { status: 'RATE_LIMITED' }
+  | { status: 'ERROR'; error: unknown };
+
+/** Asks for a reset link by mail; the answer is OK whether an account uses the address or not. */
+export async function requestPasswordReset(email: string): Promise<ResetOutcome> {
+  try {
+    const result = await EmailPassword.sendPasswordResetEmail({ formFields: [{ id: 'email', value: email.trim() }] });
+    if (result.status === 'OK') return { status: 'OK' };
+    if (result.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', fields: fieldMessages(result.formFields) };
+    return { status: 'ERROR', error: result.status };
+  } catch (error) {
+    return await failure(error);
+  }
+}
+
+/** Sets the new password with the token of the link this page was opened with (supertokens reads `?token=`). */
+export async function submitNewPassword(password: string): Promise<ResetOutcome> {
+  try {
+    const result = await EmailPassword.submitNewPassword({ formFields: [{ id: 'password', value: password }] });
+    if (result.status === 'OK') return { status: 'OK' };
+    if (result.status === 'FIELD_ERROR') return { status: 'FIELD_ERROR', fields: fieldMessages(result.formFields) };
+    return { status: 'INVALID_TOKEN' };
+  } catch (error) {
+    return await failure(error);
+  }
+}
+
+/** Whether the signed-in user's address is verified (the banner asks until it is). */
+export const isEmailVerified = async (): Promise<boolean> => (await EmailVerification.isEmailVerified()).isVerified;
+
+/** Mails a new verification link; a verified address needs none. Throws what the call throws (429 when asked too often). */
+export async function resendVerification(): Promise<'SENT' | 'ALREADY_VERIFIED'> {
+  return (await EmailVerification.sendVerificationEmail()).status === 'OK' ? 'SENT' : 'ALREADY_VERIFIED';
+}
+
+/** Confirms the address with the token of the link this page was opened with (supertokens reads `?token=`). */
+export async function verifyEmail(): Promise<'VERIFIED' | 'INVALID_TOKEN'> {
+  return (await EmailVerification.verifyEmail()).status === 'OK' ? 'VERIFIED' : 'INVALID_TOKEN';
+}

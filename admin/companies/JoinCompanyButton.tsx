@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { HttpError, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
@@ -13,14 +14,18 @@ function joinError(error: unknown): string | null {
   return null;
 }
 
-/** Join a company with an invite code (spec §2 Companies); the switcher then lists it. */
+/**
+ * Join a company with an invite code (spec §2 Companies); the switcher then lists it. The invite
+ * mail's link (`/companies?invite=CODE`) opens the dialog with its code filled in.
+ */
 export function JoinCompanyButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [open, setOpen] = useState(false);
-  const [code, setCode] = useState('');
+  const invited = useSearchParams()[0].get('invite') ?? '';
+  const [open, setOpen] = useState(invited !== '');
+  const [code, setCode] = useState(invited);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

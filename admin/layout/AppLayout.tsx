@@ -7,6 +7,7 @@ import { SupportChat } from '../support/SupportChat';
 import { ScrollManager } from './ScrollManager';
 import { SessionGuard } from '../auth/SessionGuard';
 import { TopBar } from './TopBar';
+import { VerifyEmailBanner } from './VerifyEmailBanner';
 
 /** The frame of every session route: guard, bar, page, search, onboarding, support chat. */
 export function AppLayout({ children }: { children?: ReactNode }) {
@@ -27,6 +28,7 @@ function Shell({ children }: { children?: ReactNode }) {
       <ScrollManager />
       <TopBar onSearch={openSearch} />
       <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
+        <VerifyEmailBanner />
         <Suspense fallback={<LinearProgress />}>{children}</Suspense>
       </Container>
       <SearchDialog open={searchOpen} onClose={closeSearch} />

@@ -67,6 +67,10 @@ import { healthRepository } from './repositories/health.js';
 import { ruleStatesRepository } from './repositories/rule-states.js';
 import { RuleEngine } from './dataplane/rules/engine.js';
 import { ruleDownlinkEncoder } from './routes/rule-downlink.js';
+import { passwordResetRoutes } from './auth/password-reset.js';
+import { emailVerificationRoutes } from './auth/email-verification.js';
+import { loadMailCatalogues } from './mail/catalogue.js';
+import { startMailSender } from './mail/start.js';
 
 export interface BuildOptions {
   config: Config;
@@ -78,6 +82,8 @@ export interface BuildOptions {
   serveStatic?: boolean;
   /** Run the data plane's background parts (dataplane/start.ts; npm start, off in API tests). */
   dataPlane?: boolean;
+  /** Send queued mail from this node (on with the data plane; API tests that read mail turn it on alone). */
+  mail?: boolean;
   /** Where this node announces revoked certificates to its broker (tests run the broker beside the app). */
   certificateRevocations?: CertificateRevocations;
 }
@@ -111,6 +117,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const sessions = new SessionService(repos.sessions, secret, config.auth, now);
   const codecs = new CodecPool();
   app.addHook('onClose', async () => codecs.close());
+  // A language whose mail texts lack a key stops the start here, not the first mail at night.
+  const mailCatalogues = loadMailCatalogues(config.mail.localesDir);
   const networkServer = createNetworkServer(config);
   app.addHook('onClose', async () => networkServer.close());
   const rules = new RuleEngine(ruleStatesRepository(database.db, database.dialect), now, {
@@ -173,8 +181,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const limits = config.rateLimits;
       const failures = accountFailures(rateStore, limits.signInFailuresPerAccount, now);
       const kdf = new KdfGate(KDF_QUEUE_PER_ADDRESS);
-      await api.register((auth) => authRoutes(auth, { users: repos.users, sessions, failures, kdf, limits, cookies, now }), { prefix: '/auth' });
+      await api.register(
+        (auth) =>
+          authRoutes(auth, { users: repos.users, sessions, failures, kdf, limits, cookies, now, transaction: ctx.transaction, publicUrl: config.publicUrl }),
+        { prefix: '/auth' },
+      );
+      await api.register(
+        (auth) =>
+          passwordResetRoutes(auth, { transaction: ctx.transaction, users: repos.users, kdf, store: rateStore, limits, publicUrl: config.publicUrl, now }),
+        { prefix: '/auth' },
+      );
       const userAuthenticators = [apiKeyAuthenticator(repos.apiKeys, now)];
+      await api.register(
+        (auth) =>
+          emailVerificationRoutes(auth, {
+            transaction: ctx.transaction,
+            users: repos.users,
+            requireSession: requireIdentity(sessions, userAuthenticators, cookies),
+            limits,
+            publicUrl: config.publicUrl,
+            now,
+          }),
+        { prefix: '/auth' },
+      );
       // The network server's integration posts with its own key, or with a user's (its own hook).
       await api.register(async (ingest) => {
         ingest.addHook('preHandler', metering);
@@ -221,6 +250,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
+  if (options.mail ?? options.dataPlane) startMailSender(app, ctx, mailCatalogues);
   if (options.dataPlane) readiness.push(...startDataPlane(app, ctx, maintenanceRepository(database.db)));
 
   if (options.serveStatic) await serveStaticSites(app, config);

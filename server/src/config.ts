@@ -89,12 +89,27 @@ export interface Config {
   /** The key that seals the secrets stored in the database (README, "Secrets at rest"). */
   secrets: SecretKeySettings;
   plans: PlansConfig;
+  mail: MailConfig;
   auth: {
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
     /** Secure cookies need https; on by default when PUBLIC_URL is https. */
     secureCookies: boolean;
   };
+}
+
+/** How mail leaves (mail/transport.ts): SMTP when SMTP_URL is set, else .eml files under `dir`. */
+export interface MailConfig {
+  /** smtp://user:pass@host:587 or smtps://…:465; absent: the embedded default writes files. */
+  smtpUrl: string | undefined;
+  /** The From header, e.g. `LoRa Console <noreply@example.com>`. */
+  from: string;
+  /** DATA_DIR/mail: where messages are written without SMTP. */
+  dir: string;
+  /** The mail catalogues (locales/<language>/mail.json). */
+  localesDir: string;
+  /** How long a node's claim on a message holds; a node killed mid-send leaves it to others after this. */
+  claimMs: number;
 }
 
 /** At most `max` requests per key within `windowSeconds`. */
@@ -113,6 +128,11 @@ export interface RateLimitsConfig {
   emailExistsPerAddress: RateLimitRule;
   /** Codec test runs per user and company. */
   codecTestPerUser: RateLimitRule;
+  /** Password-reset requests per client address, and per account (address) from anywhere. */
+  passwordResetPerAddress: RateLimitRule;
+  passwordResetPerAccount: RateLimitRule;
+  /** Verification mails a signed-in user asks for again. */
+  verificationResendPerUser: RateLimitRule;
   /** Counters kept in memory on a single node (SQLite); PostgreSQL keeps them in its rate_limits table. */
   memoryEntries: number;
 }
@@ -157,6 +177,9 @@ function rateLimits(env: Env): RateLimitsConfig {
     signUpPerAddress: rule(env, 'SIGNUP_ADDRESS', 10, 60 * 60),
     emailExistsPerAddress: rule(env, 'EMAIL_EXISTS_ADDRESS', 60, 15 * 60),
     codecTestPerUser: rule(env, 'CODEC_TEST', 60, 60),
+    passwordResetPerAddress: rule(env, 'PASSWORD_RESET_ADDRESS', 20, 15 * 60),
+    passwordResetPerAccount: rule(env, 'PASSWORD_RESET_ACCOUNT', 5, 60 * 60),
+    verificationResendPerUser: rule(env, 'VERIFICATION_RESEND', 5, 60 * 60),
     memoryEntries: integer(env, 'RATE_LIMIT_MEMORY_ENTRIES', 50_000, 100),
   };
 }
@@ -252,6 +275,13 @@ function webhooksAllowPrivate(env: Env): boolean {
   return allow;
 }
 
+/** A mistyped SMTP_URL fails the start, not every mail later. */
+function smtpUrl(env: Env): string | undefined {
+  const url = env.SMTP_URL?.trim() || undefined;
+  if (url && !/^smtps?:\/\/[^/]+/.test(url)) throw new Error('SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465');
+  return url;
+}
+
 /** The expiry spans several heartbeats, so one late heartbeat on a busy node is no outage. */
 function presenceConfig(env: Env): Config['mqtt']['presence'] {
   const heartbeatMs = integer(env, 'GATEWAY_HEARTBEAT_MS', 10_000, 10);
@@ -303,6 +333,13 @@ export function loadConfig(env: Env = process.env): Config {
     },
     secrets: secretKeySettings(env, dataDir),
     plans: plansConfig(env),
+    mail: {
+      smtpUrl: smtpUrl(env),
+      from: env.MAIL_FROM?.trim() || `LoRa Console <noreply@${new URL(publicUrl || 'http://localhost').hostname}>`,
+      dir: path.join(dataDir, 'mail'),
+      localesDir: path.join(repoRoot, 'locales'),
+      claimMs: integer(env, 'MAIL_CLAIM_SECONDS', 120, 1) * 1000,
+    },
     auth: {
       accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1),
       refreshTokenTtlSeconds: integer(env, 'REFRESH_TOKEN_TTL_SECONDS', 100 * 24 * 3600, 60),

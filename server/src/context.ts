@@ -44,6 +44,8 @@ import { usersRepository } from './repositories/users.js';
 import { auditEventsRepository } from './repositories/audit-events.js';
 import { rulesRepository } from './repositories/rules.js';
 import { ruleScopeRepository } from './repositories/rule-scope.js';
+import { mailOutboxRepository } from './repositories/mail-outbox.js';
+import { accountTokensRepository } from './repositories/account-tokens.js';
 
 /** What route plugins receive: configuration, the clock, repositories and the data plane's services. */
 export interface AppContext {
@@ -111,6 +113,8 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     auditEvents: auditEventsRepository(db),
     rules: rulesRepository(db),
     ruleScope: ruleScopeRepository(db),
+    mailOutbox: mailOutboxRepository(db),
+    accountTokens: accountTokensRepository(db),
   };
 }
 
@@ -127,6 +131,12 @@ export function transactionRepositories(db: Db, dialect: Dialect) {
     downlinks: downlinksRepository(db),
     networkOutbox: networkOutboxRepository(db, dialect),
     networkEntities: networkEntitiesRepository(db),
+    // A mail is queued with the action that sends it (mail/sender.ts sends it after the commit).
+    mailOutbox: mailOutboxRepository(db),
+    accountTokens: accountTokensRepository(db),
+    users: usersRepository(db),
+    sessions: sessionsRepository(db),
+    invites: invitesRepository(db),
   };
 }
 export type TransactionRepositories = ReturnType<typeof transactionRepositories>;

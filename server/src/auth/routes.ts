@@ -23,6 +23,8 @@ import { sendUnauthorised } from './identity.js';
 import { antiCsrfHeader, attachTokens, clearTokens, presentedAccessToken, presentedRefreshToken, transferMode, type CookieSettings } from './transport.js';
 import { FIELD_ERROR_TEXTS, type FieldErrorCode } from '../schemas/messages.js';
 import { publicErrorResponses } from '../schemas/common.js';
+import type { AppContext } from '../context.js';
+import { queueVerificationMail } from './email-verification.js';
 
 export interface AuthRouteDeps {
   users: UsersRepository;
@@ -33,6 +35,9 @@ export interface AuthRouteDeps {
   limits: RateLimitsConfig;
   cookies: CookieSettings;
   now: () => Date;
+  /** A sign-up and its verification mail are written together. */
+  transaction: AppContext['transaction'];
+  publicUrl: string;
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -47,7 +52,9 @@ function fdiUser(row: UsersTable): FdiUser {
     phoneNumbers: [],
     thirdParty: [],
     webauthn: { credentialIds: [] },
-    loginMethods: [{ recipeId: 'emailpassword', recipeUserId: row.id, tenantIds: ['public'], email: row.email, timeJoined, verified: false }],
+    loginMethods: [
+      { recipeId: 'emailpassword', recipeUserId: row.id, tenantIds: ['public'], email: row.email, timeJoined, verified: row.email_verified === 1 },
+    ],
     timeJoined,
   };
 }
@@ -125,7 +132,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
         const problem = passwordProblem(password);
         if (problem) return fieldError('password', problem);
         const hash = await derive(deps, request, reply, () => hashPassword(password));
-        const user = await deps.users.create(email, hash, deps.now().toISOString());
+        const user = await deps.transaction(async (repos) => {
+          const created = await repos.users.create(email, hash, deps.now().toISOString());
+          if (created) await queueVerificationMail(repos, created, deps.publicUrl, deps.now());
+          return created;
+        });
         if (!user) return fieldError('email', 'email_taken');
         const mode = transferMode(request);
         attachTokens(reply, await deps.sessions.create(user.id, mode === 'cookie'), mode, deps.cookies);

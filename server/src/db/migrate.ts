@@ -26,6 +26,7 @@ import * as auditEvents from './migrations/0025_audit_events.js';
 import * as rules from './migrations/0030_rules.js';
 import * as planOverrides from './migrations/0028_plan_overrides.js';
 import * as tokenUsage from './migrations/0029_token_usage.js';
+import * as mail from './migrations/0026_mail.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0030_rules': rules,
   '0028_plan_overrides': planOverrides,
   '0029_token_usage': tokenUsage,
+  '0026_mail': mail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

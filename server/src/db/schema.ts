@@ -27,6 +27,8 @@ export interface UsersTable {
   is_onboarded: number;
   language: string;
   created_at: string;
+  /** 1 once the user proved the address by the verification mail's link (migration 0026). */
+  email_verified: number;
 }
 
 export interface SessionsTable {
@@ -150,6 +152,36 @@ export interface WebhookDeliveryClaim {
   claimed_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A message waiting to be sent, or sent (migration 0026); rendered from `template` and `params` when sent. */
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  language: string;
+  template: string;
+  params: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export type AccountTokenPurpose = 'password_reset' | 'email_verification';
+
+/** A one-use token sent by mail, stored as its hash only (migration 0026). */
+export interface AccountTokensTable {
+  token_hash: string;
+  purpose: AccountTokenPurpose;
+  user_id: string;
+  email: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 /** A job that runs on one node at a time (migration 0015): held by `held_by` until `held_until`. */
 export interface JobLeasesTable {
   name: string;
@@ -220,6 +252,8 @@ export interface Database {
   rules: RulesTable;
   rule_states: RuleStatesTable;
   rule_firings: RuleFiringsTable;
+  mail_outbox: MailOutboxTable;
+  account_tokens: AccountTokensTable;
 }
 
 export interface TemplatesTable {

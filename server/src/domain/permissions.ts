@@ -80,6 +80,7 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'GET /invite/': by('admin', 'query', 'company_id'),
   'POST /invite/': by('admin', 'body', 'company_id'),
   'DELETE /invite/:invite_id': ofRecord('admin', 'invite', 'invite_id'),
+  'POST /invite/:invite_id/resend': ofRecord('admin', 'invite', 'invite_id'),
 
   'GET /config/:company_id': by('viewer', 'params', 'company_id'),
   'GET /config/:company_id/templates': by('viewer', 'params', 'company_id'),

@@ -28,6 +28,10 @@ export function sessionsRepository(db: Db) {
     async confirmChild(handle: string): Promise<void> {
       await db.updateTable('sessions').set({ parent_refresh_hash: null }).where('handle', '=', handle).execute();
     },
+    /** Ends every session of the user (a password reset): their next request is unauthorised. */
+    async revokeAllOf(userId: string, at: string): Promise<void> {
+      await db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    },
     async revoke(handle: string, at: string): Promise<void> {
       await db.updateTable('sessions').set({ revoked_at: at }).where('handle', '=', handle).where('revoked_at', 'is', null).execute();
     },

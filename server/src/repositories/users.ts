@@ -50,6 +50,7 @@ export function usersRepository(db: Db) {
         is_onboarded: 0,
         language: 'en',
         created_at: createdAt,
+        email_verified: 0,
       };
       const inserted = await db
         .insertInto('users')
@@ -75,6 +76,17 @@ export function usersRepository(db: Db) {
       await inTransaction(db, async (trx) =>
         appendAudit(trx, { companyIds: await memberCompanies(trx, id), action: 'sign_in', resource: 'user', resourceId: id, actor: { userId: id, address } }),
       );
+    },
+    /** A new password (reset by mail); the caller ends the user's sessions in the same transaction. */
+    async setPassword(id: string, passwordHash: string): Promise<void> {
+      await audited(db, { action: 'update', resource: 'user', id }, (trx) =>
+        trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute(),
+      );
+    },
+    /** The address is proven only while it is still the user's (it may have changed since the mail). */
+    async markVerified(id: string, email: string): Promise<boolean> {
+      const result = await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', id).where('email', '=', email).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
     /** A user is visible to another only when both belong to at least one common company. */
     async findSharingCompany(viewerId: string, userId: string): Promise<UsersTable | undefined> {

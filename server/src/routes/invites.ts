@@ -7,6 +7,7 @@ import { paging } from '../http/paging.js';
 import { conflictResponses, ErrorResponse, errorResponses, NoContent } from '../schemas/common.js';
 import { INVITE_DEFAULT_DAYS } from '../schemas/invites.js';
 import { normaliseCode } from '../repositories/invites.js';
+import { queueInviteMail } from '../mail/invite-mail.js';
 import {
   InviteCreateBody,
   InviteIdParams,
@@ -49,7 +50,12 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
       if (!mayInviteAs(inviter.role, role)) throw refused('role_above_own');
       const now = ctx.now();
       const expiresAt = new Date(now.getTime() + days * 86_400_000).toISOString();
-      const invite = await invites.create({ companyId, email, role, expiresAt, isOpen }, request.identity.userId, now);
+      // The invitation mail is queued with the invite: both or neither.
+      const invite = await ctx.transaction(async (repos) => {
+        const created = await repos.invites.create({ companyId, email, role, expiresAt, isOpen }, request.identity.userId, now);
+        await queueInviteMail(repos, created, request.identity.userId, ctx.config.publicUrl, now);
+        return created;
+      });
       return reply.code(201).send(invite);
     },
   );
@@ -82,6 +88,27 @@ export async function inviteRoutes(app: FastifyInstance, ctx: AppContext): Promi
       // Another join took the code between our read and write.
       if (!(await invites.redeem(invite, userId, ctx.now().toISOString()))) throw refused('invite_used');
       return { company_id: invite.company_id };
+    },
+  );
+
+  api.post(
+    '/invite/:invite_id/resend',
+    {
+      schema: {
+        operationId: 'resendInvite',
+        summary: 'Mail a pending invite again',
+        tags,
+        params: InviteIdParams,
+        response: { 204: NoContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const invite = await invites.findMine(request.identity.userId, request.params.invite_id, ctx.now());
+      if (!invite) throw notFound();
+      // An expired code would not admit anyone: the inviter makes a new invite instead.
+      if (invite.expired) throw refused('invite_expired');
+      await ctx.transaction((repos) => queueInviteMail(repos, invite, request.identity.userId, ctx.config.publicUrl, ctx.now()));
+      return reply.code(204).send(null);
     },
   );
 

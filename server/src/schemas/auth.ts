@@ -58,3 +58,21 @@ export const FdiStatusResponse = Type.Object({
 });
 
 export const EmailExistsResponse = Type.Object({ status: Type.String(), exists: Type.Boolean() });
+
+/** `POST /auth/user/password/reset/token`: the form field `email`. */
+export const PasswordResetTokenBody = Type.Object({ formFields: Type.Array(FormField, { maxItems: 20 }) }, { description: 'Form field `email`.' });
+
+/** `POST /auth/user/password/reset`: the link's token and the form field `password`. */
+export const PasswordResetBody = Type.Object(
+  {
+    method: Type.Optional(Type.Literal('token')),
+    token: Type.String({ minLength: 1, maxLength: 200 }),
+    formFields: Type.Array(FormField, { maxItems: 20 }),
+  },
+  { description: `The token from the reset link and the form field \`password\` (at most ${PASSWORD_MAX_LENGTH} characters).` },
+);
+
+/** `POST /auth/user/email/verify`: the verification link's token. */
+export const VerifyEmailBody = Type.Object({ method: Type.Optional(Type.Literal('token')), token: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const EmailVerifiedResponse = Type.Object({ status: Type.String(), isVerified: Type.Boolean() });

@@ -3,7 +3,8 @@ import { CookieJar } from 'tough-cookie';
 import SuperTokens from 'supertokens-web-js';
 import EmailPassword from 'supertokens-web-js/recipe/emailpassword';
 import Session from 'supertokens-web-js/recipe/session';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import EmailVerification from 'supertokens-web-js/recipe/emailverification';
+import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.js';
 
 /** What the server answered, recorded to check headers the client consumes silently. */
 export interface Exchange {
@@ -27,14 +28,18 @@ export interface ClientHarness {
  * Starts a real server on a free port and initialises the real supertokens-web-js client
  * against it, in a jsdom window whose fetch keeps cookies like a browser does.
  */
-export async function startClient(mode: 'cookie' | 'header'): Promise<ClientHarness> {
+export async function startClient(mode: 'cookie' | 'header', env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<ClientHarness> {
   const exchanges: Exchange[] = [];
-  const t = await createTestApp({ ACCESS_TOKEN_TTL_SECONDS: '60' }, (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
-      exchanges.push({ method: request.method, url: request.url, status: reply.statusCode, headers: reply.getHeaders() });
-      return payload;
-    });
-  });
+  const t = await createTestApp(
+    { ACCESS_TOKEN_TTL_SECONDS: '60', ...env },
+    (app) => {
+      app.addHook('onSend', async (request, reply, payload) => {
+        exchanges.push({ method: request.method, url: request.url, status: reply.statusCode, headers: reply.getHeaders() });
+        return payload;
+      });
+    },
+    options,
+  );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (t.app.server.address() as AddressInfo).port;
   const origin = `http://localhost:${port}`;
@@ -54,7 +59,7 @@ export async function startClient(mode: 'cookie' | 'header'): Promise<ClientHarn
 
   SuperTokens.init({
     appInfo: { appName: 'LoRa console test', apiDomain: origin, apiBasePath: '/api/auth' },
-    recipeList: [Session.init({ tokenTransferMethod: mode }), EmailPassword.init()],
+    recipeList: [Session.init({ tokenTransferMethod: mode }), EmailPassword.init(), EmailVerification.init()],
   });
   return { t, origin, exchanges, rawFetch, jar, close: () => t.close() };
 }

@@ -31,6 +31,7 @@ export const LIFTED_ADDRESS_LIMITS: Record<string, string> = {
   SIGNUP_ADDRESS_MAX: '100000',
   EMAIL_EXISTS_ADDRESS_MAX: '100000',
   CODEC_TEST_MAX: '100000',
+  PASSWORD_RESET_ADDRESS_MAX: '100000',
 };
 
 /**
@@ -63,6 +64,8 @@ export interface TestAppOptions {
   dataPlane?: boolean;
   /** Shared with a broker the test runs beside the app, so revocations on the app reach it at once. */
   certificateRevocations?: CertificateRevocations;
+  /** Send queued mail (SMTP_URL, or files under DATA_DIR/mail) without the rest of the data plane. */
+  mail?: boolean;
   /** Read worker threads (SQLite only): the database is then a temporary file, which workers can open. */
   readWorkers?: number;
 }
@@ -78,7 +81,7 @@ export type TestAppWithReads = TestApp & { reads: Db };
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
-  { dataPlane = false, certificateRevocations, readWorkers = 0 }: TestAppOptions = {},
+  { dataPlane = false, certificateRevocations, readWorkers = 0, mail }: TestAppOptions = {},
 ): Promise<TestAppWithReads> {
   const keyGiven = env.SECRET_KEY !== undefined || env.SECRET_KEY_FILE !== undefined;
   const config = loadConfig({
@@ -94,7 +97,15 @@ export async function createTestApp(
   const sqliteFile = fileDir ? path.join(fileDir, 'lora-console.sqlite') : ':memory:';
   const database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile, readWorkers });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, now: clock.now, logger: false, dataPlane, ...(certificateRevocations ? { certificateRevocations } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    now: clock.now,
+    logger: false,
+    dataPlane,
+    mail,
+    ...(certificateRevocations ? { certificateRevocations } : {}),
+  });
   beforeReady?.(app);
   await app.ready();
   return {

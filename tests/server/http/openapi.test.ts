@@ -26,7 +26,19 @@ interface Document {
 }
 
 /** Operations anyone may call: the probes and signing in. */
-const PUBLIC = ['getVersion', 'getLiveness', 'getReadiness', 'signUp', 'signIn', 'emailExists', 'getLoginMethods', 'refreshSession'];
+const PUBLIC = [
+  'getVersion',
+  'getLiveness',
+  'getReadiness',
+  'signUp',
+  'signIn',
+  'emailExists',
+  'getLoginMethods',
+  'refreshSession',
+  'requestPasswordReset',
+  'resetPassword',
+  'verifyEmail',
+];
 /** Operations with no client error to answer (redocly.yaml says why the rule is off). */
 const NO_CLIENT_ERROR = ['getVersion', 'getLiveness', 'getReadiness', 'getLoginMethods', 'signOut', 'refreshSession'];
 

@@ -189,6 +189,7 @@ export class MatrixFixture {
         is_tenant_enabled: 0,
         is_onboarded: 0,
         language: 'en',
+        email_verified: 0,
         created_at: at,
       })
       .execute();

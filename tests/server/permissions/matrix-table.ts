@@ -106,6 +106,7 @@ export const MATRIX: MatrixRow[] = [
     request: async (f) => ({ url: '/api/invite/', body: { company_id: f.company, email: 'new@example.com', role: 'viewer' } }),
   },
   { method: 'DELETE', route: '/invite/:invite_id', minimal: 'admin', request: async (f) => ({ url: `/api/invite/${await f.invite()}` }) },
+  { method: 'POST', route: '/invite/:invite_id/resend', minimal: 'admin', request: async (f) => ({ url: `/api/invite/${await f.invite()}/resend` }) },
 
   { method: 'GET', route: '/config/:company_id', minimal: 'viewer', request: async (f) => ({ url: `/api/config/${f.company}` }) },
   { method: 'GET', route: '/config/:company_id/templates', minimal: 'viewer', request: async (f) => ({ url: `/api/config/${f.company}/templates` }) },

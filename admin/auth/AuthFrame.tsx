@@ -1,0 +1,25 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Box, Paper, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { DefaultLogo } from '../layout/DefaultLogo';
+import { LanguageSelector } from '../common/LanguageSelector';
+
+/** The card the public auth pages share: logo, tagline, language, a title and the form. */
+export function AuthFrame({ title, onSubmit, children }: { title: string; onSubmit?: (event: FormEvent) => void; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
+      <Paper component="form" onSubmit={onSubmit} noValidate sx={{ p: 4, width: '100%', maxWidth: 400 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, color: 'primary.main' }}>
+          <DefaultLogo title={translate('app.auth.tagline')} />
+          <Typography sx={{ flexGrow: 1 }}>{translate('app.auth.tagline')}</Typography>
+          <LanguageSelector />
+        </Box>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </Paper>
+    </Box>
+  );
+}

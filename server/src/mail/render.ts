@@ -1,0 +1,74 @@
+import type { CompanyRole } from '../domain/roles.js';
+import type { Language, MailCatalogue } from './catalogue.js';
+
+/** What each mail needs to be rendered; stored as JSON in the outbox and rendered when sent. */
+export type MailContent =
+  | { template: 'password_reset'; params: { email: string; link: string } }
+  | { template: 'email_verification'; params: { email: string; link: string } }
+  | { template: 'invite'; params: { inviter: string; company: string; code: string; link: string; role?: string } };
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Fills `%{name}` placeholders (the console catalogues' syntax). */
+export const fill = (text: string, params: Record<string, string | undefined>): string =>
+  text.replace(/%\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** A mail's parts in reading order: paragraphs, then one button with its link. */
+interface Parts {
+  subject: string;
+  paragraphs: string[];
+  action: string;
+  link: string;
+  after: string[];
+}
+
+function parts(content: MailContent, texts: MailCatalogue): Parts {
+  const p: Record<string, string | undefined> = content.params;
+  switch (content.template) {
+    case 'password_reset':
+    case 'email_verification': {
+      const t = texts[content.template];
+      return { subject: fill(t.subject, p), paragraphs: [fill(t.intro, p)], action: t.action, link: content.params.link, after: [fill(t.outro, p)] };
+    }
+    case 'invite': {
+      const t = texts.invite;
+      // The role by its name in the recipient's language (an unknown code as it is).
+      const code = content.params.role;
+      const role = code ? [fill(t.role, { role: code in t.roles ? t.roles[code as CompanyRole] : code })] : [];
+      return {
+        subject: fill(t.subject, p),
+        paragraphs: [fill(t.intro, p), ...role],
+        action: fill(t.action, p),
+        link: content.params.link,
+        after: [fill(t.outro, p)],
+      };
+    }
+  }
+}
+
+/** The mail as plain text and as HTML, from the same catalogue texts (one source, never two drifting versions). */
+export function renderMail(content: MailContent, catalogues: Record<Language, MailCatalogue>, language: Language): RenderedMail {
+  const texts = catalogues[language];
+  const { subject, paragraphs, action, link, after } = parts(content, texts);
+  const { greeting, signature, linkHint } = texts.layout;
+  const text = [greeting, ...paragraphs, `${action}: ${link}`, ...after, signature].join('\n\n') + '\n';
+  const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
+  const html = [
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">',
+    paragraph(greeting),
+    ...paragraphs.map(paragraph),
+    `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#1565c0;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none">${escapeHtml(action)}</a></p>`,
+    ...after.map(paragraph),
+    paragraph(signature),
+    `<p style="font-size:12px;color:#666">${escapeHtml(linkHint)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
