@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Box, Container, LinearProgress } from '@mui/material';
 import { OnboardingGate } from '../onboarding/OnboardingGate';
+import { useUserLanguage } from '../common/useLanguage';
 import { SearchDialog } from '../search/SearchDialog';
 import { useSearchShortcut } from '../search/useSearchShortcut';
 import { SupportChat } from '../support/SupportChat';
@@ -22,6 +23,7 @@ function Shell({ children }: { children?: ReactNode }) {
   const openSearch = useCallback(() => setSearchOpen(true), []);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
   useSearchShortcut(searchOpen, setSearchOpen);
+  useUserLanguage();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <ScrollManager />

@@ -36,7 +36,6 @@ function useSaveUser() {
 export function LanguageSection() {
   const translate = useTranslate();
   const [language, setLanguage] = useLanguage();
-  const save = useSaveUser();
   return (
     <Section title={translate('app.settings.language')}>
       <TextField
@@ -47,7 +46,6 @@ export function LanguageSection() {
         onChange={(event) => {
           if (!isLanguage(event.target.value)) return;
           setLanguage(event.target.value);
-          void save({ language: event.target.value });
         }}
       >
         {LANGUAGES.map((option) => (
