@@ -1,8 +1,9 @@
 import { Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Link } from 'react-router-dom';
-import { BulkDeleteWithConfirmButton, CreateButton, Datagrid, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, Datagrid, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { PowerStatusField, TimestampOrNever } from '../common/fields';
+import { ConfirmBulkDelete } from '../common/ConfirmBulkDelete';
 import { ConsoleList } from '../common/ConsoleList';
 import { ColumnFilterButton } from '../common/filters/ColumnFilterButton';
 import { SyncStatusChip } from '../network/SyncStatusChip';
@@ -38,7 +39,7 @@ function Actions() {
 }
 
 function BulkActions() {
-  return <BulkDeleteWithConfirmButton mutationMode="pessimistic" confirmTitle="app.devices.bulk_delete_title" confirmContent="app.common.delete_content" />;
+  return <ConfirmBulkDelete confirmTitle="app.devices.bulk_delete_title" />;
 }
 
 function DeviceGrid() {

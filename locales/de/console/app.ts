@@ -97,6 +97,10 @@ export const app = {
     direct_help: 'Eine Firma mit eigenen Geräten und Gateways.',
     indirect: 'Indirekter Kunde',
     indirect_help: 'Wiederverkäufer oder Integrator: Ein Mandant fasst die von Ihnen betreuten Firmen zusammen.',
+    join: 'Ich habe einen Einladungscode',
+    join_help: 'Eine Kollegin oder ein Kollege hat Sie eingeladen: Treten Sie deren Firma bei, statt eine neue anzulegen.',
+    code_question: 'Geben Sie den erhaltenen Einladungscode ein.',
+    tenant_mode_off: 'Mandantenmodus ausschalten (Ihre Mandanten bleiben erhalten, werden aber im Menü ausgeblendet)',
     company_question: 'Wie heißt Ihre Firma?',
     company_name: 'Firmenname',
     next: 'Weiter',
@@ -137,6 +141,9 @@ export const app = {
     onboarding: 'Einrichtung',
     reset_onboarding: 'Einrichtung zurücksetzen',
     reset_onboarding_help: 'Den Einrichtungsassistenten erneut durchlaufen.',
+    reset_onboarding_confirm_title: 'Einrichtung zurücksetzen?',
+    reset_onboarding_confirm:
+      'Der Einrichtungsassistent öffnet sich erneut. Sie können eine weitere Firma anlegen oder mit einem Einladungscode einer Firma beitreten. Ihre Firmen, Geräte und Mandanten bleiben unverändert; der Mandantenmodus wird nur ausgeschaltet, wenn Sie das wählen.',
   },
   info: {
     title: 'Info',

@@ -95,6 +95,10 @@ export const app = {
     direct_help: 'One company with its own devices and gateways.',
     indirect: 'Indirect customer',
     indirect_help: 'Reseller or integrator: a tenant groups the companies you manage.',
+    join: 'I have an invite code',
+    join_help: 'A colleague invited you: join their company instead of creating one.',
+    code_question: 'Enter the invite code you received.',
+    tenant_mode_off: 'Turn multi-tenant mode off (your tenants stay, but are hidden from the menu)',
     company_question: 'What is the name of your company?',
     company_name: 'Company name',
     next: 'Next',
@@ -135,6 +139,9 @@ export const app = {
     onboarding: 'Onboarding',
     reset_onboarding: 'Reset onboarding',
     reset_onboarding_help: 'Run the setup wizard again.',
+    reset_onboarding_confirm_title: 'Reset onboarding?',
+    reset_onboarding_confirm:
+      'The setup wizard opens again. You can create another company or join one with an invite code. Your companies, devices and tenants stay as they are; multi-tenant mode is only turned off if you choose so.',
   },
   info: {
     title: 'Info',

@@ -83,7 +83,10 @@ describe('settings screen', () => {
     await act(async () => fireEvent.click(screen.getByRole('switch', { name: 'Multi-tenant mode' })));
     expect(calls.at(-1)).toEqual({ is_tenant_enabled: true });
     expect(screen.getByRole('switch', { name: 'Multi-tenant mode' })).toBeChecked();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reset onboarding' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Reset onboarding' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('The setup wizard opens again');
+    expect(calls.at(-1)).toEqual({ is_tenant_enabled: true });
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset onboarding' })));
     expect(calls.at(-1)).toEqual({ is_onboarded: false });
   });
 
