@@ -8,5 +8,7 @@ import { BulkDeleteWithConfirmButton, useRefresh, type BulkDeleteWithConfirmButt
  */
 export function ConfirmBulkDelete(props: BulkDeleteWithConfirmButtonProps) {
   const refresh = useRefresh();
-  return <BulkDeleteWithConfirmButton mutationMode="pessimistic" confirmContent="app.common.delete_content" mutationOptions={{ onSettled: refresh }} {...props} />;
+  return (
+    <BulkDeleteWithConfirmButton mutationMode="pessimistic" confirmContent="app.common.delete_content" mutationOptions={{ onSettled: refresh }} {...props} />
+  );
 }

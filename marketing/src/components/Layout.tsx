@@ -14,11 +14,12 @@ export function Layout({ locale, page, children }: LayoutProps) {
   const other: Locale = locale === 'en' ? 'de' : 'en';
   const here: Page = page === 'notFound' ? 'home' : page;
 
-  // The language a visitor reads is the one the console opens in (shared storage key). An English
-  // page with German stored is being redirected by the head script: leave the choice alone.
+  // The language a visitor reads is the one the console opens in (shared storage key). The English
+  // home page with German stored is being redirected by the head script: leave the choice alone.
+  // Any other English page was asked for explicitly, so it becomes the choice.
   useEffect(() => {
-    if (locale === 'de' || storedLanguage() !== 'de') storeLanguage(locale);
-  }, [locale]);
+    if (locale === 'de' || page !== 'home' || storedLanguage() !== 'de') storeLanguage(locale);
+  }, [locale, page]);
 
   const link = (target: Page, label: string) => (
     <a href={pathOf(target, locale)} aria-current={page === target ? 'page' : undefined}>

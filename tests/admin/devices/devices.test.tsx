@@ -155,7 +155,7 @@ describe('bulk delete of a full page', () => {
     const getList = vi.fn(async (_resource: string, params: { pagination?: { page: number; perPage: number } }) => {
       const { page, perPage } = params.pagination ?? { page: 1, perPage: 10 };
       return { data: remaining.slice((page - 1) * perPage, page * perPage), total: remaining.length };
-    });
+    }) as DataProvider['getList'] & Mock;
     const deleteMany = vi.fn(async (_resource: string, params: { ids: string[] }) => {
       remaining = remaining.filter((record) => !params.ids.includes(record.id));
       return { data: params.ids };
@@ -178,7 +178,7 @@ describe('bulk delete of a full page', () => {
 });
 
 describe('register a device', () => {
-  it('says "Device \'Cellar sensor\' registered" in the user\'s language', async () => {
+  it("says \"Device 'Cellar sensor' registered\" in the user's language", async () => {
     const create = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { id: 'd9', ...params.data } })) as DataProvider['create'] & Mock;
     renderInAdmin(
       <>
