@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Link as MuiLink, Paper, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { PRODUCT_NAME } from '../common/product';
 import { DefaultLogo } from '../layout/DefaultLogo';
+import { useDocumentTitle } from '../layout/pageTitle';
 import { LanguageSelector } from '../common/LanguageSelector';
 import { resetStores } from '../stores/hooks';
 import { AUTH_PATH, signIn, signUp, type AuthOutcome, type Credentials } from './session';
@@ -57,12 +59,18 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
   };
 
   const title = translate(isSignUp ? 'app.auth.sign_up' : 'app.auth.sign_in');
+  useDocumentTitle(isSignUp ? 'app.auth.sign_up' : 'app.auth.sign_in');
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
       <Paper component="form" onSubmit={(event) => void submit(event)} noValidate sx={{ p: 4, width: '100%', maxWidth: 400 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, color: 'primary.main' }}>
-          <DefaultLogo title={translate('app.auth.tagline')} />
-          <Typography sx={{ flexGrow: 1 }}>{translate('app.auth.tagline')}</Typography>
+          <DefaultLogo title={PRODUCT_NAME} />
+          <Box sx={{ flexGrow: 1 }}>
+            <Typography fontWeight={600}>{PRODUCT_NAME}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.auth.tagline')}
+            </Typography>
+          </Box>
           <LanguageSelector />
         </Box>
         <Typography variant="h5" component="h1" gutterBottom>

@@ -5,6 +5,8 @@ import { useUserLanguage } from '../common/useLanguage';
 import { SearchDialog } from '../search/SearchDialog';
 import { useSearchShortcut } from '../search/useSearchShortcut';
 import { SupportChat } from '../support/SupportChat';
+import { useLocation } from 'react-router-dom';
+import { pageTitleKey, useDocumentTitle } from './pageTitle';
 import { ScrollManager } from './ScrollManager';
 import { SessionGuard } from '../auth/SessionGuard';
 import { TopBar } from './TopBar';
@@ -24,6 +26,7 @@ function Shell({ children }: { children?: ReactNode }) {
   const closeSearch = useCallback(() => setSearchOpen(false), []);
   useSearchShortcut(searchOpen, setSearchOpen);
   useUserLanguage();
+  useDocumentTitle(pageTitleKey(useLocation().pathname));
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <ScrollManager />

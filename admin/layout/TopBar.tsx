@@ -12,6 +12,7 @@ import { LanguageSelector } from '../common/LanguageSelector';
 import { activeTab, mainTabs, profileMenuEntries } from './navigation';
 import { ProfileMenu } from './ProfileMenu';
 import { ThemeToggle } from './ThemeToggle';
+import { PRODUCT_NAME } from '../common/product';
 
 /**
  * The main bar of spec §2: tenant colour and logo, tabs, search, bell, company switcher,
@@ -25,7 +26,7 @@ export function TopBar({ onSearch }: { onSearch: () => void }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const multiTenant = user?.is_tenant_enabled === true;
   const tabs = mainTabs(multiTenant);
-  const logoLabel = tenant?.name ?? translate('app.nav.logo');
+  const logoLabel = tenant?.name ?? PRODUCT_NAME;
 
   return (
     <AppBar position="sticky" data-testid="top-bar" sx={tenant?.color_hex ? { backgroundColor: tenant.color_hex } : undefined}>

@@ -2,7 +2,6 @@ import type { MarketingMessages } from '../en/marketing';
 
 /** Deutsche Texte der Website; die Typprüfung verlangt jeden Schlüssel des englischen Originals. */
 export const marketingDe = {
-  siteName: 'LoRaNet Cloud',
   nav: {
     features: 'Funktionen',
     pricing: 'Preise',

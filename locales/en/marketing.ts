@@ -1,6 +1,5 @@
 /** English texts of the marketing site: the typed reference every other language must match. */
 export const marketingEn = {
-  siteName: 'LoRaNet Cloud',
   nav: {
     features: 'Features',
     pricing: 'Pricing',
