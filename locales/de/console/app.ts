@@ -162,6 +162,7 @@ export const app = {
     unread: 'Ungelesen',
   },
   api_keys: {
+    invalid_date: 'Geben Sie ein vollständiges Datum ein oder lassen Sie das Feld leer für einen Schlüssel ohne Ablauf.',
     never_used: 'nie verwendet',
     expired: 'abgelaufen',
     never_expires: 'nie',

@@ -160,6 +160,7 @@ export const app = {
     unread: 'Unread',
   },
   api_keys: {
+    invalid_date: 'Enter a complete date, or leave it empty for a key that never expires.',
     never_used: 'never used',
     expired: 'expired',
     never_expires: 'never',
