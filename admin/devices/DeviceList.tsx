@@ -8,7 +8,7 @@ import { ConsoleList } from '../common/ConsoleList';
 import { ColumnFilterButton } from '../common/filters/ColumnFilterButton';
 import { SyncStatusChip } from '../network/SyncStatusChip';
 import { useListCarriesSync } from '../network/useListCarriesSync';
-import { pollListWhilePending } from '../network/pollWhilePending';
+import { pollListLive } from '../network/pollWhilePending';
 import { UnregisteredPanel } from './unregistered/UnregisteredPanel';
 import { DevicesEmpty } from './DevicesEmpty';
 import { ExportDevicesButton } from './ExportDevicesButton';
@@ -62,7 +62,7 @@ export function DeviceList() {
   return (
     <>
       <UnregisteredPanel />
-      <ConsoleList sort={{ field: 'last_seen', order: 'DESC' }} actions={<Actions />} empty={<DevicesEmpty />} queryOptions={pollListWhilePending}>
+      <ConsoleList sort={{ field: 'last_seen', order: 'DESC' }} actions={<Actions />} empty={<DevicesEmpty />} queryOptions={pollListLive}>
         <DeviceGrid />
       </ConsoleList>
     </>

@@ -12,7 +12,7 @@ import { SyncStatusChip } from '../network/SyncStatusChip';
 import { SyncStatusPanel } from '../network/SyncStatusPanel';
 import type { WithSyncStatus } from '../network/syncText';
 import { useListCarriesSync } from '../network/useListCarriesSync';
-import { pollListWhilePending } from '../network/pollWhilePending';
+import { pollListLive } from '../network/pollWhilePending';
 
 /** Certificate expiry, highlighted when it is within 30 days (or past). */
 function CertificateExpiry(_props: { label?: string; source?: string }) {
@@ -93,11 +93,7 @@ export function GatewayList() {
   const refresh = useRefresh();
   return (
     <>
-      <ConsoleList
-        actions={<Actions onSetup={() => setWizardOpen(true)} />}
-        empty={<Empty onSetup={() => setWizardOpen(true)} />}
-        queryOptions={pollListWhilePending}
-      >
+      <ConsoleList actions={<Actions onSetup={() => setWizardOpen(true)} />} empty={<Empty onSetup={() => setWizardOpen(true)} />} queryOptions={pollListLive}>
         <GatewayGrid />
       </ConsoleList>
       <SetupWizard

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { AppBar, Box, Collapse, IconButton, List, ListItemButton, ListItemText, Tab, Tabs, Toolbar, Tooltip } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
 import { useCompanyState, useUserState } from '../stores/hooks';
 import { CompanySwitcher } from './CompanySwitcher';
+import { NotificationBell } from './NotificationBell';
 import { DefaultLogo } from './DefaultLogo';
 import { LanguageSelector } from '../common/LanguageSelector';
 import { activeTab, mainTabs, profileMenuEntries } from './navigation';
@@ -58,9 +58,7 @@ export function TopBar({ onSearch }: { onSearch: () => void }) {
             <SearchIcon />
           </IconButton>
         </Tooltip>
-        <IconButton color="inherit" component={Link} to="/notifications" aria-label={translate('app.nav.notifications')}>
-          <NotificationsIcon />
-        </IconButton>
+        <NotificationBell />
         <Box sx={{ display: { xs: 'none', md: 'flex' } }}>
           <CompanySwitcher variant="menu" />
         </Box>

@@ -62,6 +62,7 @@ export const app = {
     templates: 'Profilvorlagen',
     users: 'Benutzer',
     notifications: 'Benachrichtigungen',
+    notifications_unread: 'Benachrichtigungen, %{smart_count} ungelesen',
     open_menu: 'Menü öffnen',
     profile_menu: 'Profilmenü',
     search: 'Suche',

@@ -60,6 +60,7 @@ export const app = {
     templates: 'Profile Templates',
     users: 'Users',
     notifications: 'Notifications',
+    notifications_unread: 'Notifications, %{smart_count} unread',
     open_menu: 'Open menu',
     profile_menu: 'Profile menu',
     search: 'Search',
