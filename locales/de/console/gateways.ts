@@ -29,6 +29,8 @@ export const gateways = {
   copied: 'Kopiert',
   download_file: '%{name} herunterladen',
   download_certificate: 'Zertifikat herunterladen',
+  connected_now: 'Verbunden',
+  disconnected_now: 'Nicht verbunden',
   bundle_readme: [
     'Client-Zertifikat des Gateways %{gateway_id}',
     '',

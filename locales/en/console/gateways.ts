@@ -25,6 +25,8 @@ export const gateways = {
   copied: 'Copied',
   download_file: 'Download %{name}',
   download_certificate: 'Download certificate',
+  connected_now: 'Connected',
+  disconnected_now: 'Not connected',
   bundle_readme: [
     'Client certificate of gateway %{gateway_id}',
     '',
