@@ -40,7 +40,7 @@ function header(fields: [number, 2 | 4][]): Uint8Array {
   return bytes;
 }
 
-export function zipFiles(entries: ZipEntry[], now = new Date()): Uint8Array {
+export function zipFiles(entries: ZipEntry[], now = new Date()): Uint8Array<ArrayBuffer> {
   const encoder = new TextEncoder();
   const { time, day } = dosDateTime(now);
   const parts: Uint8Array[] = [];
