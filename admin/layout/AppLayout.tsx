@@ -8,6 +8,7 @@ import { SupportChat } from '../support/SupportChat';
 import { useLocation } from 'react-router-dom';
 import { pageTitleKey, useDocumentTitle } from './pageTitle';
 import { ScrollManager } from './ScrollManager';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { SessionGuard } from '../auth/SessionGuard';
 import { TopBar } from './TopBar';
 
@@ -30,8 +31,9 @@ function Shell({ children }: { children?: ReactNode }) {
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <ScrollManager />
+      <SkipLink />
       <TopBar onSearch={openSearch} />
-      <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
+      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="xl" sx={{ py: 3, outline: 'none' }}>
         <Suspense fallback={<LinearProgress />}>{children}</Suspense>
       </Container>
       <SearchDialog open={searchOpen} onClose={closeSearch} />

@@ -12,6 +12,7 @@ import { LanguageSelector } from '../common/LanguageSelector';
 import { activeTab, mainTabs, profileMenuEntries } from './navigation';
 import { ProfileMenu } from './ProfileMenu';
 import { ThemeToggle } from './ThemeToggle';
+import { readableTextOn } from './contrast';
 import { PRODUCT_NAME } from '../common/product';
 
 /**
@@ -29,7 +30,11 @@ export function TopBar({ onSearch }: { onSearch: () => void }) {
   const logoLabel = tenant?.name ?? PRODUCT_NAME;
 
   return (
-    <AppBar position="sticky" data-testid="top-bar" sx={tenant?.color_hex ? { backgroundColor: tenant.color_hex } : undefined}>
+    <AppBar
+      position="sticky"
+      data-testid="top-bar"
+      sx={tenant?.color_hex ? { backgroundColor: tenant.color_hex, color: readableTextOn(tenant.color_hex) } : undefined}
+    >
       <Toolbar sx={{ gap: 1 }}>
         <IconButton
           color="inherit"
@@ -47,7 +52,14 @@ export function TopBar({ onSearch }: { onSearch: () => void }) {
             <DefaultLogo title={logoLabel} />
           )}
         </Box>
-        <Tabs value={activeTab(tabs, pathname)} textColor="inherit" indicatorColor="secondary" sx={{ display: { xs: 'none', md: 'flex' }, flexGrow: 1 }}>
+        {/* Inactive tabs at full strength (MUI dims them to 60 %, below 4.5:1 on most bar colours);
+            the active one is marked by the indicator and weight. */}
+        <Tabs
+          value={activeTab(tabs, pathname)}
+          textColor="inherit"
+          indicatorColor="secondary"
+          sx={{ display: { xs: 'none', md: 'flex' }, flexGrow: 1, '& .MuiTab-root': { opacity: 1 }, '& .Mui-selected': { fontWeight: 700 } }}
+        >
           {tabs.map((tab) => (
             <Tab key={tab.name} value={tab.name} label={translate(tab.label)} component={Link} to={tab.path} />
           ))}

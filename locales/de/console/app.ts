@@ -63,6 +63,7 @@ export const app = {
     users: 'Benutzer',
     notifications: 'Benachrichtigungen',
     notifications_unread: 'Benachrichtigungen, %{smart_count} ungelesen',
+    skip_to_content: 'Zum Inhalt springen',
     open_menu: 'Menü öffnen',
     profile_menu: 'Profilmenü',
     search: 'Suche',

@@ -61,6 +61,7 @@ export const app = {
     users: 'Users',
     notifications: 'Notifications',
     notifications_unread: 'Notifications, %{smart_count} unread',
+    skip_to_content: 'Skip to content',
     open_menu: 'Open menu',
     profile_menu: 'Profile menu',
     search: 'Search',
