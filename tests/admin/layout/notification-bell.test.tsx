@@ -1,12 +1,13 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, type Mock } from 'vitest';
+import type { DataProvider } from 'react-admin';
 import { NotificationBell } from '../../../admin/layout/NotificationBell';
 import { LIVE_REFRESH_MS } from '../../../admin/common/useLiveQuery';
 import { pollListLive, SYNC_POLL_MS } from '../../../admin/network/pollWhilePending';
 import { renderInAdmin } from '../helpers';
 import { listAnswers } from '../listStates';
 
-const unread = (total: number) => vi.fn(async () => ({ data: total ? [{ id: 'n1' }] : [], total }));
+const unread = (total: number) => vi.fn(async () => ({ data: total ? [{ id: 'n1' }] : [], total })) as DataProvider['getList'] & Mock;
 
 describe('the bell shows the unread count', () => {
   it('success: the number of unread notifications, in the link name too; reads only a page of one', async () => {
