@@ -13,6 +13,8 @@ export default defineConfig(({ mode }) => ({
   root: 'admin',
   plugins: [react(), supportChatOrigin(loadEnv(mode, '..', 'VITE_').VITE_CHAT_URL)],
   envDir: '..',
+  // The one favicon of both sites; the dev server serves it at /favicon.svg as the marketing build does.
+  publicDir: '../marketing/static',
   // Every tag gets this nonce placeholder (and a csp-nonce meta tag for emotion, admin/main.tsx);
   // the server swaps in a fresh nonce per answer (server/src/http/content-security.ts).
   html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },

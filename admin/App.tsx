@@ -7,6 +7,7 @@ import { webhooks } from './webhooks';
 import { rules } from './rules';
 import { AUTH_PATH, initSession, sessionExists, signOut } from './auth/session';
 import { lazyNamed } from './common/lazy';
+import { PRODUCT_NAME } from './common/product';
 import { companies } from './companies';
 import { DASHBOARD_PATH, DashboardPage, dashboards } from './dashboards';
 import { devices } from './devices';
@@ -83,7 +84,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         loginPage={false}
         catchAll={NotFound}
         dashboard={DashboardPage}
-        title="LoRa IoT Console"
+        title={PRODUCT_NAME}
       >
         <CustomRoutes noLayout>
           <Route

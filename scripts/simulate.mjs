@@ -105,15 +105,22 @@ console.log(`simulating ${found.length} devices against ${base} every ${every / 
 for (let round = 0; round < rounds; round++) {
   const now = Date.now();
   let sent = 0;
-  for (const device of found) {
+  for (const device of [...found]) {
     const { fPort, bytes } = ENCODERS[device.template](now);
-    await api('POST', '/ingest/chirpstack?event=up', {
+    const answer = await api('POST', '/ingest/chirpstack?event=up', {
       deviceInfo: { devEui: device.dev_eui },
       time: new Date(now).toISOString(),
       fPort,
       fCnt: round,
       data: Buffer.from(bytes).toString('base64'),
     });
+    // A device deleted in the console while the simulator runs is not registered any more: stop
+    // sending for it (its uplinks would only show up as an unregistered device heard).
+    if (answer?.status === 'unregistered') {
+      found = found.filter((other) => other.dev_eui !== device.dev_eui);
+      console.log(`skipping ${device.name || device.dev_eui}: no longer registered`);
+      continue;
+    }
     if (round % 30 === 0)
       await api('POST', '/ingest/chirpstack?event=status', { deviceInfo: { devEui: device.dev_eui }, batteryLevel: 90 - (round % 60), margin: 8 });
     sent++;

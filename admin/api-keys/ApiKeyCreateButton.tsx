@@ -8,24 +8,34 @@ import { useCompanyState } from '../stores/hooks';
 
 const ALL = 'all';
 
-/** Creates a key (name, optional expiry, one company or all, read-only or not) and hands the secret to the caller to show once. */
-export function ApiKeyCreateButton({ onCreated }: { onCreated: (secret: string) => void }) {
+/** A date input's value as an instant, or null when it is not a whole, real date (e.g. "2026-02-31" half typed). */
+function expiryOf(value: string): Date | null {
+  const date = new Date(value);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+/**
+ * The form lives only while the dialog is open: Cancel, Escape or a created key unmount it, so
+ * the next "New key" starts empty instead of with the last (maybe invalid) name and date.
+ */
+function NewKeyForm({ onClose, onCreated }: { onClose: () => void; onCreated: (secret: string) => void }) {
   const translate = useTranslate();
   const notifyFailure = useNotifyFailure();
   const [create, { isPending }] = useCreate<ApiKeyWithSecret>();
-  const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [expires, setExpires] = useState('');
   const [scope, setScope] = useState(ALL);
   const [readOnly, setReadOnly] = useState(false);
   const { companies } = useCompanyState();
+  const expiry = expires ? expiryOf(expires) : null;
+  const badDate = expires !== '' && expiry === null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return;
+    if (!name.trim() || badDate) return;
     const data = {
       name: name.trim(),
-      ...(expires ? { expiresAt: new Date(expires).toISOString() } : {}),
+      ...(expiry ? { expiresAt: expiry.toISOString() } : {}),
       company_id: scope === ALL ? null : scope,
       read_only: readOnly,
     };
@@ -34,9 +44,7 @@ export function ApiKeyCreateButton({ onCreated }: { onCreated: (secret: string) 
       { data },
       {
         onSuccess: (record) => {
-          setOpen(false);
-          setName('');
-          setExpires('');
+          onClose();
           onCreated(record.key);
         },
         onError: notifyFailure,
@@ -45,60 +53,72 @@ export function ApiKeyCreateButton({ onCreated }: { onCreated: (secret: string) 
   };
 
   return (
+    <form onSubmit={submit}>
+      <DialogTitle>{translate('app.api_keys.new_key')}</DialogTitle>
+      <DialogContent>
+        <TextField
+          autoFocus
+          fullWidth
+          required
+          margin="normal"
+          label={translate('resources.api-keys.fields.name')}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          fullWidth
+          margin="normal"
+          type="date"
+          label={translate('resources.api-keys.fields.expiresAt')}
+          value={expires}
+          onChange={(event) => setExpires(event.target.value)}
+          error={badDate}
+          helperText={badDate ? translate('app.api_keys.invalid_date') : undefined}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          select
+          fullWidth
+          margin="normal"
+          label={translate('app.api_keys.scope')}
+          value={scope}
+          onChange={(event) => setScope(event.target.value)}
+          helperText={translate('app.api_keys.scope_help')}
+        >
+          <MenuItem value={ALL}>{translate('app.api_keys.all_companies')}</MenuItem>
+          {companies.map((company) => (
+            <MenuItem key={company.id} value={company.id}>
+              {company.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <FormControlLabel
+          control={<Checkbox checked={readOnly} onChange={(event) => setReadOnly(event.target.checked)} />}
+          label={translate('app.api_keys.read_only')}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+        <Button type="submit" variant="contained" disabled={isPending || !name.trim() || badDate}>
+          {translate('ra.action.create')}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+/** Creates a key (name, optional expiry, one company or all, read-only or not) and hands the secret to the caller to show once. */
+export function ApiKeyCreateButton({ onCreated }: { onCreated: (secret: string) => void }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
     <>
       <Button startIcon={<AddIcon />} onClick={() => setOpen(true)}>
         {translate('app.api_keys.new_key')}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="xs">
-        <form onSubmit={submit}>
-          <DialogTitle>{translate('app.api_keys.new_key')}</DialogTitle>
-          <DialogContent>
-            <TextField
-              autoFocus
-              fullWidth
-              required
-              margin="normal"
-              label={translate('resources.api-keys.fields.name')}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-            <TextField
-              fullWidth
-              margin="normal"
-              type="date"
-              label={translate('resources.api-keys.fields.expiresAt')}
-              value={expires}
-              onChange={(event) => setExpires(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              select
-              fullWidth
-              margin="normal"
-              label={translate('app.api_keys.scope')}
-              value={scope}
-              onChange={(event) => setScope(event.target.value)}
-              helperText={translate('app.api_keys.scope_help')}
-            >
-              <MenuItem value={ALL}>{translate('app.api_keys.all_companies')}</MenuItem>
-              {companies.map((company) => (
-                <MenuItem key={company.id} value={company.id}>
-                  {company.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <FormControlLabel
-              control={<Checkbox checked={readOnly} onChange={(event) => setReadOnly(event.target.checked)} />}
-              label={translate('app.api_keys.read_only')}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-            <Button type="submit" variant="contained" disabled={isPending || !name.trim()}>
-              {translate('ra.action.create')}
-            </Button>
-          </DialogActions>
-        </form>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
+        {open && <NewKeyForm onClose={close} onCreated={onCreated} />}
       </Dialog>
     </>
   );

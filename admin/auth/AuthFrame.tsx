@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { PRODUCT_NAME } from '../common/product';
 import { DefaultLogo } from '../layout/DefaultLogo';
 import { LanguageSelector } from '../common/LanguageSelector';
 
@@ -11,8 +12,13 @@ export function AuthFrame({ title, onSubmit, children }: { title: string; onSubm
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
       <Paper component="form" onSubmit={onSubmit} noValidate sx={{ p: 4, width: '100%', maxWidth: 400 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, color: 'primary.main' }}>
-          <DefaultLogo title={translate('app.auth.tagline')} />
-          <Typography sx={{ flexGrow: 1 }}>{translate('app.auth.tagline')}</Typography>
+          <DefaultLogo title={PRODUCT_NAME} />
+          <Box sx={{ flexGrow: 1 }}>
+            <Typography fontWeight={600}>{PRODUCT_NAME}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {translate('app.auth.tagline')}
+            </Typography>
+          </Box>
           <LanguageSelector />
         </Box>
         <Typography variant="h5" component="h1" gutterBottom>

@@ -4,6 +4,7 @@ import { Alert, Button, CircularProgress, Link as MuiLink, TextField } from '@mu
 import { useTranslate } from 'react-admin';
 import { AuthFrame } from './AuthFrame';
 import { RESET_PASSWORD_PATH } from './ResetPasswordPage';
+import { useDocumentTitle } from '../layout/pageTitle';
 import { resetStores } from '../stores/hooks';
 import { AUTH_PATH, signIn, signUp, type AuthOutcome, type Credentials } from './session';
 import { translateMessage } from '../providers/serverMessages';
@@ -57,6 +58,7 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
   };
 
   const title = translate(isSignUp ? 'app.auth.sign_up' : 'app.auth.sign_in');
+  useDocumentTitle(isSignUp ? 'app.auth.sign_up' : 'app.auth.sign_in');
   return (
     <AuthFrame title={title} onSubmit={(event) => void submit(event)}>
       <TextField

@@ -2,6 +2,7 @@ import SuperTokens from 'supertokens-web-js';
 import EmailPassword from 'supertokens-web-js/recipe/emailpassword';
 import Session from 'supertokens-web-js/recipe/session';
 import EmailVerification from 'supertokens-web-js/recipe/emailverification';
+import { PRODUCT_NAME } from '../common/product';
 import { fieldErrorMessage, type WireFieldError } from '../providers/serverMessages';
 
 /** Website path of the sign-in pages and API base path of the session endpoints (spec §7, DESIGN §5). */
@@ -16,7 +17,7 @@ export function initSession(): void {
   initialised = true;
   const configured: string | undefined = import.meta.env.VITE_API_URL;
   SuperTokens.init({
-    appInfo: { appName: 'LoRa IoT Console', apiDomain: configured ?? window.location.origin, apiBasePath: AUTH_API_BASE_PATH },
+    appInfo: { appName: PRODUCT_NAME, apiDomain: configured ?? window.location.origin, apiBasePath: AUTH_API_BASE_PATH },
     recipeList: [Session.init({ tokenTransferMethod: 'cookie' }), EmailPassword.init(), EmailVerification.init()],
   });
 }

@@ -2,17 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
-import { HttpError, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { describeError } from '../stores/appError';
 import { companyStore } from '../stores/companyStore';
-
-/** Why a join failed, in the user's words: a bad or used code, or already a member. */
-function joinError(error: unknown): string | null {
-  if (error instanceof HttpError && error.status === 404) return 'app.companies.invalid_code';
-  if (error instanceof HttpError && error.status === 409) return 'app.companies.already_member';
-  return null;
-}
+import { joinError } from './joinError';
 
 /**
  * Join a company with an invite code (spec §2 Companies); the switcher then lists it. The invite

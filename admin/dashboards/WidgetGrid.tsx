@@ -1,11 +1,12 @@
 import { useState, type MouseEvent } from 'react';
-import { Box } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import { GridLayout, useContainerWidth, type Layout, type LayoutItem } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import { useTranslate } from 'react-admin';
 import { cellAt, DEFAULT_SIZE, GRID, isOccupied, placementAt, toLayout, type Placement, type Widget, type WidgetType } from './layout';
 import { Palette } from './Palette';
 import { NO_DRAG, WidgetCard } from './WidgetCard';
+import { usePhone } from '../common/PhoneOrGrid';
 
 export interface WidgetGridProps {
   widgets: Widget[];
@@ -17,8 +18,30 @@ export interface WidgetGridProps {
   onDelete: (widget: Widget) => void;
 }
 
+/**
+ * On a phone the widgets stack in one column, in reading order (top to bottom, left to right of
+ * the desktop grid), each at its own height; their places on the grid stay as they are, since
+ * nothing is moved here.
+ */
+function StackedWidgets({ widgets, onEdit, onDelete }: Pick<WidgetGridProps, 'widgets' | 'onEdit' | 'onDelete'>) {
+  const ordered = [...widgets].sort((a, b) => a.positionY - b.positionY || a.positionX - b.positionX);
+  return (
+    <Stack spacing={1.5} data-testid="widget-stack">
+      {ordered.map((widget) => (
+        <Box key={widget.id} sx={{ height: widget.height * GRID.rowHeight + (widget.height - 1) * GRID.margin[1] }}>
+          <WidgetCard widget={widget} onEdit={() => onEdit(widget)} onDelete={() => onDelete(widget)} />
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
 /** Widgets on a 12-column grid: drag to move, resize from the corner, click a free cell or drop from the palette to add. */
-export function WidgetGrid({ widgets, onPlace, onLayout, onEdit, onDelete }: WidgetGridProps) {
+export function WidgetGrid(props: WidgetGridProps) {
+  return usePhone() ? <StackedWidgets {...props} /> : <DesktopGrid {...props} />;
+}
+
+function DesktopGrid({ widgets, onPlace, onLayout, onEdit, onDelete }: WidgetGridProps) {
   const translate = useTranslate();
   const { width, containerRef, mounted } = useContainerWidth();
   const [dragging, setDragging] = useState<WidgetType | null>(null);

@@ -1,13 +1,15 @@
 import { Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Link } from 'react-router-dom';
-import { BulkDeleteWithConfirmButton, CreateButton, Datagrid, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, Datagrid, SimpleList, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { PowerStatusField, TimestampOrNever } from '../common/fields';
+import { ConfirmBulkDelete } from '../common/ConfirmBulkDelete';
 import { ConsoleList } from '../common/ConsoleList';
+import { PhoneOrGrid } from '../common/PhoneOrGrid';
 import { ColumnFilterButton } from '../common/filters/ColumnFilterButton';
 import { SyncStatusChip } from '../network/SyncStatusChip';
 import { useListCarriesSync } from '../network/useListCarriesSync';
-import { pollListWhilePending } from '../network/pollWhilePending';
+import { pollListLive } from '../network/pollWhilePending';
 import { UnregisteredPanel } from './unregistered/UnregisteredPanel';
 import { DevicesEmpty } from './DevicesEmpty';
 import { ExportDevicesButton } from './ExportDevicesButton';
@@ -18,7 +20,7 @@ import { ExportDevicesButton } from './ExportDevicesButton';
 function Actions() {
   const translate = useTranslate();
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <ColumnFilterButton model="device" field="config" source="profile" label="resources.devices.fields.config" />
       <ColumnFilterButton model="device" field="unit" source="unit" label="resources.devices.fields.unit" />
       <ColumnFilterButton
@@ -38,7 +40,7 @@ function Actions() {
 }
 
 function BulkActions() {
-  return <BulkDeleteWithConfirmButton mutationMode="pessimistic" confirmTitle="app.devices.bulk_delete_title" confirmContent="app.common.delete_content" />;
+  return <ConfirmBulkDelete confirmTitle="app.devices.bulk_delete_title" />;
 }
 
 function DeviceGrid() {
@@ -56,13 +58,27 @@ function DeviceGrid() {
   );
 }
 
+type DeviceRecord = { id: string; name: string | null; dev_eui: string };
+
+/** A device as a card on a phone: its name, when it was last seen, its power; tapping opens it. */
+function DeviceCards() {
+  return (
+    <SimpleList<DeviceRecord>
+      primaryText={(record) => record.name || record.dev_eui}
+      secondaryText={<TimestampOrNever source="last_seen" />}
+      tertiaryText={<PowerStatusField />}
+      linkType="show"
+    />
+  );
+}
+
 /** The devices, below the ones the network server heard that are not registered yet (outside the list, so it shows before the first device too). */
 export function DeviceList() {
   return (
     <>
       <UnregisteredPanel />
-      <ConsoleList sort={{ field: 'last_seen', order: 'DESC' }} actions={<Actions />} empty={<DevicesEmpty />} queryOptions={pollListWhilePending}>
-        <DeviceGrid />
+      <ConsoleList sort={{ field: 'last_seen', order: 'DESC' }} actions={<Actions />} empty={<DevicesEmpty />} queryOptions={pollListLive}>
+        <PhoneOrGrid phone={<DeviceCards />} grid={<DeviceGrid />} />
       </ConsoleList>
     </>
   );

@@ -4,14 +4,14 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
 import { Confirm, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
-import { certificateFiles, downloadText } from './download';
+import { certificateArchive, downloadArchive } from './download';
 import { useNotifyFailure } from '../common/useNotifyFailure';
 
 type GatewayRecord = { id: string; gateway_id: string; name: string };
 
 /**
  * Issues a new certificate for the gateway, after confirmation, and saves the CA, certificate and
- * key as three files. The key exists only in this answer, and the gateway's certificate in use
+ * key with a README as one zip. The key exists only in this answer, and the gateway's certificate in use
  * stops working at once, so the user is asked first.
  */
 export function DownloadCertificateButton() {
@@ -24,7 +24,12 @@ export function DownloadCertificateButton() {
   const download = useMutation({
     mutationFn: (gateway: GatewayRecord) => dataProvider.issueGatewayCertificate(gateway.id),
     onSuccess: (certificate, gateway) => {
-      for (const file of certificateFiles(gateway.gateway_id, certificate)) downloadText(file.filename, file.text);
+      const readme = translate('app.gateways.bundle_readme', {
+        gateway_id: gateway.gateway_id,
+        server: certificate.server,
+        expires_at: certificate.expires_at,
+      });
+      downloadArchive(certificateArchive(gateway.gateway_id, certificate, readme));
       // The list shows the new expiry.
       refresh();
     },

@@ -1,9 +1,21 @@
 import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { BooleanField, Datagrid, TextField, TopToolbar, useExpanded, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import {
+  BooleanField,
+  Datagrid,
+  SimpleList,
+  TextField,
+  TopToolbar,
+  useExpanded,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import { DateField, TimestampOrNever } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
+import { PhoneOrGrid } from '../common/PhoneOrGrid';
 import { DownloadCertificateButton } from './DownloadCertificateButton';
 import { isExpiringSoon } from './expiry';
 import { SetupWizard } from './SetupWizard';
@@ -12,7 +24,7 @@ import { SyncStatusChip } from '../network/SyncStatusChip';
 import { SyncStatusPanel } from '../network/SyncStatusPanel';
 import type { WithSyncStatus } from '../network/syncText';
 import { useListCarriesSync } from '../network/useListCarriesSync';
-import { pollListWhilePending } from '../network/pollWhilePending';
+import { pollListLive } from '../network/pollWhilePending';
 
 /** Certificate expiry, highlighted when it is within 30 days (or past). */
 function CertificateExpiry(_props: { label?: string; source?: string }) {
@@ -88,17 +100,35 @@ function GatewayGrid() {
   );
 }
 
+type GatewayRecord = { id: string; name: string; gateway_id: string; connected: boolean };
+
+/** Connected or not, in words (a card has no column header to explain a tick). */
+function ConnectionText() {
+  const record = useRecordContext<GatewayRecord>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return <>{translate(record.connected ? 'app.gateways.connected_now' : 'app.gateways.disconnected_now')}</>;
+}
+
+/** A gateway as a card on a phone: its name, whether it is connected, when it was last seen; tapping opens it. */
+function GatewayCards() {
+  return (
+    <SimpleList<GatewayRecord>
+      primaryText={(record) => record.name || record.gateway_id}
+      secondaryText={<ConnectionText />}
+      tertiaryText={<TimestampOrNever source="last_seen" />}
+      linkType="show"
+    />
+  );
+}
+
 export function GatewayList() {
   const [wizardOpen, setWizardOpen] = useState(false);
   const refresh = useRefresh();
   return (
     <>
-      <ConsoleList
-        actions={<Actions onSetup={() => setWizardOpen(true)} />}
-        empty={<Empty onSetup={() => setWizardOpen(true)} />}
-        queryOptions={pollListWhilePending}
-      >
-        <GatewayGrid />
+      <ConsoleList actions={<Actions onSetup={() => setWizardOpen(true)} />} empty={<Empty onSetup={() => setWizardOpen(true)} />} queryOptions={pollListLive}>
+        <PhoneOrGrid phone={<GatewayCards />} grid={<GatewayGrid />} />
       </ConsoleList>
       <SetupWizard
         open={wizardOpen}

@@ -1,10 +1,14 @@
 import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Box, Container, LinearProgress } from '@mui/material';
 import { OnboardingGate } from '../onboarding/OnboardingGate';
+import { useUserLanguage } from '../common/useLanguage';
 import { SearchDialog } from '../search/SearchDialog';
 import { useSearchShortcut } from '../search/useSearchShortcut';
 import { SupportChat } from '../support/SupportChat';
+import { useLocation } from 'react-router-dom';
+import { pageTitleKey, useDocumentTitle } from './pageTitle';
 import { ScrollManager } from './ScrollManager';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { SessionGuard } from '../auth/SessionGuard';
 import { TopBar } from './TopBar';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
@@ -23,11 +27,14 @@ function Shell({ children }: { children?: ReactNode }) {
   const openSearch = useCallback(() => setSearchOpen(true), []);
   const closeSearch = useCallback(() => setSearchOpen(false), []);
   useSearchShortcut(searchOpen, setSearchOpen);
+  useUserLanguage();
+  useDocumentTitle(pageTitleKey(useLocation().pathname));
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <ScrollManager />
+      <SkipLink />
       <TopBar onSearch={openSearch} />
-      <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
+      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="xl" sx={{ py: 3, outline: 'none' }}>
         <VerifyEmailBanner />
         <Suspense fallback={<LinearProgress />}>{children}</Suspense>
       </Container>

@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { AppBar, Box, Collapse, IconButton, List, ListItemButton, ListItemText, Tab, Tabs, Toolbar, Tooltip } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import SearchIcon from '@mui/icons-material/Search';
 import { useTranslate } from 'react-admin';
 import { useCompanyState, useUserState } from '../stores/hooks';
 import { CompanySwitcher } from './CompanySwitcher';
+import { NotificationBell } from './NotificationBell';
 import { DefaultLogo } from './DefaultLogo';
 import { LanguageSelector } from '../common/LanguageSelector';
 import { activeTab, mainTabs, profileMenuEntries } from './navigation';
 import { ProfileMenu } from './ProfileMenu';
 import { ThemeToggle } from './ThemeToggle';
+import { readableTextOn } from './contrast';
+import { PRODUCT_NAME } from '../common/product';
 
 /**
  * The main bar of spec §2: tenant colour and logo, tabs, search, bell, company switcher,
@@ -25,10 +27,14 @@ export function TopBar({ onSearch }: { onSearch: () => void }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const multiTenant = user?.is_tenant_enabled === true;
   const tabs = mainTabs(multiTenant);
-  const logoLabel = tenant?.name ?? translate('app.nav.logo');
+  const logoLabel = tenant?.name ?? PRODUCT_NAME;
 
   return (
-    <AppBar position="sticky" data-testid="top-bar" sx={tenant?.color_hex ? { backgroundColor: tenant.color_hex } : undefined}>
+    <AppBar
+      position="sticky"
+      data-testid="top-bar"
+      sx={tenant?.color_hex ? { backgroundColor: tenant.color_hex, color: readableTextOn(tenant.color_hex) } : undefined}
+    >
       <Toolbar sx={{ gap: 1 }}>
         <IconButton
           color="inherit"
@@ -46,7 +52,14 @@ export function TopBar({ onSearch }: { onSearch: () => void }) {
             <DefaultLogo title={logoLabel} />
           )}
         </Box>
-        <Tabs value={activeTab(tabs, pathname)} textColor="inherit" indicatorColor="secondary" sx={{ display: { xs: 'none', md: 'flex' }, flexGrow: 1 }}>
+        {/* Inactive tabs at full strength (MUI dims them to 60 %, below 4.5:1 on most bar colours);
+            the active one is marked by the indicator and weight. */}
+        <Tabs
+          value={activeTab(tabs, pathname)}
+          textColor="inherit"
+          indicatorColor="secondary"
+          sx={{ display: { xs: 'none', md: 'flex' }, flexGrow: 1, '& .MuiTab-root': { opacity: 1 }, '& .Mui-selected': { fontWeight: 700 } }}
+        >
           {tabs.map((tab) => (
             <Tab key={tab.name} value={tab.name} label={translate(tab.label)} component={Link} to={tab.path} />
           ))}
@@ -57,9 +70,7 @@ export function TopBar({ onSearch }: { onSearch: () => void }) {
             <SearchIcon />
           </IconButton>
         </Tooltip>
-        <IconButton color="inherit" component={Link} to="/notifications" aria-label={translate('app.nav.notifications')}>
-          <NotificationsIcon />
-        </IconButton>
+        <NotificationBell />
         <Box sx={{ display: { xs: 'none', md: 'flex' } }}>
           <CompanySwitcher variant="menu" />
         </Box>

@@ -1,3 +1,4 @@
+import { LIVE_REFRESH_MS } from '../common/useLiveQuery';
 import type { SyncStatus } from '../types/api';
 
 /**
@@ -20,6 +21,15 @@ const isPending = (record: Synced | undefined): boolean => record?.network_sync?
  */
 export const pollListWhilePending = {
   refetchInterval: (query: { state: { data?: { data?: Synced[] } } }): number | false => (query.state.data?.data?.some(isPending) ? SYNC_POLL_MS : false),
+};
+
+/**
+ * The device and gateway lists: last seen, power status and a gateway's connection change without a
+ * reload. The page is read again every few seconds (faster while a sync is pending); react-query
+ * shares one read per page among every view of it in the tab and pauses while the tab is hidden.
+ */
+export const pollListLive = {
+  refetchInterval: (query: { state: { data?: { data?: Synced[] } } }): number => (query.state.data?.data?.some(isPending) ? SYNC_POLL_MS : LIVE_REFRESH_MS),
 };
 
 /** The same for one record's page (`<Edit queryOptions={pollRecordWhilePending}>`, or a show view). */

@@ -4,18 +4,21 @@ import { useTranslate } from 'react-admin';
 import { useLanguage } from '../common/useLanguage';
 import { describeError } from '../stores/appError';
 import { canComplete, canGoBack, canGoNext, isStepValid, STEP_COUNT, type Step } from './steps';
-import { CompanyStep, CustomerTypeStep, LanguageStep } from './StepFields';
+import { joinError } from '../companies/joinError';
+import { CompanyStep, CustomerTypeStep, InviteCodeStep, LanguageStep } from './StepFields';
 import { submitOnboarding, type OnboardingCalls } from './submit';
 import { useWizardState, wizardStore } from './wizardState';
 
 export interface OnboardingDialogProps {
   calls: OnboardingCalls;
-  /** Reloads user data and companies after a successful submission. */
-  onDone: () => Promise<void>;
+  /** Whether the user's multi-tenant mode is on now (after "Reset onboarding"): it is not turned off unasked. */
+  tenantModeNow?: boolean;
+  /** Reloads user data and companies after a successful submission and selects the company to land in. */
+  onDone: (companyId: string) => Promise<void>;
 }
 
 /** The onboarding wizard of spec §2/§4/§5: a modal that cannot be dismissed. */
-export function OnboardingDialog({ calls, onDone }: OnboardingDialogProps) {
+export function OnboardingDialog({ calls, tenantModeNow = false, onDone }: OnboardingDialogProps) {
   const translate = useTranslate();
   const [language, setLanguage] = useLanguage();
   const { step, answers } = useWizardState();
@@ -39,12 +42,13 @@ export function OnboardingDialog({ calls, onDone }: OnboardingDialogProps) {
     setSubmitting(true);
     setError(null);
     try {
-      await submitOnboarding(answers.customerType, answers.companyName, calls);
+      const companyId = await submitOnboarding(answers, tenantModeNow, calls);
       wizardStore.reset();
-      await onDone();
+      await onDone(companyId);
     } catch (failure) {
       console.error('Onboarding failed', failure);
-      setError(describeError(failure, translate, 'app.errors.setupError'));
+      const joinFailure = answers.customerType === 'join' ? joinError(failure) : null;
+      setError(joinFailure ? translate(joinFailure) : describeError(failure, translate, 'app.errors.setupError'));
       setSubmitting(false);
     }
   };
@@ -55,8 +59,19 @@ export function OnboardingDialog({ calls, onDone }: OnboardingDialogProps) {
       <DialogContent>
         <Typography variant="overline">{translate('app.onboarding.step', { step, total: STEP_COUNT })}</Typography>
         {step === 1 && <LanguageStep value={answers.language} onChange={(value) => setAnswers({ language: value })} />}
-        {step === 2 && <CustomerTypeStep value={answers.customerType} onChange={(value) => setAnswers({ customerType: value })} />}
-        {step === 3 && <CompanyStep value={answers.companyName} disabled={submitting} onChange={(value) => setAnswers({ companyName: value })} />}
+        {step === 2 && (
+          <CustomerTypeStep
+            value={answers.customerType}
+            onChange={(value) => setAnswers({ customerType: value })}
+            tenantModeOff={tenantModeNow ? { value: answers.tenantModeOff, onChange: (value) => setAnswers({ tenantModeOff: value }) } : undefined}
+          />
+        )}
+        {step === 3 && answers.customerType === 'join' && (
+          <InviteCodeStep value={answers.inviteCode} disabled={submitting} onChange={(value) => setAnswers({ inviteCode: value })} />
+        )}
+        {step === 3 && answers.customerType !== 'join' && (
+          <CompanyStep value={answers.companyName} disabled={submitting} onChange={(value) => setAnswers({ companyName: value })} />
+        )}
         {submitting && (
           <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 2 }}>
             <CircularProgress size={20} />

@@ -17,12 +17,17 @@ function providerCalls(dataProvider: AppDataProvider): OnboardingCalls {
     updateUser: (fields) => userStore.update(fields),
     createTenant: async (data) => (await dataProvider.create<{ name: string }, { id: string }>('tenants', { data })).data,
     createCompany: async (data) => (await dataProvider.create<{ name: string; tenant_id?: string }, { id: string }>('companies', { data })).data,
+    joinWithCode: (code) => dataProvider.joinWithCode(code),
   };
 }
 
-/** After success the user data and the companies are reloaded (spec §4). */
-async function reload(): Promise<void> {
+/**
+ * After success the user data and the companies are reloaded (spec §4), and the company just
+ * founded or joined is selected: an invited user lands in the company they joined.
+ */
+async function reload(companyId: string): Promise<void> {
   await Promise.all([userStore.fetch(), companyStore.refresh()]);
+  await companyStore.select(companyId);
 }
 
 /** Onboarding is shown when user data is initialised, a user exists and is not onboarded (spec §4). */
@@ -39,7 +44,7 @@ export function OnboardingGate() {
   const state = useUserState();
   const dataProvider = useDataProvider<AppDataProvider>();
   const calls = useMemo(() => providerCalls(dataProvider), [dataProvider]);
-  if (shouldOnboard(state)) return <OnboardingDialog calls={calls} onDone={reload} />;
+  if (shouldOnboard(state)) return <OnboardingDialog calls={calls} tenantModeNow={state.user?.is_tenant_enabled === true} onDone={reload} />;
   if (needsName(state)) return <NameDialog onSave={(names) => userStore.update(names)} />;
   return null;
 }

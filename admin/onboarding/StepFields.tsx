@@ -1,7 +1,7 @@
-import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
+import { Checkbox, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { isLanguage, LANGUAGES, type Language } from '../providers/i18nProvider';
-import type { CustomerType } from './steps';
+import type { Start } from './steps';
 
 export function LanguageStep({ value, onChange }: { value: Language | null; onChange: (value: Language) => void }) {
   const translate = useTranslate();
@@ -21,9 +21,17 @@ export function LanguageStep({ value, onChange }: { value: Language | null; onCh
   );
 }
 
-const CUSTOMER_TYPES: CustomerType[] = ['direct', 'indirect'];
+const STARTS: Start[] = ['direct', 'indirect', 'join'];
 
-export function CustomerTypeStep({ value, onChange }: { value: CustomerType | null; onChange: (value: CustomerType) => void }) {
+export interface CustomerTypeStepProps {
+  value: Start | null;
+  onChange: (value: Start) => void;
+  /** Set when the user's multi-tenant mode is on: choosing "direct" then asks before turning it off. */
+  tenantModeOff?: { value: boolean; onChange: (value: boolean) => void };
+}
+
+/** Step 2: found a company as a direct or indirect customer, or join one with an invite code. */
+export function CustomerTypeStep({ value, onChange, tenantModeOff }: CustomerTypeStepProps) {
   const translate = useTranslate();
   return (
     <FormControl sx={{ mt: 1 }}>
@@ -32,11 +40,11 @@ export function CustomerTypeStep({ value, onChange }: { value: CustomerType | nu
         aria-labelledby="onboarding-customer"
         value={value ?? ''}
         onChange={(event) => {
-          const chosen = CUSTOMER_TYPES.find((type) => type === event.target.value);
+          const chosen = STARTS.find((type) => type === event.target.value);
           if (chosen) onChange(chosen);
         }}
       >
-        {CUSTOMER_TYPES.map((type) => (
+        {STARTS.map((type) => (
           <FormControlLabel
             key={type}
             value={type}
@@ -52,7 +60,34 @@ export function CustomerTypeStep({ value, onChange }: { value: CustomerType | nu
           />
         ))}
       </RadioGroup>
+      {tenantModeOff && value === 'direct' && (
+        <FormControlLabel
+          control={<Checkbox checked={tenantModeOff.value} onChange={(event) => tenantModeOff.onChange(event.target.checked)} />}
+          label={translate('app.onboarding.tenant_mode_off')}
+        />
+      )}
     </FormControl>
+  );
+}
+
+/** Step 3 of a user who joins: the invite code a colleague sent. */
+export function InviteCodeStep({ value, disabled, onChange }: { value: string; disabled: boolean; onChange: (value: string) => void }) {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography sx={{ mt: 1 }}>{translate('app.onboarding.code_question')}</Typography>
+      <TextField
+        autoFocus
+        fullWidth
+        margin="normal"
+        label={translate('app.companies.code')}
+        helperText={translate('app.companies.code_help')}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        slotProps={{ htmlInput: { style: { fontFamily: 'monospace', textTransform: 'uppercase' } } }}
+      />
+    </>
   );
 }
 

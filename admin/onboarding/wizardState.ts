@@ -18,7 +18,7 @@ class WizardStore extends Observable<WizardState> {
   }
 
   static initial(): WizardState {
-    return { step: 1, answers: { language: null, customerType: 'direct', companyName: '' } };
+    return { step: 1, answers: { language: null, customerType: 'direct', companyName: '', inviteCode: '', tenantModeOff: false } };
   }
 
   setStep(step: Step): void {

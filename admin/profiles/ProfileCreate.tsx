@@ -1,4 +1,5 @@
 import { Create } from 'react-admin';
+import { useCreatedNotice } from '../common/useCreatedNotice';
 import { ProfileInputs } from './ProfileInputs';
 import { DEFAULT_DECODER_PRECEDENCE, DEFAULT_MAC_VERSION, DEFAULT_REG_PARAMS_REVISION, DEFAULT_REGION, DEFAULT_UPLINK_INTERVAL_S } from '../types/api';
 
@@ -10,8 +11,9 @@ const STARTER_CODEC = `function decodeUplink(input) {
 `;
 
 export function ProfileCreate() {
+  const notice = useCreatedNotice('edit');
   return (
-    <Create redirect="edit">
+    <Create redirect="edit" mutationOptions={notice}>
       <ProfileInputs
         defaultValues={{
           codec: STARTER_CODEC,

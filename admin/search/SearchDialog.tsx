@@ -1,4 +1,4 @@
-import { Fragment, useEffect } from 'react';
+import { Fragment, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   Alert,
@@ -44,6 +44,33 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
     close();
   };
 
+  // A listbox driven from the input (WAI-ARIA combobox): arrows move the active result, Enter
+  // opens it, Escape closes the dialog; focus stays in the input, so typing goes on.
+  const groups = useMemo(() => (status === 'results' ? groupResults(state.results) : []), [status, state.results]);
+  const options = useMemo(() => groups.flatMap(([, items]) => items), [groups]);
+  const [active, setActive] = useState(-1);
+  useEffect(() => setActive(-1), [options]);
+  const optionId = (result: SearchResult) => `search-option-${result.type}-${result.id}`;
+  // The results may just have changed under the index (it is reset after the render).
+  const current: SearchResult | undefined = options[active];
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (options.length === 0) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((index) => (index + step + options.length) % options.length);
+      return;
+    }
+    if (event.key === 'Enter' && current) {
+      event.preventDefault();
+      choose(current);
+    }
+  };
+  const currentId = current ? optionId(current) : undefined;
+  useEffect(() => {
+    if (currentId) document.getElementById(currentId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [currentId]);
+
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="search-title">
       <DialogContent>
@@ -55,9 +82,17 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
           fullWidth
           value={state.query}
           onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={onKeyDown}
           placeholder={translate('app.search.placeholder')}
           slotProps={{
-            htmlInput: { 'aria-label': translate('app.search.title') },
+            htmlInput: {
+              'aria-label': translate('app.search.title'),
+              role: 'combobox',
+              'aria-autocomplete': 'list',
+              'aria-expanded': options.length > 0,
+              'aria-controls': 'search-results',
+              'aria-activedescendant': currentId,
+            },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -83,21 +118,38 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
             </Alert>
           )}
           {status === 'results' && (
-            <List dense data-testid="search-results" sx={{ maxHeight: RESULTS_MAX_HEIGHT, overflowY: 'auto' }}>
-              {groupResults(state.results).map(([type, items]) => (
+            <List
+              dense
+              id="search-results"
+              role="listbox"
+              aria-label={translate('app.search.title')}
+              data-testid="search-results"
+              sx={{ maxHeight: RESULTS_MAX_HEIGHT, overflowY: 'auto' }}
+            >
+              {groups.map(([type, items]) => (
                 <Fragment key={type}>
-                  <ListSubheader>{translate(`app.search.groups.${type}`)}</ListSubheader>
-                  {items.map((result) =>
-                    resultTarget(result) ? (
-                      <ListItemButton key={`${type}-${result.id}`} onClick={() => choose(result)}>
+                  <ListSubheader role="presentation">{translate(`app.search.groups.${type}`)}</ListSubheader>
+                  {items.map((result) => {
+                    const index = options.indexOf(result);
+                    // Events have no page to open: listed, but not choosable.
+                    const opens = resultTarget(result) !== null;
+                    return (
+                      <ListItemButton
+                        key={`${type}-${result.id}`}
+                        id={optionId(result)}
+                        role="option"
+                        tabIndex={-1}
+                        selected={index === active}
+                        aria-selected={index === active}
+                        aria-disabled={!opens || undefined}
+                        onClick={() => choose(result)}
+                        onMouseMove={() => setActive(index)}
+                        sx={opens ? undefined : { cursor: 'default' }}
+                      >
                         <ListItemText primary={result.name || result.id} />
                       </ListItemButton>
-                    ) : (
-                      <Box component="li" key={`${type}-${result.id}`} sx={{ px: 2, py: 0.5, listStyle: 'none' }}>
-                        <ListItemText primary={result.name || result.id} />
-                      </Box>
-                    ),
-                  )}
+                    );
+                  })}
                 </Fragment>
               ))}
             </List>

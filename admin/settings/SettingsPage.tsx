@@ -15,8 +15,9 @@ export function SettingsPage() {
       </Typography>
       <Paper sx={{ p: 3, maxWidth: 640, display: 'grid', gap: 4 }}>
         <LanguageSection />
-        {/* Keyed by user so the form starts from the user's names once they have loaded. */}
-        <PersonalInfoSection key={user?.id ?? 'loading'} />
+        {/* Keyed by the saved names so the form starts from them once they have loaded or another
+            place (the name dialog) saved them; typing changes only the form, not the key. */}
+        <PersonalInfoSection key={user ? `${user.id}:${user.first_name}:${user.last_name}` : 'loading'} />
         <TenantModeSection />
         <OnboardingSection />
       </Paper>

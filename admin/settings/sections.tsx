@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { useLanguage } from '../common/useLanguage';
 import { isLanguage, LANGUAGES } from '../providers/i18nProvider';
 import { describeError } from '../stores/appError';
@@ -36,7 +36,6 @@ function useSaveUser() {
 export function LanguageSection() {
   const translate = useTranslate();
   const [language, setLanguage] = useLanguage();
-  const save = useSaveUser();
   return (
     <Section title={translate('app.settings.language')}>
       <TextField
@@ -47,7 +46,6 @@ export function LanguageSection() {
         onChange={(event) => {
           if (!isLanguage(event.target.value)) return;
           setLanguage(event.target.value);
-          void save({ language: event.target.value });
         }}
       >
         {LANGUAGES.map((option) => (
@@ -132,17 +130,30 @@ export function TenantModeSection() {
   );
 }
 
+/** Reset onboarding asks first and says what it will do (it re-runs the wizard, nothing is deleted). */
 export function OnboardingSection() {
   const translate = useTranslate();
   const save = useSaveUser();
+  const [confirming, setConfirming] = useState(false);
   return (
     <Section title={translate('app.settings.onboarding')}>
       <Typography variant="body2" color="text.secondary" gutterBottom>
         {translate('app.settings.reset_onboarding_help')}
       </Typography>
-      <Button variant="outlined" onClick={() => void save({ is_onboarded: false })}>
+      <Button variant="outlined" onClick={() => setConfirming(true)}>
         {translate('app.settings.reset_onboarding')}
       </Button>
+      <Confirm
+        isOpen={confirming}
+        title={translate('app.settings.reset_onboarding_confirm_title')}
+        content={translate('app.settings.reset_onboarding_confirm')}
+        confirm={translate('app.settings.reset_onboarding')}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void save({ is_onboarded: false });
+        }}
+      />
     </Section>
   );
 }

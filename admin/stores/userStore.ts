@@ -68,6 +68,18 @@ export class UserStore extends Observable<UserState> {
     }
   }
 
+  /**
+   * Saves the chosen language on the signed-in user, so every sign-in on any machine starts in it.
+   * The stored user changes at once: the console follows the user's language and must not switch
+   * back while the request runs. Without a user (the sign-in page) there is nothing to save.
+   */
+  async saveLanguage(language: string): Promise<void> {
+    const user = this.state.user;
+    if (!user || user.language === language) return;
+    this.store({ ...user, language });
+    await this.update({ language });
+  }
+
   reset(): void {
     removeItem(STORAGE_KEYS.user);
     this.setState({ user: null, initialised: false, error: null });

@@ -1,9 +1,11 @@
 import { Create } from 'react-admin';
+import { useCreatedNotice } from '../common/useCreatedNotice';
 import { UnitInputs } from './UnitInputs';
 
 export function UnitCreate() {
+  const notice = useCreatedNotice('edit');
   return (
-    <Create redirect="edit">
+    <Create redirect="edit" mutationOptions={notice}>
       <UnitInputs />
     </Create>
   );

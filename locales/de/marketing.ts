@@ -2,7 +2,6 @@ import type { MarketingMessages } from '../en/marketing';
 
 /** Deutsche Texte der Website; die Typprüfung verlangt jeden Schlüssel des englischen Originals. */
 export const marketingDe = {
-  siteName: 'LoRaNet Cloud',
   nav: {
     features: 'Funktionen',
     pricing: 'Preise',
@@ -192,11 +191,10 @@ export const marketingDe = {
     imprint: {
       title: 'Impressum',
       description: 'Anbieterkennzeichnung nach § 5 DDG.',
-      body: [
-        'LoRaNet Cloud GmbH, Musterstraße 1, 10115 Berlin, Deutschland.',
-        'Vertreten durch die Geschäftsführung. Handelsregister: Amtsgericht Berlin-Charlottenburg.',
-        'Kontakt: hello@loranet.example',
-      ],
+      body: ['Angaben gemäß § 5 DDG.'],
+      fields: { company: 'Anbieter', address: 'Anschrift', register: 'Handelsregister', contact: 'Kontakt' },
+      missing:
+        'Impressum nicht eingerichtet. Der Betreiber dieser Website muss IMPRINT_COMPANY, IMPRINT_ADDRESS und IMPRINT_REGISTER setzen, bevor sie live geht.',
     },
     privacy: {
       title: 'Datenschutzerklärung',

@@ -1,6 +1,5 @@
 /** English texts of the marketing site: the typed reference every other language must match. */
 export const marketingEn = {
-  siteName: 'LoRaNet Cloud',
   nav: {
     features: 'Features',
     pricing: 'Pricing',
@@ -171,11 +170,9 @@ export const marketingEn = {
     imprint: {
       title: 'Imprint',
       description: 'Provider identification according to § 5 DDG.',
-      body: [
-        'LoRaNet Cloud GmbH, Musterstraße 1, 10115 Berlin, Germany.',
-        'Represented by the managing directors. Commercial register: Amtsgericht Berlin-Charlottenburg.',
-        'Contact: hello@loranet.example',
-      ],
+      body: ['Information according to § 5 DDG.'],
+      fields: { company: 'Provider', address: 'Address', register: 'Commercial register', contact: 'Contact' },
+      missing: 'Imprint not configured. The operator of this site must set IMPRINT_COMPANY, IMPRINT_ADDRESS and IMPRINT_REGISTER before going live.',
     },
     privacy: {
       title: 'Privacy policy',

@@ -1,9 +1,10 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType, ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LANGUAGE_KEY, LOCALES, MESSAGES, PAGES, type Locale, type Page } from '../../marketing/src/lib/i18n';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LANGUAGE_KEY, LANGUAGE_REDIRECT_SCRIPT, LOCALES, MESSAGES, PAGES, type Locale, type Page } from '../../marketing/src/lib/i18n';
 import { PageHead } from '../../marketing/src/components/Layout';
+import { imprintFromEnv, type Imprint } from '../../marketing/src/lib/imprint';
 import CalculatorPage from '../../marketing/src/templates/calculator';
 import FeaturesPage from '../../marketing/src/templates/features';
 import HomePage from '../../marketing/src/templates/home';
@@ -72,6 +73,22 @@ describe('head and language', () => {
     expect(window.localStorage.getItem(LANGUAGE_KEY)).toBe('de');
   });
 
+  it('an explicit English URL wins over a stored German choice; only the bare home page redirects', () => {
+    const run = (pathname: string) => {
+      const replace = vi.fn();
+      new Function('location', 'localStorage', LANGUAGE_REDIRECT_SCRIPT)({ pathname, search: '?a=1', hash: '', replace }, window.localStorage);
+      return replace.mock.calls;
+    };
+    window.localStorage.setItem(LANGUAGE_KEY, 'de');
+    expect(run('/')).toEqual([['/de/?a=1']]);
+    expect(run('/pricing/')).toEqual([]);
+    expect(run('/de/pricing/')).toEqual([]);
+    renderPage('en', 'pricing');
+    expect(window.localStorage.getItem(LANGUAGE_KEY)).toBe('en');
+    window.localStorage.setItem(LANGUAGE_KEY, 'en');
+    expect(run('/')).toEqual([]);
+  });
+
   it('stores the language the switcher leads to', async () => {
     renderPage('de', 'pricing');
     const link = screen.getByRole('link', { name: 'English' });
@@ -92,5 +109,30 @@ describe('pricing page', () => {
     expect(screen.getByRole('button', { name: 'Yearly' })).toHaveAttribute('aria-pressed', 'true');
     expect(prices()).toEqual(['€0.00', '€0.90', '€1.62', 'On request']);
     expect(screen.getByText('Premium: unlimited storage for €2.61 per device / month')).toBeInTheDocument();
+  });
+});
+
+describe('imprint', () => {
+  const renderImprint = (locale: Locale, imprint: Imprint | null) =>
+    render(<LegalPage {...({ pageContext: { locale, page: 'imprint', imprint } } as unknown as SitePageProps)} />);
+
+  it('shows the company, address and register from configuration', () => {
+    const imprint = imprintFromEnv({
+      IMPRINT_COMPANY: 'Acme IoT GmbH',
+      IMPRINT_ADDRESS: 'Hauptstr. 1, 80331 München',
+      IMPRINT_REGISTER: 'HRB 12345, AG München',
+    });
+    renderImprint('de', imprint);
+    expect(screen.getByText('Anbieter').nextElementSibling).toHaveTextContent('Acme IoT GmbH');
+    expect(screen.getByText('Handelsregister').nextElementSibling).toHaveTextContent('HRB 12345, AG München');
+    expect(screen.queryByText('Kontakt', { selector: 'dt' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says plainly that it is not configured when a detail is missing', () => {
+    expect(imprintFromEnv({ IMPRINT_COMPANY: 'Acme', IMPRINT_ADDRESS: '  ' })).toBeNull();
+    renderImprint('en', null);
+    expect(screen.getByRole('alert')).toHaveTextContent('Imprint not configured');
+    expect(document.body.textContent).not.toMatch(/Musterstraße|LoRaNet Cloud GmbH/);
   });
 });

@@ -13,6 +13,7 @@ describe('serving the console and the marketing site', () => {
       'marketing/index.html': '<html>home</html>',
       'marketing/pricing/index.html': '<html>pricing</html>',
       'marketing/404.html': '<html>not found page</html>',
+      'marketing/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     });
     app = site.app;
   });
@@ -32,6 +33,15 @@ describe('serving the console and the marketing site', () => {
     const response = await app.inject({ method: 'GET', url: '/console-assets/app-1234.js' });
     expect(response.statusCode).toBe(200);
     expect(String(response.headers['cache-control'])).toContain('immutable');
+  });
+
+  it('serves the favicon, and sends the habitual /favicon.ico to it (no 404 in the console)', async () => {
+    const legacy = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(legacy.statusCode).toBe(301);
+    expect(legacy.headers.location).toBe('/favicon.svg');
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
   });
 
   it('serves the marketing pages for the rest', async () => {

@@ -80,6 +80,8 @@ export const app = {
     users: 'Benutzer',
     audit: 'Audit-Protokoll',
     notifications: 'Benachrichtigungen',
+    notifications_unread: 'Benachrichtigungen, %{smart_count} ungelesen',
+    skip_to_content: 'Zum Inhalt springen',
     open_menu: 'Menü öffnen',
     profile_menu: 'Profilmenü',
     search: 'Suche',
@@ -115,6 +117,10 @@ export const app = {
     direct_help: 'Eine Firma mit eigenen Geräten und Gateways.',
     indirect: 'Indirekter Kunde',
     indirect_help: 'Wiederverkäufer oder Integrator: Ein Mandant fasst die von Ihnen betreuten Firmen zusammen.',
+    join: 'Ich habe einen Einladungscode',
+    join_help: 'Eine Kollegin oder ein Kollege hat Sie eingeladen: Treten Sie deren Firma bei, statt eine neue anzulegen.',
+    code_question: 'Geben Sie den erhaltenen Einladungscode ein.',
+    tenant_mode_off: 'Mandantenmodus ausschalten (Ihre Mandanten bleiben erhalten, werden aber im Menü ausgeblendet)',
     company_question: 'Wie heißt Ihre Firma?',
     company_name: 'Firmenname',
     next: 'Weiter',
@@ -177,6 +183,9 @@ export const app = {
     onboarding: 'Einrichtung',
     reset_onboarding: 'Einrichtung zurücksetzen',
     reset_onboarding_help: 'Den Einrichtungsassistenten erneut durchlaufen.',
+    reset_onboarding_confirm_title: 'Einrichtung zurücksetzen?',
+    reset_onboarding_confirm:
+      'Der Einrichtungsassistent öffnet sich erneut. Sie können eine weitere Firma anlegen oder mit einem Einladungscode einer Firma beitreten. Ihre Firmen, Geräte und Mandanten bleiben unverändert; der Mandantenmodus wird nur ausgeschaltet, wenn Sie das wählen.',
   },
   info: {
     title: 'Info',
@@ -195,6 +204,7 @@ export const app = {
     unread: 'Ungelesen',
   },
   api_keys: {
+    invalid_date: 'Geben Sie ein vollständiges Datum ein oder lassen Sie das Feld leer für einen Schlüssel ohne Ablauf.',
     never_used: 'nie verwendet',
     expired: 'abgelaufen',
     never_expires: 'nie',

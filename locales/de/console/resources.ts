@@ -6,6 +6,11 @@ export const resources = {
   dashboards: { name: 'Dashboard |||| Dashboards', fields: { name: 'Name', is_shared: 'Geteilt', created_at: 'Erstellt' } },
   devices: {
     name: 'Gerät |||| Geräte',
+    notifications: {
+      created: 'Gerät „%{name}“ registriert',
+      updated: 'Gerät gespeichert',
+      deleted: '%{smart_count} Gerät gelöscht |||| %{smart_count} Geräte gelöscht',
+    },
     fields: {
       name: 'Name',
       dev_eui: 'DevEUI',
@@ -21,12 +26,38 @@ export const resources = {
   },
   gateways: {
     name: 'Gateway |||| Gateways',
+    notifications: {
+      created: 'Gateway „%{name}“ registriert',
+      updated: 'Gateway gespeichert',
+      deleted: '%{smart_count} Gateway gelöscht |||| %{smart_count} Gateways gelöscht',
+    },
     fields: { name: 'Name', gateway_id: 'Gateway-ID', last_seen: 'Zuletzt gesehen', connected: 'Verbunden', cert_expires_at: 'Zertifikat läuft ab' },
   },
-  units: { name: 'Einheit |||| Einheiten', fields: { group: 'Gruppe', devices: 'Geräte', name: 'Name', group_name: 'Gruppe', device_count: 'Geräte' } },
-  groups: { name: 'Einheitengruppe |||| Einheitengruppen', fields: { name: 'Name', unit_count: 'Einheiten' } },
+  units: {
+    name: 'Einheit |||| Einheiten',
+    notifications: {
+      created: 'Einheit „%{name}“ angelegt',
+      updated: 'Einheit gespeichert',
+      deleted: '%{smart_count} Einheit gelöscht |||| %{smart_count} Einheiten gelöscht',
+    },
+    fields: { group: 'Gruppe', devices: 'Geräte', name: 'Name', group_name: 'Gruppe', device_count: 'Geräte' },
+  },
+  groups: {
+    name: 'Einheitengruppe |||| Einheitengruppen',
+    notifications: {
+      created: 'Einheitengruppe „%{name}“ angelegt',
+      updated: 'Einheitengruppe gespeichert',
+      deleted: '%{smart_count} Einheitengruppe gelöscht |||| %{smart_count} Einheitengruppen gelöscht',
+    },
+    fields: { name: 'Name', unit_count: 'Einheiten' },
+  },
   profiles: {
     name: 'Geräteprofil |||| Geräteprofile',
+    notifications: {
+      created: 'Geräteprofil „%{name}“ angelegt',
+      updated: 'Geräteprofil gespeichert',
+      deleted: '%{smart_count} Geräteprofil gelöscht |||| %{smart_count} Geräteprofile gelöscht',
+    },
     fields: {
       name: 'Name',
       codec: 'Payload-Codec',
@@ -55,10 +86,20 @@ export const resources = {
   },
   companies: {
     name: 'Firma |||| Firmen',
+    notifications: {
+      created: 'Firma „%{name}“ angelegt',
+      updated: 'Firma gespeichert',
+      deleted: '%{smart_count} Firma gelöscht |||| %{smart_count} Firmen gelöscht',
+    },
     fields: { name: 'Name', tenant_id: 'Mandant', role: 'Rolle', plan: 'Tarif', created_at: 'Erstellt' },
   },
   tenants: {
     name: 'Mandant |||| Mandanten',
+    notifications: {
+      created: 'Mandant „%{name}“ angelegt',
+      updated: 'Mandant gespeichert',
+      deleted: '%{smart_count} Mandant gelöscht |||| %{smart_count} Mandanten gelöscht',
+    },
     fields: { name: 'Name', logo_url: 'Logo-URL', color_hex: 'Hauptfarbe', created_at: 'Erstellt' },
   },
   'api-keys': {

@@ -71,6 +71,10 @@ export const server = {
         'Das Zertifikat von %{name} läuft am %{expires_at} ab. Laden Sie auf der Gateway-Seite ein neues herunter und installieren Sie es auf dem Gateway.',
     },
     gateway_disconnected: { title: 'Gateway getrennt: %{name}', message: '%{name} hat die Verbindung zur Plattform verloren.' },
+    gateway_flapping: {
+      title: 'Gateway instabil: %{name}',
+      message: '%{name} hat die Verbindung kurz hintereinander %{count}-mal verloren. Prüfen Sie Stromversorgung und Backhaul.',
+    },
     network_sync_failed: {
       title: 'Nicht im Netzwerkserver: %{name}',
       message: '%{name} konnte nicht im Netzwerkserver angelegt werden. Öffnen Sie den Eintrag, um den Grund zu sehen und es erneut zu versuchen.',

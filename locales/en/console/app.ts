@@ -78,6 +78,8 @@ export const app = {
     users: 'Users',
     audit: 'Audit log',
     notifications: 'Notifications',
+    notifications_unread: 'Notifications, %{smart_count} unread',
+    skip_to_content: 'Skip to content',
     open_menu: 'Open menu',
     profile_menu: 'Profile menu',
     search: 'Search',
@@ -113,6 +115,10 @@ export const app = {
     direct_help: 'One company with its own devices and gateways.',
     indirect: 'Indirect customer',
     indirect_help: 'Reseller or integrator: a tenant groups the companies you manage.',
+    join: 'I have an invite code',
+    join_help: 'A colleague invited you: join their company instead of creating one.',
+    code_question: 'Enter the invite code you received.',
+    tenant_mode_off: 'Turn multi-tenant mode off (your tenants stay, but are hidden from the menu)',
     company_question: 'What is the name of your company?',
     company_name: 'Company name',
     next: 'Next',
@@ -175,6 +181,9 @@ export const app = {
     onboarding: 'Onboarding',
     reset_onboarding: 'Reset onboarding',
     reset_onboarding_help: 'Run the setup wizard again.',
+    reset_onboarding_confirm_title: 'Reset onboarding?',
+    reset_onboarding_confirm:
+      'The setup wizard opens again. You can create another company or join one with an invite code. Your companies, devices and tenants stay as they are; multi-tenant mode is only turned off if you choose so.',
   },
   info: {
     title: 'Info',
@@ -193,6 +202,7 @@ export const app = {
     unread: 'Unread',
   },
   api_keys: {
+    invalid_date: 'Enter a complete date, or leave it empty for a key that never expires.',
     never_used: 'never used',
     expired: 'expired',
     never_expires: 'never',

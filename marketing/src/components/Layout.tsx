@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { MESSAGES, pathOf, storedLanguage, storeLanguage, type Locale, type Page } from '../lib/i18n';
+import { SITE_NAME } from '../lib/product';
 import '../styles/site.css';
 
 interface LayoutProps {
@@ -14,11 +15,12 @@ export function Layout({ locale, page, children }: LayoutProps) {
   const other: Locale = locale === 'en' ? 'de' : 'en';
   const here: Page = page === 'notFound' ? 'home' : page;
 
-  // The language a visitor reads is the one the console opens in (shared storage key). An English
-  // page with German stored is being redirected by the head script: leave the choice alone.
+  // The language a visitor reads is the one the console opens in (shared storage key). The English
+  // home page with German stored is being redirected by the head script: leave the choice alone.
+  // Any other English page was asked for explicitly, so it becomes the choice.
   useEffect(() => {
-    if (locale === 'de' || storedLanguage() !== 'de') storeLanguage(locale);
-  }, [locale]);
+    if (locale === 'de' || page !== 'home' || storedLanguage() !== 'de') storeLanguage(locale);
+  }, [locale, page]);
 
   const link = (target: Page, label: string) => (
     <a href={pathOf(target, locale)} aria-current={page === target ? 'page' : undefined}>
@@ -34,7 +36,7 @@ export function Layout({ locale, page, children }: LayoutProps) {
             <circle cx="14" cy="14" r="4" fill="currentColor" />
             <path d="M6 14a8 8 0 0 1 16 0M2 14a12 12 0 0 1 24 0" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
-          {t.siteName}
+          {SITE_NAME}
         </a>
         <nav aria-label={t.nav.menu}>
           {link('features', t.nav.features)}
@@ -65,7 +67,7 @@ export function PageHead({ locale, title, description }: { locale: Locale; title
   return (
     <>
       <html lang={locale} />
-      <title>{`${title} · ${MESSAGES[locale].siteName}`}</title>
+      <title>{`${title} · ${SITE_NAME}`}</title>
       <meta name="description" content={description} />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     </>

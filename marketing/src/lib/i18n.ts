@@ -46,10 +46,10 @@ export function storedLanguage(): string | null {
 
 /**
  * Runs in <head> before the page paints: a reader who chose German (here or in the console) and
- * opens an English URL goes to the German one, without a flash of English text. Kept tiny and
- * dependency-free because it is inlined into every page.
+ * enters at the bare home page `/` goes to `/de/`, without a flash of English text. Any other
+ * English URL was asked for explicitly (a shared link, the language switcher, a bookmark) and is
+ * shown as it is. Kept tiny and dependency-free because it is inlined into every page.
  */
 export const LANGUAGE_REDIRECT_SCRIPT =
-  `try{var p=location.pathname;` +
-  `if(localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})==="de"&&p!==${JSON.stringify(GERMAN_PREFIX)}&&p.indexOf(${JSON.stringify(`${GERMAN_PREFIX}/`)})!==0)` +
-  `location.replace(${JSON.stringify(GERMAN_PREFIX)}+p+location.search+location.hash)}catch(e){}`;
+  `try{if(location.pathname==="/"&&localStorage.getItem(${JSON.stringify(LANGUAGE_KEY)})==="de")` +
+  `location.replace(${JSON.stringify(`${GERMAN_PREFIX}/`)}+location.search+location.hash)}catch(e){}`;

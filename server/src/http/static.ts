@@ -79,6 +79,11 @@ export async function serveStaticSites(app: FastifyInstance, sites: StaticSites)
       },
     });
   }
+  // One icon for both sites (marketing/static/favicon.svg; the console links it too). Browsers
+  // that ask for the legacy /favicon.ico by habit are sent to it instead of a 404.
+  if (fs.existsSync(path.join(sites.marketingDir, 'favicon.svg'))) {
+    app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+  }
   if (hasConsole) {
     await app.register(fastifyStatic, {
       root: path.join(sites.consoleDir, 'console-assets'),

@@ -25,6 +25,29 @@ export interface NewNotification {
 }
 
 export function notificationsRepository(db: Db) {
+  /** Notifies users (each once per dedupe key); returns how many notifications were created. */
+  async function notify(userIds: readonly string[], notification: NewNotification, at: string): Promise<number> {
+    if (userIds.length === 0) return 0;
+    const rows: NotificationsTable[] = userIds.map((userId) => ({
+      id: randomUUID(),
+      user_id: userId,
+      company_id: notification.companyId ?? null,
+      kind: notification.kind,
+      title: interpolate(NOTIFICATION_TEXTS[notification.kind].title, notification.params),
+      message: interpolate(NOTIFICATION_TEXTS[notification.kind].message, notification.params),
+      params: JSON.stringify(notification.params),
+      is_read: 0,
+      dedupe_key: notification.dedupeKey ?? null,
+      created_at: at,
+    }));
+    const result = await db
+      .insertInto('notifications')
+      .values(rows)
+      .onConflict((c) => c.columns(['user_id', 'dedupe_key']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+
   return {
     async list(userId: string, options: { unreadOnly: boolean; limit: number; offset: number }) {
       let query = db.selectFrom('notifications').where('user_id', '=', userId);
@@ -51,27 +74,64 @@ export function notificationsRepository(db: Db) {
       await db.deleteFrom('notifications').where('user_id', '=', userId).where('id', '=', id).execute();
     },
 
-    /** Notifies users (each once per dedupe key); returns how many notifications were created. */
-    async notify(userIds: readonly string[], notification: NewNotification, at: string): Promise<number> {
+    notify,
+
+    /**
+     * Notifies, folding repeats about the same subject: a user who already has a notification of
+     * `notification.kind` or `grouped` about `subject` from within `windowMs` gets that one turned
+     * into `grouped` with the number of occurrences, unread and newest again, instead of another
+     * one (one "gateway flapping" instead of ten "disconnected"). The dedupe key still holds one
+     * notification per occurrence. Returns how many users were notified or had theirs updated.
+     */
+    async notifyGrouped(
+      userIds: readonly string[],
+      notification: NewNotification & { subject: string; grouped: NotificationKind },
+      at: string,
+      windowMs: number,
+    ): Promise<number> {
+      if (notification.dedupeKey) {
+        const seen = await db.selectFrom('notifications').select('user_id').where('dedupe_key', '=', notification.dedupeKey).execute();
+        const done = new Set(seen.map((row) => row.user_id));
+        userIds = userIds.filter((userId) => !done.has(userId));
+      }
       if (userIds.length === 0) return 0;
-      const rows: NotificationsTable[] = userIds.map((userId) => ({
-        id: randomUUID(),
-        user_id: userId,
-        company_id: notification.companyId ?? null,
-        kind: notification.kind,
-        title: interpolate(NOTIFICATION_TEXTS[notification.kind].title, notification.params),
-        message: interpolate(NOTIFICATION_TEXTS[notification.kind].message, notification.params),
-        params: JSON.stringify(notification.params),
-        is_read: 0,
-        dedupe_key: notification.dedupeKey ?? null,
-        created_at: at,
-      }));
-      const result = await db
-        .insertInto('notifications')
-        .values(rows)
-        .onConflict((c) => c.columns(['user_id', 'dedupe_key']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0);
+      const since = new Date(Date.parse(at) - windowMs).toISOString();
+      // Only the user's few recent notifications of the two kinds are read; the subject is matched in their parameters.
+      const recent = await db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', 'in', userIds)
+        .where('kind', 'in', [notification.kind, notification.grouped])
+        .where('created_at', '>=', since)
+        .orderBy('created_at', 'desc')
+        .execute();
+      const earlier = new Map<string, NotificationsTable>();
+      for (const row of recent) {
+        const params = row.params === null ? {} : (JSON.parse(row.params) as MessageParams);
+        if (params.subject === notification.subject && !earlier.has(row.user_id)) earlier.set(row.user_id, row);
+      }
+      const fresh = userIds.filter((userId) => !earlier.has(userId));
+      const created = await notify(fresh, { ...notification, params: { ...notification.params, subject: notification.subject } }, at);
+      for (const row of earlier.values()) {
+        const previous = row.params === null ? {} : (JSON.parse(row.params) as MessageParams);
+        const count = (typeof previous.count === 'number' ? previous.count : 1) + 1;
+        const params: MessageParams = { ...notification.params, subject: notification.subject, count };
+        const texts = NOTIFICATION_TEXTS[notification.grouped];
+        await db
+          .updateTable('notifications')
+          .set({
+            kind: notification.grouped,
+            params: JSON.stringify(params),
+            title: interpolate(texts.title, params),
+            message: interpolate(texts.message, params),
+            is_read: 0,
+            created_at: at,
+            dedupe_key: notification.dedupeKey ?? null,
+          })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      return created + earlier.size;
     },
 
     /** Lets the occurrence happen again (e.g. the battery was replaced, then ran low again). */

@@ -85,6 +85,10 @@ export const NOTIFICATION_TEXTS = {
     message: 'The certificate of %{name} expires on %{expires_at}. Download a new one from the gateway page and install it on the gateway.',
   },
   gateway_disconnected: { title: 'Gateway disconnected: %{name}', message: '%{name} lost its connection to the platform.' },
+  gateway_flapping: {
+    title: 'Gateway flapping: %{name}',
+    message: '%{name} lost its connection %{count} times within a short while. Check its power supply and backhaul.',
+  },
   network_sync_failed: {
     title: 'Not in the network server: %{name}',
     message: '%{name} could not be provisioned in the network server. Open it to see why and to retry.',

@@ -67,6 +67,23 @@ describe('API keys screen', () => {
     await waitFor(() => expect(screen.queryByTestId('api-key-secret')).toBeNull());
   });
 
+  it('Cancel resets the new-key dialog: the next one starts empty, without the last name or date', async () => {
+    const create = vi.fn() as DataProvider['create'] & Mock;
+    renderList({ getList: listAnswers.rows([unused]), create });
+    await rowOf('Grafana');
+    fireEvent.click(screen.getByRole('button', { name: 'New key' }));
+    let dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'CI' } });
+    fireEvent.change(within(dialog).getByLabelText(/Expires/), { target: { value: '2026-13-45' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'New key' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/Name/)).toHaveValue('');
+    expect(within(dialog).getByLabelText(/Expires/)).toHaveValue('');
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it('regenerating asks for confirmation first, then shows the new secret', async () => {
     const regenerateApiKey = vi.fn(async () => ({ ...unused, key: 'lk_new.secret' }));
     renderList({ getList: listAnswers.rows([unused]), regenerateApiKey });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, Notification, type DataProvider, type GetListParams } from 'react-admin';
 import { DashboardPage } from '../../../admin/dashboards/DashboardPage';
 import { renderInAdmin, signInWith, signOut } from '../helpers';
+import { PHONE_WIDTH, stubViewportWidth } from '../viewport';
 
 const dashboard = { id: 'd1', name: 'Plant room', is_shared: true, is_owner: true };
 const widget = {
@@ -104,6 +105,22 @@ describe('dashboard page', () => {
     expect(await screen.findByTestId('single-value')).toHaveTextContent('21.5');
     expect(screen.getByText('Boiler temperature')).toBeInTheDocument();
     expect(getList).toHaveBeenCalledWith('widgets', expect.objectContaining({ filter: { dashboard_id: 'd1' } }));
+  });
+
+  it('on a phone the widgets stack in one column in reading order', async () => {
+    stubViewportWidth(PHONE_WIDTH);
+    const right = { ...widget, id: 'w2', title: 'Pump pressure', positionX: 6, positionY: 0 };
+    const below = { ...widget, id: 'w3', title: 'Flow', positionX: 0, positionY: 3 };
+    setup({ dashboards: async () => ({ data: [dashboard], total: 1 }), widgets: async () => ({ data: [below, right, widget], total: 3 }) });
+    const stack = await screen.findByTestId('widget-stack');
+    await waitFor(() =>
+      expect(
+        within(stack)
+          .getAllByRole('heading')
+          .map((heading) => heading.textContent),
+      ).toEqual(['Boiler temperature', 'Pump pressure', 'Flow']),
+    );
+    expect(document.querySelector('.react-grid-layout')).toBeNull();
   });
 
   it('creating a dashboard needs a name and sends private or shared', async () => {

@@ -147,7 +147,53 @@ describe('device list', () => {
   });
 });
 
+describe('bulk delete of a full page', () => {
+  const fleet = Array.from({ length: 28 }, (_, index) => ({ ...device, id: `d${index}`, name: `Sensor ${String(index).padStart(2, '0')}` }));
+
+  it('shows the next page\'s rows and says "10 devices deleted"', async () => {
+    let remaining = fleet;
+    const getList = vi.fn(async (_resource: string, params: { pagination?: { page: number; perPage: number } }) => {
+      const { page, perPage } = params.pagination ?? { page: 1, perPage: 10 };
+      return { data: remaining.slice((page - 1) * perPage, page * perPage), total: remaining.length };
+    }) as DataProvider['getList'] & Mock;
+    const deleteMany = vi.fn(async (_resource: string, params: { ids: string[] }) => {
+      remaining = remaining.filter((record) => !params.ids.includes(record.id));
+      return { data: params.ids };
+    }) as DataProvider['deleteMany'] & Mock;
+    renderInAdmin(
+      <>
+        <DeviceList />
+        <Notification />
+      </>,
+      { resource: 'devices', path: '/?perPage=10', dataProvider: { getList, deleteMany, getMany: async () => ({ data: [] }) } },
+    );
+    await screen.findByText('Sensor 00');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await act(async () => fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' })));
+    expect(await screen.findByText('Sensor 10')).toBeInTheDocument();
+    expect(screen.queryByText('Sensor 00')).toBeNull();
+    expect(screen.getByText('10 devices deleted')).toBeInTheDocument();
+  });
+});
+
 describe('register a device', () => {
+  it("says \"Device 'Cellar sensor' registered\" in the user's language", async () => {
+    const create = vi.fn(async (_resource: string, params: { data: object }) => ({ data: { id: 'd9', ...params.data } })) as DataProvider['create'] & Mock;
+    renderInAdmin(
+      <>
+        <DeviceCreate />
+        <Notification />
+      </>,
+      { resource: 'devices', locale: 'de', dataProvider: { create, getList: listAnswers.empty, getMany: async () => ({ data: [] }) } },
+    );
+    fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Cellar sensor' } });
+    fireEvent.change(screen.getByLabelText(/DevEUI/), { target: { value: 'A84041000181C61E' } });
+    fireEvent.change(screen.getByLabelText(/AppKey/), { target: { value: '2B7E151628AED2A6ABF7158809CF4F3C' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Speichern' })));
+    expect(await screen.findByText('Gerät „Cellar sensor“ registriert')).toBeInTheDocument();
+  });
+
   const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
   it('shows the DevEUI error in the form and sends nothing', async () => {

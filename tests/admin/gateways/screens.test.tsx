@@ -4,6 +4,7 @@ import { HttpError, Notification, type DataProvider } from 'react-admin';
 import { GatewayList } from '../../../admin/gateways/GatewayList';
 import { SetupWizard } from '../../../admin/gateways/SetupWizard';
 import { VERIFY_POLL_MS } from '../../../admin/gateways/wizard';
+import { readZip } from '../common/readZip';
 import { renderInAdmin } from '../helpers';
 import type { Language } from '../../../admin/providers/i18nProvider';
 import { isShowingSkeleton, listAnswers } from '../listStates';
@@ -79,12 +80,13 @@ describe('gateway list', () => {
     expect(await screen.findByRole('region', { name: 'Network server: Pending' })).toBeInTheDocument();
   });
 
-  it('download certificate: asks first, since the certificate in use stops working; then issues once and saves the three files', async () => {
+  it('download certificate: asks first, since the certificate in use stops working; then issues once and saves ONE zip', async () => {
     const issueGatewayCertificate = vi.fn(async () => certificate);
     const saved: string[] = [];
+    const blobs: Blob[] = [];
     // jsdom has no object URLs and does not download: the files are seen by the names the links carry.
     const { createObjectURL, revokeObjectURL } = URL;
-    URL.createObjectURL = vi.fn(() => 'blob:certificate');
+    URL.createObjectURL = vi.fn((blob: Blob) => (blobs.push(blob), 'blob:certificate'));
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download);
@@ -102,7 +104,12 @@ describe('gateway list', () => {
 
       fireEvent.click(within(row).getByRole('button', { name: 'Download certificate' }));
       await act(async () => fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' })));
-      await waitFor(() => expect(saved).toEqual(['ca.pem', '0016C001FF10A231.cert.pem', '0016C001FF10A231.key.pem']));
+      await waitFor(() => expect(saved).toEqual(['0016C001FF10A231-certificates.zip']));
+      const files = await readZip(new Uint8Array(await blobs[0].arrayBuffer()));
+      expect(Object.keys(files)).toEqual(['ca.pem', '0016C001FF10A231.cert.pem', '0016C001FF10A231.key.pem', 'README.txt']);
+      expect(files['0016C001FF10A231.key.pem']).toBe(certificate.tls_key);
+      expect(files['README.txt']).toContain(`server="${certificate.server}"`);
+      expect(files['README.txt']).toContain('tls_key="/etc/chirpstack-mqtt-forwarder/0016C001FF10A231.key.pem"');
       expect(issueGatewayCertificate).toHaveBeenCalledTimes(1);
       expect(issueGatewayCertificate).toHaveBeenCalledWith('g1');
     } finally {

@@ -1,11 +1,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { DataProvider } from 'react-admin';
+import { HttpError, type DataProvider } from 'react-admin';
 import { OnboardingDialog } from '../../../admin/onboarding/OnboardingDialog';
 import { needsName, OnboardingGate, shouldOnboard } from '../../../admin/onboarding/OnboardingGate';
-import { canComplete, canGoBack, canGoNext, isStepValid } from '../../../admin/onboarding/steps';
+import { canComplete, canGoBack, canGoNext, isStepValid, type Start } from '../../../admin/onboarding/steps';
 import { submitOnboarding, type OnboardingCalls } from '../../../admin/onboarding/submit';
 import { wizardStore } from '../../../admin/onboarding/wizardState';
+import { companyStore } from '../../../admin/stores/companyStore';
 import { userStore } from '../../../admin/stores/userStore';
 import { connectStores, jsonResponse, renderInAdmin, sampleUser } from '../helpers';
 
@@ -15,20 +16,25 @@ function recordingCalls(overrides: Partial<OnboardingCalls> = {}) {
     updateUser: vi.fn(async (fields) => void log.push(`user ${JSON.stringify(fields)}`)),
     createTenant: vi.fn(async (body) => (log.push(`tenant ${JSON.stringify(body)}`), { id: 't1' })),
     createCompany: vi.fn(async (body) => (log.push(`company ${JSON.stringify(body)}`), { id: 'c1' })),
+    joinWithCode: vi.fn(async (code) => (log.push(`join ${code}`), { company_id: 'c9' })),
     ...overrides,
   };
   return { calls, log };
 }
 
+const founding = (customerType: Start, companyName: string) => ({ customerType, companyName, inviteCode: '', tenantModeOff: false });
+
 describe('onboarding rules (spec §4, §5)', () => {
   it('each step is valid only with its answer; the company name must not be blank', () => {
-    const answers = { language: null, customerType: null, companyName: '' };
+    const answers = { language: null, customerType: null, companyName: '', inviteCode: '', tenantModeOff: false };
     expect(isStepValid(1, answers)).toBe(false);
     expect(isStepValid(1, { ...answers, language: 'de' })).toBe(true);
     expect(isStepValid(2, answers)).toBe(false);
     expect(isStepValid(2, { ...answers, customerType: 'direct' })).toBe(true);
     expect(isStepValid(3, { ...answers, companyName: '   ' })).toBe(false);
     expect(isStepValid(3, { ...answers, companyName: ' Acme ' })).toBe(true);
+    expect(isStepValid(3, { ...answers, customerType: 'join', companyName: 'Acme', inviteCode: '  ' })).toBe(false);
+    expect(isStepValid(3, { ...answers, customerType: 'join', inviteCode: 'ABCD-EFGH' })).toBe(true);
   });
 
   it('Next from 1 and 2, Back from 2 and 3, Complete only on 3', () => {
@@ -39,14 +45,14 @@ describe('onboarding rules (spec §4, §5)', () => {
 
   it('direct customers: tenant flag off, company without tenant, then onboarded', async () => {
     const { calls, log } = recordingCalls();
-    await submitOnboarding('direct', '  Acme  ', calls);
+    await expect(submitOnboarding(founding('direct', '  Acme  '), false, calls)).resolves.toBe('c1');
     expect(log).toEqual(['user {"is_tenant_enabled":false}', 'company {"name":"Acme"}', 'user {"is_onboarded":true}']);
     expect(calls.createTenant).not.toHaveBeenCalled();
   });
 
   it('indirect customers: tenant flag on, tenant first, company with tenant_id, then onboarded', async () => {
     const { calls, log } = recordingCalls();
-    await submitOnboarding('indirect', 'Acme', calls);
+    await submitOnboarding(founding('indirect', 'Acme'), false, calls);
     expect(log).toEqual([
       'user {"is_tenant_enabled":true}',
       'tenant {"name":"Acme"}',
@@ -55,11 +61,28 @@ describe('onboarding rules (spec §4, §5)', () => {
     ]);
   });
 
+  it('joining with an invite code creates nothing, keeps the tenant mode and lands in the joined company', async () => {
+    const { calls, log } = recordingCalls();
+    const companyId = await submitOnboarding({ ...founding('join', ''), inviteCode: ' ABCD-EFGH ' }, true, calls);
+    expect(log).toEqual(['join ABCD-EFGH', 'user {"is_onboarded":true}']);
+    expect(companyId).toBe('c9');
+    expect(calls.createCompany).not.toHaveBeenCalled();
+  });
+
+  it('"direct" keeps a multi-tenant mode that is on unless the user ticked to turn it off', async () => {
+    const kept = recordingCalls();
+    await submitOnboarding(founding('direct', 'Acme'), true, kept.calls);
+    expect(kept.log[0]).toBe('user {"is_tenant_enabled":true}');
+    const off = recordingCalls();
+    await submitOnboarding({ ...founding('direct', 'Acme'), tenantModeOff: true }, true, off.calls);
+    expect(off.log[0]).toBe('user {"is_tenant_enabled":false}');
+  });
+
   it('a response without data fails with "Failed to create tenant" / "Failed to create company"', async () => {
-    await expect(submitOnboarding('indirect', 'A', recordingCalls({ createTenant: async () => undefined }).calls)).rejects.toMatchObject({
+    await expect(submitOnboarding(founding('indirect', 'A'), false, recordingCalls({ createTenant: async () => undefined }).calls)).rejects.toMatchObject({
       key: 'app.errors.failedCreateTenant',
     });
-    await expect(submitOnboarding('direct', 'A', recordingCalls({ createCompany: async () => ({}) }).calls)).rejects.toMatchObject({
+    await expect(submitOnboarding(founding('direct', 'A'), false, recordingCalls({ createCompany: async () => ({}) }).calls)).rejects.toMatchObject({
       key: 'app.errors.failedCreateCompany',
     });
   });
@@ -176,6 +199,62 @@ describe('onboarding dialog', () => {
       ['tenants', { data: { name: 'Acme' } }],
       ['companies', { data: { name: 'Acme', tenant_id: 'tenants-1' } }],
     ]);
+  });
+
+  it('an invited user joins with the code in German and lands in the company joined, without creating one', async () => {
+    connectStores();
+    const newcomer = { ...sampleUser, is_onboarded: false };
+    const companies = [
+      { id: 'c1', name: 'Other', tenant_id: null },
+      { id: 'c9', name: 'Joined', tenant_id: null },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        // PUT saves the sent fields (the language at step 1→2, is_onboarded at the end).
+        if (url.startsWith('/api/user/') && init?.method === 'PUT') Object.assign(newcomer, JSON.parse(String(init.body)));
+        if (url.startsWith('/api/user/')) return jsonResponse(newcomer);
+        if (url.startsWith('/api/company/')) return jsonResponse({ count: companies.length, results: companies });
+        return jsonResponse({ code: 'notFound', message: 'Not found' }, 404);
+      }),
+    );
+    await userStore.fetch();
+    const create = vi.fn();
+    const joinWithCode = vi.fn(async () => ({ company_id: 'c9' }));
+    renderInAdmin(<OnboardingGate />, { dataProvider: { create, joinWithCode } });
+    fireEvent.click(screen.getByLabelText('Deutsch'));
+    next();
+    fireEvent.click(await screen.findByRole('radio', { name: /Ich habe einen Einladungscode/ }));
+    next();
+    expect(screen.getByRole('button', { name: 'Abschließen' })).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Einladungscode'), { target: { value: 'ABCD-EFGH' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Abschließen' })));
+    expect(joinWithCode).toHaveBeenCalledWith('ABCD-EFGH');
+    expect(create).not.toHaveBeenCalled();
+    expect(companyStore.getState().selectedCompanyId).toBe('c9');
+    expect(userStore.getState().user?.is_onboarded).toBe(true);
+    expect(newcomer.language).toBe('de');
+  });
+
+  it('a bad invite code says so and lets the user try again or go back to create a company', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { calls } = recordingCalls({ joinWithCode: async () => Promise.reject(new HttpError('Not found', 404)) });
+    renderInAdmin(<OnboardingDialog calls={calls} onDone={async () => undefined} />);
+    next();
+    fireEvent.click(screen.getByRole('radio', { name: /I have an invite code/ }));
+    next();
+    fireEvent.change(screen.getByLabelText('Invite code'), { target: { value: 'NOPE' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Complete' })));
+    expect(screen.getByTestId('onboarding-error')).toHaveTextContent('This invite code is not valid or has already been used.');
+    expect(screen.getByRole('button', { name: 'Back' })).toBeEnabled();
+  });
+
+  it('a user in multi-tenant mode is asked before "direct" turns it off', () => {
+    renderInAdmin(<OnboardingDialog calls={recordingCalls().calls} tenantModeNow onDone={async () => undefined} />);
+    next();
+    expect(screen.getByRole('checkbox', { name: /Turn multi-tenant mode off/ })).not.toBeChecked();
+    fireEvent.click(screen.getByRole('radio', { name: /Indirect customer/ }));
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 
   it('cannot be dismissed with Escape', () => {

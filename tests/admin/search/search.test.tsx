@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultScheduler, notifyManager } from '@tanstack/react-query';
 import { resultTarget } from '../../../admin/search/routes';
@@ -30,7 +30,7 @@ function setup(search: (query: string, includeTenants: boolean) => Promise<Searc
   renderInAdmin(<Harness />, { path: '/dashboard', dataProvider: { search } });
 }
 
-const type = (text: string) => fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: text } });
+const type = (text: string) => fireEvent.change(screen.getByRole('combobox', { name: 'Search' }), { target: { value: text } });
 
 // react-query tells components about an answer on a zero timeout, which the fake clock of these
 // tests runs only when moved: let it tell them on a microtask, as soon as the answer is in.
@@ -119,6 +119,30 @@ describe('global search (spec §2, §4, §9)', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('is a listbox driven from the input: arrows move the active result, Enter opens it, Escape closes', async () => {
+    setup(vi.fn(async () => results));
+    fireEvent.click(screen.getByText('open'));
+    type('a');
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+    const input = screen.getByRole('combobox', { name: 'Search' });
+    const listbox = await screen.findByRole('listbox', { name: 'Search' });
+    const options = within(listbox).getAllByRole('option');
+    expect(input).toHaveAttribute('aria-controls', 'search-results');
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(input).toHaveAttribute('aria-activedescendant', options[0].id);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    expect(input).toHaveAttribute('aria-activedescendant', options.at(-1)?.id);
+    expect(options.at(-1)).toHaveAttribute('aria-disabled', 'true');
+    // Up again: the company, second in the groups' order (devices, …, companies, …, events).
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    expect(options[1]).toHaveTextContent('Acme');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByTestId('location')).toHaveTextContent(`/companies?filters=${encodeURIComponent('{"id":"c1"}')}`);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('closing resets the query and results', async () => {
     setup(vi.fn(async () => results));
     fireEvent.click(screen.getByText('open'));
@@ -128,7 +152,7 @@ describe('global search (spec §2, §4, §9)', () => {
     fireEvent.keyDown(window, { key: 'Escape' });
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     fireEvent.click(screen.getByText('open'));
-    expect(await screen.findByRole('textbox', { name: 'Search' })).toHaveValue('');
+    expect(await screen.findByRole('combobox', { name: 'Search' })).toHaveValue('');
     expect(screen.getByText(/Type to search/)).toBeInTheDocument();
   });
 

@@ -83,8 +83,26 @@ describe('settings screen', () => {
     await act(async () => fireEvent.click(screen.getByRole('switch', { name: 'Multi-tenant mode' })));
     expect(calls.at(-1)).toEqual({ is_tenant_enabled: true });
     expect(screen.getByRole('switch', { name: 'Multi-tenant mode' })).toBeChecked();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reset onboarding' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Reset onboarding' }));
+    expect(screen.getByRole('dialog')).toHaveTextContent('The setup wizard opens again');
+    expect(calls.at(-1)).toEqual({ is_tenant_enabled: true });
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset onboarding' })));
     expect(calls.at(-1)).toEqual({ is_onboarded: false });
+  });
+
+  it('names saved elsewhere (the name dialog) fill the form: no red "Required" on a form that was empty', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        jsonResponse({ ...sampleUser, first_name: '', last_name: '', ...(init?.body ? (JSON.parse(String(init.body)) as object) : {}) }),
+      ),
+    );
+    await userStore.fetch();
+    renderInAdmin(<SettingsPage />);
+    await act(async () => void (await userStore.update({ first_name: 'Ada', last_name: 'Lovelace' })));
+    expect(screen.getByLabelText(/First name/)).toHaveValue('Ada');
+    expect(screen.getByLabelText(/Last name/)).toHaveValue('Lovelace');
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
   });
 
   it('choosing German stores the language and saves it on the user', async () => {
