@@ -3,7 +3,6 @@ import type { Db } from '../db/database.js';
 import { SAMPLE_RETENTION_DAYS, type Plan } from '../domain/plans.js';
 import { containsText } from './text-match.js';
 import type { Company } from '../schemas/companies.js';
-import type { CompanyMember } from '../schemas/companies.js';
 import { listPage } from './list-page.js';
 import { appendAudit, audited, membershipEntry } from './audited.js';
 
@@ -87,24 +86,6 @@ export function companiesRepository(db: Db) {
 
     async remove(companyId: string): Promise<void> {
       await audited(db, { action: 'delete', resource: 'company', id: companyId }, (trx) => trx.deleteFrom('companies').where('id', '=', companyId).execute());
-    },
-
-    async members(companyId: string): Promise<CompanyMember[]> {
-      return db
-        .selectFrom('company_members')
-        .innerJoin('users', 'users.id', 'company_members.user_id')
-        .select([
-          'users.id',
-          'users.first_name',
-          'users.last_name',
-          'users.email',
-          'company_members.role',
-          'company_members.joined_at',
-          'company_members.last_active_at',
-        ])
-        .where('company_members.company_id', '=', companyId)
-        .orderBy('company_members.joined_at')
-        .execute();
     },
 
     async isMember(userId: string, companyId: string): Promise<boolean> {

@@ -11,7 +11,7 @@ import { CompanyCreateBody, CompanyListQuery, CompanyPage, CompanyPeopleResponse
 export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['companies'];
-  const { companies, tenants, invites } = ctx.repos;
+  const { companies, tenants, invites, memberships } = ctx.repos;
   const network = networkChanges(ctx);
 
   /** A company may only be put under a tenant the caller owns. */
@@ -142,7 +142,7 @@ export async function companyRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const company = await mine(request.identity.userId, request.params.id);
       // Invite codes admit people: only those who may invite see them.
       const mayInvite = roleAtLeast(company.role, 'admin');
-      const [users, pending] = await Promise.all([companies.members(company.id), mayInvite ? invites.pendingForCompany(company.id, ctx.now()) : []]);
+      const [users, pending] = await Promise.all([memberships.list(company.id), mayInvite ? invites.pendingForCompany(company.id, ctx.now()) : []]);
       return { users, invites: pending };
     },
   );

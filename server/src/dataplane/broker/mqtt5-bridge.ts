@@ -1,6 +1,16 @@
 import { Duplex } from 'node:stream';
 import type { PeerCertificate, TLSSocket } from 'node:tls';
-import { generate, parser, type IConnackPacket, type Packet } from 'mqtt-packet';
+import {
+  generate,
+  parser,
+  type IConnackPacket,
+  type IPubackPacket,
+  type IPubcompPacket,
+  type IPublishPacket,
+  type IPubrecPacket,
+  type IPubrelPacket,
+  type Packet,
+} from 'mqtt-packet';
 import { MAX_PACKET_BYTES } from './packet-size.js';
 
 /**
@@ -149,6 +159,13 @@ export function bridgeMqtt5(socket: TLSSocket, firstBytes: Buffer, handle: (conn
   socket.resume();
 }
 
+/** A publish or one of its acknowledgements: the same in both versions once properties and reason codes are left out. */
+function messageFlow(packet: IPublishPacket | IPubackPacket | IPubrecPacket | IPubrelPacket | IPubcompPacket): Packet {
+  if (packet.cmd !== 'publish') return { cmd: packet.cmd, messageId: packet.messageId };
+  const { topic, payload, qos, retain, dup, messageId } = packet;
+  return { cmd: 'publish', topic, payload, qos, retain, dup, messageId };
+}
+
 /** An MQTT 5 packet from the client as the broker's MQTT 3.1.1; 'refuse' for what cannot be carried. */
 function towardsBroker(packet: Packet, unsubscribing: Map<number, number>): Packet | 'refuse' | undefined {
   switch (packet.cmd) {
@@ -170,20 +187,12 @@ function towardsBroker(packet: Packet, unsubscribing: Map<number, number>): Pack
     }
     case 'publish':
       if (packet.properties?.topicAlias !== undefined) return 'refuse';
-      return {
-        cmd: 'publish',
-        topic: packet.topic,
-        payload: packet.payload,
-        qos: packet.qos,
-        retain: packet.retain,
-        dup: packet.dup,
-        messageId: packet.messageId,
-      };
+      return messageFlow(packet);
     case 'puback':
     case 'pubrec':
     case 'pubrel':
     case 'pubcomp':
-      return { cmd: packet.cmd, messageId: packet.messageId };
+      return messageFlow(packet);
     case 'subscribe':
       return {
         cmd: 'subscribe',
@@ -214,20 +223,11 @@ function towardsClient(packet: Packet, unsubscribing: Map<number, number>): Pack
       return answer;
     }
     case 'publish':
-      return {
-        cmd: 'publish',
-        topic: packet.topic,
-        payload: packet.payload,
-        qos: packet.qos,
-        retain: packet.retain,
-        dup: packet.dup,
-        messageId: packet.messageId,
-      };
     case 'puback':
     case 'pubrec':
     case 'pubrel':
     case 'pubcomp':
-      return { cmd: packet.cmd, messageId: packet.messageId };
+      return messageFlow(packet);
     case 'suback':
       return {
         cmd: 'suback',
