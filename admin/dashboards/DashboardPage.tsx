@@ -136,7 +136,7 @@ export function DashboardPage() {
       {!selectedCompanyId && <Typography color="text.secondary">{translate('app.users.no_company')}</Typography>}
       {dashboards.isPending && selectedCompanyId && <LinearProgress />}
       {dashboards.error && <Alert severity="error">{translate('app.dashboards.load_error')}</Alert>}
-      {dashboards.data?.length === 0 && <DashboardsEmpty onCreate={() => setDialog({ kind: 'new' })} onCreated={setSelected} />}
+      {dashboards.data?.length === 0 && <DashboardsEmpty onCreated={setSelected} />}
       {current && widgets.error && <Alert severity="error">{translate('app.dashboards.load_error')}</Alert>}
       {current && widgets.isPending && <LinearProgress />}
       {current && widgets.data && (

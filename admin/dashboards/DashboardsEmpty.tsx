@@ -1,4 +1,4 @@
-import { Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
@@ -12,9 +12,9 @@ const STARTER_DEVICES = 5;
 
 /**
  * A company without dashboards: a starter dashboard built from what its devices already send
- * (starter.ts), or an empty one of the user's own.
+ * (starter.ts); the page's own "New dashboard" makes an empty one.
  */
-export function DashboardsEmpty({ onCreate, onCreated }: { onCreate: () => void; onCreated: (id: string) => void }) {
+export function DashboardsEmpty({ onCreated }: { onCreated: (id: string) => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const failed = useNotifyFailure();
@@ -53,12 +53,9 @@ export function DashboardsEmpty({ onCreate, onCreated }: { onCreate: () => void;
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {translate('app.dashboards.empty')}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="center" alignItems="center">
-        <Button variant="contained" startIcon={<AutoAwesomeIcon />} onClick={() => starter.mutate()} disabled={starter.isPending}>
-          {translate('app.dashboards.starter')}
-        </Button>
-        <Button onClick={onCreate}>{translate('app.dashboards.new')}</Button>
-      </Stack>
+      <Button variant="contained" startIcon={<AutoAwesomeIcon />} onClick={() => starter.mutate()} disabled={starter.isPending}>
+        {translate('app.dashboards.starter')}
+      </Button>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         {translate('app.dashboards.starter_hint')}
       </Typography>

@@ -46,7 +46,7 @@ test('sign up, onboard as an indirect customer in German, brand, search, sign ou
   // Ctrl+K search finds the company and opens its filtered list.
   await page.keyboard.press('Control+k');
   const search = page.getByRole('dialog');
-  await search.getByRole('textbox', { name: 'Suche' }).fill(company);
+  await search.getByRole('combobox', { name: 'Suche' }).fill(company);
   await expect(search.getByText('Firmen')).toBeVisible();
   // The tenant carries the same name; groups come in the order companies, then tenants.
   await expect(search.getByText('Mandanten')).toBeVisible();

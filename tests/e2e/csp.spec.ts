@@ -26,11 +26,15 @@ test('the marketing site in English and German runs under its policy without a v
   await page.goto('/no-such-page/');
   await expect(page.locator('h1').first()).toBeVisible();
 
-  // The inlined language redirect is allowed by its hash: a reader who chose German is sent on.
-  await page.goto('/');
-  await page.evaluate(() => localStorage.setItem('language', 'de'));
+  // The inlined language redirect is allowed by its hash: a reader who chose German is sent from
+  // the bare home page to the German one; an explicit English address stays as asked.
   await page.goto('/pricing/');
-  await expect(page).toHaveURL(/\/de\/pricing\/$/);
+  await page.evaluate(() => localStorage.setItem('language', 'de'));
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/de\/$/);
+  await page.goto('/pricing/');
+  await expect(page).toHaveURL(/\/pricing\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   // Gatsby's client-side navigation (page data over fetch, its scripts) under the same policy.
   await page.evaluate(() => localStorage.removeItem('language'));
   await page.goto('/');

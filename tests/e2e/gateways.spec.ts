@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readZip } from '../admin/common/readZip';
 import { expect, test, type Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { signUpAndOnboard } from './support/onboarding';
@@ -66,12 +67,16 @@ test('set up a gateway: register, download a certificate that verifies against t
   await row.getByRole('button', { name: 'Download certificate' }).click();
   const confirm = page.getByRole('dialog', { name: 'New certificate for Roof?' });
   await expect(confirm).toContainText('The certificate the gateway uses now stops working');
-  const [newKey] = await Promise.all([
-    page.waitForEvent('download', (file) => file.suggestedFilename() === `${gatewayId}.key.pem`),
+  // One download: a zip with the three PEM files and a README (browsers block the 2nd of three).
+  const [bundle] = await Promise.all([
+    page.waitForEvent('download', (file) => file.suggestedFilename() === `${gatewayId}-certificates.zip`),
     confirm.getByRole('button', { name: 'Confirm' }).click(),
   ]);
-  const newKeyPath = path.join(dir, 'new.key.pem');
-  await newKey.saveAs(newKeyPath);
-  expect(fs.readFileSync(newKeyPath, 'utf8')).not.toBe(key);
+  const bundlePath = path.join(dir, 'bundle.zip');
+  await bundle.saveAs(bundlePath);
+  const files = await readZip(fs.readFileSync(bundlePath));
+  expect(Object.keys(files).sort()).toEqual(['README.txt', 'ca.pem', `${gatewayId}.cert.pem`, `${gatewayId}.key.pem`].sort());
+  expect(files[`${gatewayId}.key.pem`]).toContain('PRIVATE KEY');
+  expect(files[`${gatewayId}.key.pem`]).not.toBe(key);
   fs.rmSync(dir, { recursive: true, force: true });
 });
