@@ -45,8 +45,8 @@ test.describe('marketing site', () => {
     await devices.fill('3');
     await devices.press('Enter');
     await expect(page.getByTestId('tier')).toHaveText('Free');
-    // Free devices, but 20,000 requests exceed 3 × 800 free tokens: one block of 100,000 at 10 €.
-    await expect(total).toHaveText('€10.00');
+    // Free bills nothing: requests beyond its token quota are refused (429), never billed.
+    await expect(total).toHaveText('€0.00');
   });
 
   test('German pages are in German and remember the language', async ({ page }) => {
@@ -56,9 +56,12 @@ test.describe('marketing site', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sie zahlen pro Gerät, sonst nichts');
     await expect(page.getByTestId('price-basic')).toHaveText('1,00 €');
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem('language'))).toBe('de');
-    // The choice is shared: an English URL now opens in German.
+    // The choice is shared: the bare home page opens in German; an explicit English address stays English.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/de\/$/);
     await page.goto('/features/');
-    await expect(page).toHaveURL(/\/de\/features\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.goto('/de/features/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByText('Demnächst')).toBeVisible();
     // The switcher goes back to English and stores that choice.
