@@ -32,5 +32,5 @@ test("copy a template ('Already added' afterwards) and test-run its codec on its
   await page.keyboard.press('Control+End');
   await page.keyboard.type('\nthrow new Error("broken on purpose");');
   await page.getByRole('button', { name: 'Run' }).click();
-  await expect(page.getByRole('alert')).toContainText('The codec failed');
+  await expect(page.getByRole('region', { name: 'Test run' }).getByRole('alert')).toContainText('The codec failed');
 });
