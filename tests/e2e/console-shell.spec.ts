@@ -50,7 +50,7 @@ test('sign up, onboard as an indirect customer in German, brand, search, sign ou
   await expect(search.getByText('Firmen')).toBeVisible();
   // The tenant carries the same name; groups come in the order companies, then tenants.
   await expect(search.getByText('Mandanten')).toBeVisible();
-  await search.getByRole('button', { name: company }).first().click();
+  await search.getByRole('option', { name: company }).first().click();
   await expect(page).toHaveURL(/\/companies\?filters=/);
   await expect(page.getByRole('cell', { name: company })).toBeVisible();
 
