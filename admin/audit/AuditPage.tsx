@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Box, Button, TablePagination, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
+import { TablePager } from '../common/TablePager';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
 import { Title, useDataProvider, useTranslate } from 'react-admin';
@@ -74,20 +75,7 @@ export function AuditPage() {
           toolbar={<AuditFilters value={filters} onChange={filterBy} />}
         >
           <AuditTable events={results} onActor={(actor) => filterBy({ ...filters, actor })} />
-          <TablePagination
-            component="div"
-            count={events.data?.count ?? 0}
-            page={page}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_event, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              setPerPage(Number(event.target.value));
-              setPage(0);
-            }}
-            labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-            labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-          />
+          <TablePager count={events.data?.count ?? 0} page={page} perPage={perPage} perPageOptions={PAGE_SIZES} onPage={setPage} onPerPage={setPerPage} />
         </Section>
       )}
     </>

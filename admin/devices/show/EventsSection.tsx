@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { MenuItem, Stack, TablePagination, TextField } from '@mui/material';
+import { MenuItem, Stack, TextField } from '@mui/material';
+import { TablePager } from '../../common/TablePager';
 import { useTranslate } from 'react-admin';
 import { Section } from '../../common/Section';
 import { useDebouncedValue } from '../../common/useDebouncedValue';
@@ -129,20 +130,7 @@ export function EventsSection() {
       toolbar={toolbar}
     >
       <EventsTable events={results} />
-      <TablePagination
-        component="div"
-        count={events.data?.count ?? 0}
-        page={page}
-        rowsPerPage={perPage}
-        rowsPerPageOptions={PAGE_SIZES}
-        onPageChange={(_event, next) => setPage(next)}
-        onRowsPerPageChange={(event) => {
-          setPerPage(Number(event.target.value));
-          setPage(0);
-        }}
-        labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
-        labelDisplayedRows={({ from, to, count }) => translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count })}
-      />
+      <TablePager count={events.data?.count ?? 0} page={page} perPage={perPage} perPageOptions={PAGE_SIZES} onPage={setPage} onPerPage={setPerPage} />
     </Section>
   );
 }

@@ -16,7 +16,7 @@ export interface CompanySource {
 }
 
 export interface RoutePermission {
-  /** The weakest role that may call the route; null: any signed-in user (the route is not one company's). */
+  /** The weakest role that may call the route; null: every signed-in user (the route is not one company's). */
   role: CompanyRole | null;
   company?: CompanySource;
   /** A route of the caller's own that a key scoped to one company may still call (its account, its notifications). */

@@ -7,7 +7,7 @@ import { createApiKey, createCompany } from '../helpers/fixtures.js';
 import { until } from '../helpers/mqtt-broker.js';
 import { builtServer, ServerProcess } from '../helpers/server-process.js';
 import { sharedDatabase, type SharedDatabase } from '../helpers/shared-database.js';
-import { testDatabaseUrl, TestClock, type TestApp } from '../helpers/test-app.js';
+import { TEST_NEW_COMPANY_PLAN, testDatabaseUrl, TestClock, type TestApp } from '../helpers/test-app.js';
 import { signUp } from '../helpers/users.js';
 import { ChirpstackDouble, type RunningDouble } from './chirpstack-double.js';
 import { PUBLIC_URL } from './provisioning-setup.js';
@@ -111,7 +111,7 @@ describe.skipIf(!testDatabaseUrl)('two server processes on one PostgreSQL', () =
     // The nodes boot while the account is set up in-process (no data plane: it pushes nothing); every change comes through the nodes.
     const booting = Promise.all([startNode(), startNode()]);
     // The nodes' DATA_DIR: the in-process app and the nodes share its secret key, as nodes of one installation must.
-    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: database.env.DATA_DIR as string });
+    const config = loadConfig({ LOG_LEVEL: 'silent', ...TEST_NEW_COMPANY_PLAN, DATA_DIR: database.env.DATA_DIR as string });
     const app = await buildApp({ config, database: database.handle, logger: false });
     await app.ready();
     t = { app, db: database.handle.db, config, clock: new TestClock(), close: () => app.close() };

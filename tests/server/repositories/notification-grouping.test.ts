@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLAPPING_WINDOW_MS, notifyOutage, outageKey } from '../../../server/src/dataplane/broker/outage.js';
 import { notificationsRepository, type NotificationsRepository } from '../../../server/src/repositories/notifications.js';
 import type { Notification } from '../../../server/src/schemas/notifications.js';
-import { createCompany, createRecord } from '../helpers/fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { call, signUp, type Page, type SignedIn } from '../helpers/users.js';
+import { createRecord, oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
+import { call, type Page, type SignedIn } from '../helpers/users.js';
 
 /** What the broker does when a gateway connects again: the next drop is a new outage. */
 const clearDedupeOfOutage = (repo: NotificationsRepository, gatewayRef: string) => repo.clearDedupe(outageKey(gatewayRef));
@@ -15,9 +15,7 @@ describe('grouping notifications of the same kind about the same object', () => 
   let owner: SignedIn;
   let company: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    company = await createCompany(t, owner, 'Flapping company');
+    ({ t, owner, company } = await oneCompany({}, 'Flapping company'));
   });
   afterAll(async () => t.close());
 

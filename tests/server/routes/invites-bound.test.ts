@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invite } from '../../../server/src/schemas/invites.js';
-import { createCompany } from '../helpers/fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';
 
 /** Invites bound to a person, with a role and an expiry (issue #15). */
@@ -10,9 +10,7 @@ describe('invites bound to an address', () => {
   let owner: SignedIn;
   let company: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    company = await createCompany(t, owner, 'Bound');
+    ({ t, owner, company } = await oneCompany({}, 'Bound'));
   });
   afterAll(async () => t.close());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKey, ApiKeyWithSecret } from '../../../server/src/schemas/api-keys.js';
 import type { CompanyMember } from '../../../server/src/schemas/companies.js';
-import { createCompany } from '../helpers/fixtures.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createCompany, oneCompany } from '../helpers/fixtures.js';
+import type { TestApp } from '../helpers/test-app.js';
 import { call, callWithKey, signUp, type Page, type SignedIn } from '../helpers/users.js';
 
 /** Members of a company (issue #15): roles, removal, leaving, handing over, and scoped keys. */
@@ -11,9 +11,7 @@ describe('/api/company/{id}/members', () => {
   let owner: SignedIn;
   let company: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    owner = await signUp(t.app);
-    company = await createCompany(t, owner, 'Team');
+    ({ t, owner, company } = await oneCompany({}, 'Team'));
   });
   afterAll(async () => t.close());
 

@@ -17,7 +17,7 @@ import { MAX_PACKET_BYTES } from './packet-size.js';
  * MQTT 5 clients on a broker that speaks MQTT 3.1.1 (aedes 1.x). ChirpStack ≥ 4.7's gateway backend
  * and the ChirpStack MQTT forwarder ≥ 4.2 connect with MQTT 5 only. Each such connection is carried
  * to the broker as an MQTT 3.1.1 connection over an in-process stream, packet by packet: the broker
- * authenticates and authorises it exactly as any other client (the stream shows it the TLS
+ * authenticates and authorises it exactly like every other client (the stream shows it the TLS
  * socket's certificate), and the client sees MQTT 5 answers with MQTT 5 reason codes.
  *
  * What MQTT 3.1.1 cannot carry is left out: properties (user properties, message expiry), topic
