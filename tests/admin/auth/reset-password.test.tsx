@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ResetPasswordPage } from '../../../admin/auth/ResetPasswordPage';
 import type { ResetOutcome } from '../../../admin/auth/session';
@@ -43,8 +43,9 @@ describe('password reset pages (/auth/reset-password)', () => {
     setup('/auth/reset-password', new Promise<ResetOutcome>(() => undefined));
     type('ada@example.com');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send link' })));
-    expect(screen.getByRole('button', { name: 'Send link' })).toBeDisabled();
-    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    // The form validates before it sends: wait for the busy state rather than assume one render.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send link' })).toBeDisabled());
+    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
   });
 
   it('says when the network fails or requests are rate limited', async () => {
