@@ -27,6 +27,12 @@ export const CONSOLE_ROUTES = [
   'tenants',
   'users',
   'import',
+  'dashboards',
+  'webhooks',
+  'rules',
+  'usage',
+  'audit',
+  'network',
 ] as const;
 
 export interface StaticSites {
