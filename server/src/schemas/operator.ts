@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PLANS } from '../domain/plans.js';
+import { MAX_PLAN_OVERRIDE, MAX_SUSPENSION_REASON, PLANS } from '../domain/plans.js';
 import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
 
 /**
@@ -37,9 +37,7 @@ export const OperatorCompanyQuery = Type.Object(
 );
 export type OperatorCompanyQuery = Static<typeof OperatorCompanyQuery>;
 
-/** Largest override the operator may set (a limit, not a figure anyone pays for). */
-export const MAX_OVERRIDE = 100_000_000;
-const Override = Type.Union([Type.Integer({ minimum: 0, maximum: MAX_OVERRIDE }), Type.Null()], {
+const Override = Type.Union([Type.Integer({ minimum: 0, maximum: MAX_PLAN_OVERRIDE }), Type.Null()], {
   description: "null clears the override: the plan's own figure applies again.",
 });
 
@@ -50,7 +48,6 @@ export const OperatorCompanyUpdate = Type.Object(
 );
 export type OperatorCompanyUpdate = Static<typeof OperatorCompanyUpdate>;
 
-export const MAX_SUSPENSION_REASON = 500;
 export const OperatorSuspendBody = Type.Object(
   { reason: NonBlank(MAX_SUSPENSION_REASON, { description: "Shown to the company's users in the suspension banner." }) },
   { additionalProperties: false, example: { reason: 'Invoice 2026-11 unpaid' } },
