@@ -1,6 +1,21 @@
-import { Button, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Tooltip } from '@mui/material';
+import {
+  Button,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+  Tooltip,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useFormatters } from '../common/format';
+import { usePhone } from '../common/PhoneOrGrid';
 import type { OperatorCompany, OperatorCompanyOrdering } from '../types/api';
 
 type Sortable = 'name' | 'devices' | 'created_at';
@@ -12,10 +27,11 @@ interface OperatorCompanyTableProps {
   onManage: (company: OperatorCompany) => void;
 }
 
-/** The companies of the back-office, one a row; the table scrolls sideways on a phone. */
+/** The companies of the back-office: a sortable table, on a phone a list with the figures that matter most. */
 export function OperatorCompanyTable({ companies, ordering, onOrdering, onManage }: OperatorCompanyTableProps) {
   const translate = useTranslate();
   const format = useFormatters();
+  const phone = usePhone();
   const sortedBy = ordering.replace('-', '') as Sortable;
   const direction = ordering.startsWith('-') ? 'desc' : 'asc';
   const header = (column: Sortable, label: string, align: 'left' | 'right' = 'left') => (
@@ -30,9 +46,44 @@ export function OperatorCompanyTable({ companies, ordering, onOrdering, onManage
     </TableCell>
   );
   const override = (value: number | null) => (value === null ? translate('app.operator.plan_default') : format.number(value));
+  const status = (company: OperatorCompany) =>
+    company.suspended_at ? (
+      <Tooltip title={company.suspension_reason ?? ''}>
+        <Chip size="small" color="error" label={translate('app.operator.suspended')} />
+      </Tooltip>
+    ) : (
+      <Chip size="small" variant="outlined" label={translate('app.operator.active')} />
+    );
+  const manage = (company: OperatorCompany) => (
+    <Button size="small" onClick={() => onManage(company)} aria-label={translate('app.operator.manage_company', { name: company.name })}>
+      {translate('app.operator.manage')}
+    </Button>
+  );
+
+  if (phone) {
+    return (
+      <List dense aria-label={translate('app.operator.companies')}>
+        {companies.map((company) => (
+          <ListItem key={company.id} divider secondaryAction={manage(company)}>
+            <ListItemText
+              primary={company.name}
+              // The status chip is a block: the line must be a div, not a paragraph.
+              slotProps={{ secondary: { component: 'div' } }}
+              secondary={
+                <>
+                  {translate(`app.usage.plans.${company.plan}`)} · {translate('app.operator.devices')}: {format.number(company.devices)} ·{' '}
+                  {translate('app.operator.tokens')}: {format.number(company.tokens_this_month)} {status(company)}
+                </>
+              }
+            />
+          </ListItem>
+        ))}
+      </List>
+    );
+  }
 
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    <TableContainer>
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -60,21 +111,9 @@ export function OperatorCompanyTable({ companies, ordering, onOrdering, onManage
               <TableCell align="right">{format.number(company.tokens_this_month)}</TableCell>
               <TableCell>{override(company.device_limit)}</TableCell>
               <TableCell>{override(company.token_quota)}</TableCell>
-              <TableCell>
-                {company.suspended_at ? (
-                  <Tooltip title={company.suspension_reason ?? ''}>
-                    <Chip size="small" color="error" label={translate('app.operator.suspended')} />
-                  </Tooltip>
-                ) : (
-                  <Chip size="small" variant="outlined" label={translate('app.operator.active')} />
-                )}
-              </TableCell>
+              <TableCell>{status(company)}</TableCell>
               <TableCell>{format.date(company.created_at)}</TableCell>
-              <TableCell>
-                <Button size="small" onClick={() => onManage(company)} aria-label={translate('app.operator.manage_company', { name: company.name })}>
-                  {translate('app.operator.manage')}
-                </Button>
-              </TableCell>
+              <TableCell>{manage(company)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
