@@ -6,6 +6,7 @@ import { createApiKey, createCompany, createRecord, insertDevice } from '../help
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { call, callWithKey, signUp, type Page, type SignedIn } from '../helpers/users.js';
 import { auditLog } from './audit-helpers.js';
+import { chirpstackEvent, forDevice, integrationKeyOf, postEvent } from '../helpers/chirpstack.js';
 
 const OPERATOR = 'ops@platform.example';
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -164,6 +165,17 @@ describe('operator back-office', () => {
       { field: 'suspension_reason', old: null, new: 'Invoice 2026-11 unpaid' },
       { field: 'suspension_contact', old: null, new: OPERATOR },
     ]);
+  });
+
+  it("refuses a suspended company's network server events and API keys with 403, storing nothing", async () => {
+    const key = await integrationKeyOf(t, company);
+    const apiKey = await createApiKey(t, team.owner, 'owner');
+    const before = await t.db.selectFrom('unregistered_devices').select('dev_eui').execute();
+    const refused = await postEvent(t, key, 'up', forDevice(chirpstackEvent('up'), 'a840410000000abc'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'suspended' });
+    expect(await t.db.selectFrom('unregistered_devices').select('dev_eui').execute()).toEqual(before);
+    expect((await callWithKey(t.app, apiKey, 'GET', `/api/device/?company_id=${company}`)).json()).toMatchObject({ code: 'suspended' });
   });
 
   it('resumes: writes work again, the banner goes, the entry is audited', async () => {
