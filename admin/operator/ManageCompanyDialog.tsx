@@ -79,7 +79,12 @@ export function ManageCompanyDialog({ company, onClose }: ManageCompanyDialogPro
             helperText={overrideHelp(quota)}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
-          <Button variant="contained" disabled={busy || limit === undefined || quota === undefined} onClick={() => save.mutate()} sx={{ alignSelf: 'flex-start' }}>
+          <Button
+            variant="contained"
+            disabled={busy || limit === undefined || quota === undefined}
+            onClick={() => save.mutate()}
+            sx={{ alignSelf: 'flex-start' }}
+          >
             {translate('app.operator.save')}
           </Button>
           <Divider />
@@ -101,7 +106,13 @@ export function ManageCompanyDialog({ company, onClose }: ManageCompanyDialogPro
                 minRows={2}
                 slotProps={{ htmlInput: { maxLength: MAX_SUSPENSION_REASON } }}
               />
-              <Button color="error" variant="outlined" disabled={busy || reason.trim() === ''} onClick={() => suspend.mutate()} sx={{ alignSelf: 'flex-start' }}>
+              <Button
+                color="error"
+                variant="outlined"
+                disabled={busy || reason.trim() === ''}
+                onClick={() => suspend.mutate()}
+                sx={{ alignSelf: 'flex-start' }}
+              >
                 {translate('app.operator.suspend')}
               </Button>
             </>

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
-import { Title, useDataProvider, useTranslate } from 'react-admin';
+import { HttpError, Title, useDataProvider, useTranslate } from 'react-admin';
 import { Section } from '../common/Section';
 import { TablePager } from '../common/TablePager';
 import { useApiQuery } from '../common/useApiQuery';
 import { useDebouncedValue } from '../common/useDebouncedValue';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { OperatorCompanyFilter } from '../providers/operatorApi';
-import { ApiError } from '../providers/http';
 import { PLANS, type OperatorCompany, type OperatorCompanyOrdering, type Plan } from '../types/api';
 import { ManageCompanyDialog } from './ManageCompanyDialog';
 import { OperatorCompanyTable } from './OperatorCompanyTable';
@@ -41,12 +40,14 @@ export function OperatorPage() {
     queryKey: ['operatorCompanies', filter, page, perPage],
     queryFn: () => dataProvider.operatorCompanies(filter, page + 1, perPage),
   });
-  const refused = companies.error instanceof ApiError && companies.error.status === 403;
+  const refused = companies.error instanceof HttpError && companies.error.status === 403;
   const results = companies.data?.results ?? [];
-  const filtered = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(0);
-  };
+  const filtered =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(0);
+    };
 
   return (
     <>

@@ -16,10 +16,7 @@ export async function operatorCommand(db: Db, args: readonly string[], configure
   const operators = operatorsRepository(db);
   if (verb === 'list' && email === undefined) {
     const granted = await operators.granted();
-    const lines = [
-      ...configured.map((address) => `${address} (OPERATOR_EMAILS)`),
-      ...granted.map((row) => `${row.email} (granted ${row.granted_at})`),
-    ];
+    const lines = [...configured.map((address) => `${address} (OPERATOR_EMAILS)`), ...granted.map((row) => `${row.email} (granted ${row.granted_at})`)];
     return { ok: true, output: lines.length > 0 ? lines.join('\n') : 'no operators' };
   }
   if ((verb !== 'grant' && verb !== 'revoke') || email === undefined || rest.length > 0) return { ok: false, output: OPERATOR_USAGE };
@@ -31,5 +28,8 @@ export async function operatorCommand(db: Db, args: readonly string[], configure
   if (await operators.revoke(email)) return { ok: true, output: `${email.toLowerCase()} is no longer an operator` };
   // Rights from the environment are the environment's: the command cannot take them back.
   const fromEnvironment = configured.includes(email.toLowerCase());
-  return { ok: false, output: fromEnvironment ? `${email.toLowerCase()} is named in OPERATOR_EMAILS: remove it there` : `${email.toLowerCase()} is not an operator` };
+  return {
+    ok: false,
+    output: fromEnvironment ? `${email.toLowerCase()} is named in OPERATOR_EMAILS: remove it there` : `${email.toLowerCase()} is not an operator`,
+  };
 }

@@ -89,8 +89,16 @@ export function operatorsRepository(db: Db) {
               'companies.created_at',
             ])
             .select((eb) => [
-              eb.selectFrom('devices').select(sql<number>`count(*)`.as('n')).whereRef('devices.company_id', '=', 'companies.id').as('devices'),
-              eb.selectFrom('company_members').select(sql<number>`count(*)`.as('n')).whereRef('company_members.company_id', '=', 'companies.id').as('members'),
+              eb
+                .selectFrom('devices')
+                .select(sql<number>`count(*)`.as('n'))
+                .whereRef('devices.company_id', '=', 'companies.id')
+                .as('devices'),
+              eb
+                .selectFrom('company_members')
+                .select(sql<number>`count(*)`.as('n'))
+                .whereRef('company_members.company_id', '=', 'companies.id')
+                .as('members'),
               eb
                 .selectFrom('token_usage')
                 .select(sql<number>`coalesce(sum(tokens), 0)`.as('n'))

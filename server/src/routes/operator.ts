@@ -65,7 +65,7 @@ export async function operatorRoutes(app: FastifyInstance, ctx: AppContext): Pro
     {
       schema: {
         operationId: 'suspendCompany',
-        summary: "Suspend a company: its data becomes read-only, its API keys are refused, its users see the reason (operators only)",
+        summary: 'Suspend a company: its data becomes read-only, its API keys are refused, its users see the reason (operators only)',
         tags,
         params: IdParams,
         body: OperatorSuspendBody,

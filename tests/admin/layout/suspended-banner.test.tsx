@@ -18,11 +18,30 @@ const active: Company = {
   suspension_contact: null,
   created_at: '2026-01-01T00:00:00Z',
 };
-const suspended: Company = { ...active, id: 'c2', name: 'Beta', suspended_at: '2026-11-20T08:00:00Z', suspension_reason: 'Invoice unpaid', suspension_contact: 'ops@platform.example' };
+const suspended: Company = {
+  ...active,
+  id: 'c2',
+  name: 'Beta',
+  suspended_at: '2026-11-20T08:00:00Z',
+  suspension_reason: 'Invoice unpaid',
+  suspension_contact: 'ops@platform.example',
+};
 
 const TEXTS = {
-  en: { title: 'Beta is suspended', readOnly: /You can read its data but not change it/, reason: 'Reason: Invoice unpaid', contact: /Questions\? Write to/, fallback: 'Questions? Contact the operator of the platform.' },
-  de: { title: 'Beta ist gesperrt', readOnly: /Sie können die Daten lesen, aber nicht ändern/, reason: 'Grund: Invoice unpaid', contact: /Fragen\? Schreiben Sie an/, fallback: 'Fragen? Wenden Sie sich an den Betreiber der Plattform.' },
+  en: {
+    title: 'Beta is suspended',
+    readOnly: /You can read its data but not change it/,
+    reason: 'Reason: Invoice unpaid',
+    contact: /Questions\? Write to/,
+    fallback: 'Questions? Contact the operator of the platform.',
+  },
+  de: {
+    title: 'Beta ist gesperrt',
+    readOnly: /Sie können die Daten lesen, aber nicht ändern/,
+    reason: 'Grund: Invoice unpaid',
+    contact: /Fragen\? Schreiben Sie an/,
+    fallback: 'Fragen? Wenden Sie sich an den Betreiber der Plattform.',
+  },
 } as const;
 
 describe.each(['en', 'de'] as const)('suspended company banner (%s)', (locale) => {

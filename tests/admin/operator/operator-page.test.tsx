@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'react-admin';
 import { OperatorPage } from '../../../admin/operator/OperatorPage';
 import { parseOverride } from '../../../admin/operator/ManageCompanyDialog';
-import { ApiError } from '../../../admin/providers/http';
 import type { OperatorCompany } from '../../../admin/types/api';
 import { renderInAdmin } from '../helpers';
 import { DESKTOP_WIDTH, PHONE_WIDTH, stubViewportWidth } from '../viewport';
@@ -36,8 +35,24 @@ const page = (results: OperatorCompany[]) => async () => ({ count: results.lengt
 const never = () => new Promise<never>(() => undefined);
 
 const TEXTS = {
-  en: { title: 'Companies of the platform', empty: 'No company matches.', error: 'The companies could not be loaded.', forbidden: 'Only platform operators may open the back-office.', suspended: 'Suspended', free: 'Free', manage: 'Manage Beta' },
-  de: { title: 'Firmen der Plattform', empty: 'Keine Firma passt.', error: 'Die Firmen konnten nicht geladen werden.', forbidden: 'Nur Betreiber der Plattform dürfen den Betreiberbereich öffnen.', suspended: 'Gesperrt', free: 'Free', manage: 'Beta verwalten' },
+  en: {
+    title: 'Companies of the platform',
+    empty: 'No company matches.',
+    error: 'The companies could not be loaded.',
+    forbidden: 'Only platform operators may open the back-office.',
+    suspended: 'Suspended',
+    free: 'Free',
+    manage: 'Manage Beta',
+  },
+  de: {
+    title: 'Firmen der Plattform',
+    empty: 'Keine Firma passt.',
+    error: 'Die Firmen konnten nicht geladen werden.',
+    forbidden: 'Nur Betreiber der Plattform dürfen den Betreiberbereich öffnen.',
+    suspended: 'Gesperrt',
+    free: 'Free',
+    manage: 'Beta verwalten',
+  },
 } as const;
 
 afterEach(() => vi.unstubAllGlobals());
@@ -49,7 +64,8 @@ describe.each(['en', 'de'] as const)('operator back-office (%s)', (locale) => {
     ['desktop', DESKTOP_WIDTH],
   ] as const)('at %s width', (width, pixels) => {
     beforeEach(() => stubViewportWidth(pixels));
-    const open = (operatorCompanies: () => Promise<unknown>) => renderInAdmin(<OperatorPage />, { locale, dataProvider: { operatorCompanies: vi.fn(operatorCompanies) } });
+    const open = (operatorCompanies: () => Promise<unknown>) =>
+      renderInAdmin(<OperatorPage />, { locale, dataProvider: { operatorCompanies: vi.fn(operatorCompanies) } });
 
     it('loading: a progress bar', async () => {
       open(never);
@@ -81,7 +97,10 @@ describe.each(['en', 'de'] as const)('operator back-office (%s)', (locale) => {
   });
 
   it('a non-operator (403) is told the back-office is for operators', async () => {
-    renderInAdmin(<OperatorPage />, { locale, dataProvider: { operatorCompanies: vi.fn(() => Promise.reject(new ApiError(403, { code: 'forbidden' }))) } });
+    renderInAdmin(<OperatorPage />, {
+      locale,
+      dataProvider: { operatorCompanies: vi.fn(() => Promise.reject(new HttpError('app.errors.unauthorized', 403))) },
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.forbidden);
   });
 });
@@ -117,7 +136,7 @@ describe('operator back-office actions', () => {
   });
 
   it('suspends with a reason, and shows a refusal in the dialog', async () => {
-    const suspendCompany = vi.fn().mockRejectedValueOnce(new ApiError(404, { code: 'notFound' })).mockResolvedValueOnce(undefined);
+    const suspendCompany = vi.fn().mockRejectedValueOnce(new HttpError('app.errors.notFound', 404)).mockResolvedValueOnce(undefined);
     renderInAdmin(<OperatorPage />, { dataProvider: { operatorCompanies: vi.fn(page([acme, beta])), suspendCompany } });
     fireEvent.click(await screen.findByRole('button', { name: 'Manage Acme' }));
     const dialog = await screen.findByRole('dialog');
@@ -141,7 +160,7 @@ describe('operator back-office actions', () => {
     await vi.waitFor(() => expect(resumeCompany).toHaveBeenCalledWith('c2'));
   });
 
-  it('reads an override: empty is the plan\'s, else a whole number within bounds', () => {
+  it("reads an override: empty is the plan's, else a whole number within bounds", () => {
     expect(parseOverride('')).toBeNull();
     expect(parseOverride(' 7 ')).toBe(7);
     expect(parseOverride('1.5')).toBeUndefined();

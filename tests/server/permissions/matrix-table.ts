@@ -281,14 +281,24 @@ export const MATRIX: MatrixRow[] = [
   },
 
   { method: 'GET', route: '/operator/companies', minimal: 'operator', request: at('/api/operator/companies') },
-  { method: 'PATCH', route: '/operator/companies/:id', minimal: 'operator', request: async (f) => ({ url: `/api/operator/companies/${f.company}`, body: { plan: 'free' } }) },
+  {
+    method: 'PATCH',
+    route: '/operator/companies/:id',
+    minimal: 'operator',
+    request: async (f) => ({ url: `/api/operator/companies/${f.company}`, body: { plan: 'free' } }),
+  },
   {
     method: 'POST',
     route: '/operator/companies/:id/suspend',
     minimal: 'operator',
     request: async (f) => ({ url: `/api/operator/companies/${f.company}/suspend`, body: { reason: 'Matrix' } }),
   },
-  { method: 'POST', route: '/operator/companies/:id/resume', minimal: 'operator', request: async (f) => ({ url: `/api/operator/companies/${f.company}/resume` }) },
+  {
+    method: 'POST',
+    route: '/operator/companies/:id/resume',
+    minimal: 'operator',
+    request: async (f) => ({ url: `/api/operator/companies/${f.company}/resume` }),
+  },
 ];
 
 const RANK = { viewer: 0, member: 1, admin: 2, owner: 3 } as const;

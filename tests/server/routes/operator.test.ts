@@ -33,7 +33,10 @@ describe('operator back-office', () => {
       await t.db.insertInto('company_members').values({ company_id: company, user_id: team[role].id, role, joined_at: t.clock.now().toISOString() }).execute();
     }
     await insertDevice(t, { company_id: company, dev_eui: '0F0000000000A001', app_key: APP_KEY, name: 'Kept' });
-    await t.db.insertInto('token_usage').values({ company_id: company, day: t.clock.now().toISOString().slice(0, 10), tokens: 42 }).execute();
+    await t.db
+      .insertInto('token_usage')
+      .values({ company_id: company, day: t.clock.now().toISOString().slice(0, 10), tokens: 42 })
+      .execute();
   });
   afterAll(async () => t.close());
 
@@ -73,7 +76,7 @@ describe('operator back-office', () => {
     expect((await list(operator, '&suspended=true')).count).toBe(0);
   });
 
-  it('refuses every company role, outsiders and API keys (an operator\'s too) with 403', async () => {
+  it("refuses every company role, outsiders and API keys (an operator's too) with 403", async () => {
     const operatorKey = await createApiKey(t, operator, 'ops');
     for (const user of Object.values(team)) {
       expect((await call(t.app, user, 'GET', '/api/operator/companies')).statusCode).toBe(403);
@@ -136,7 +139,11 @@ describe('operator back-office', () => {
   it('suspends with a reason: data stays readable, every write is refused, the banner has reason and contact', async () => {
     const suspend = await call(t.app, operator, 'POST', `/api/operator/companies/${company}/suspend`, { reason: '  Invoice 2026-11 unpaid ' });
     expect(suspend.statusCode).toBe(204);
-    expect(await companyAs(team.viewer)).toMatchObject({ suspended_at: expect.any(String), suspension_reason: 'Invoice 2026-11 unpaid', suspension_contact: OPERATOR });
+    expect(await companyAs(team.viewer)).toMatchObject({
+      suspended_at: expect.any(String),
+      suspension_reason: 'Invoice 2026-11 unpaid',
+      suspension_contact: OPERATOR,
+    });
     expect((await list(operator, '&suspended=true')).results.map((row) => row.id)).toEqual([company]);
 
     const devices = await call(t.app, team.member, 'GET', `/api/device/?company_id=${company}`);
@@ -151,8 +158,12 @@ describe('operator back-office', () => {
     expect((await call(t.app, team.owner, 'DELETE', `/api/company/${company}/`)).json()).toMatchObject({ code: 'suspended' });
     expect((await call(t.app, team.member, 'POST', '/api/unit/', { company_id: company, name: 'U' })).statusCode).toBe(403);
     // A viewer is refused for the role first; an outsider still learns nothing.
-    expect((await call(t.app, team.viewer, 'POST', '/api/device/', { company_id: company, dev_eui: '0F0000000000A003', app_key: APP_KEY, name: 'V' })).json()).toMatchObject({ code: 'forbidden' });
-    expect((await call(t.app, team.outsider, 'POST', '/api/device/', { company_id: company, dev_eui: '0F0000000000A004', app_key: APP_KEY, name: 'O' })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, team.viewer, 'POST', '/api/device/', { company_id: company, dev_eui: '0F0000000000A003', app_key: APP_KEY, name: 'V' })).json(),
+    ).toMatchObject({ code: 'forbidden' });
+    expect(
+      (await call(t.app, team.outsider, 'POST', '/api/device/', { company_id: company, dev_eui: '0F0000000000A004', app_key: APP_KEY, name: 'O' })).statusCode,
+    ).toBe(404);
     // Other companies of the platform work as before.
     expect((await call(t.app, team.outsider, 'POST', '/api/unit/', { company_id: other, name: 'Fine' })).statusCode).toBe(201);
     expect(await t.db.selectFrom('devices').select('name').where('company_id', '=', company).execute()).toEqual([{ name: 'Kept' }]);
@@ -181,7 +192,9 @@ describe('operator back-office', () => {
   it('resumes: writes work again, the banner goes, the entry is audited', async () => {
     expect((await call(t.app, granted, 'POST', `/api/operator/companies/${company}/resume`)).statusCode).toBe(204);
     expect(await companyAs(team.owner)).toMatchObject({ suspended_at: null, suspension_reason: null, suspension_contact: null });
-    expect(await createRecord(t, team.member, '/api/device/', { company_id: company, dev_eui: '0F0000000000A005', app_key: APP_KEY, name: 'After' })).toEqual(expect.any(String));
+    expect(await createRecord(t, team.member, '/api/device/', { company_id: company, dev_eui: '0F0000000000A005', app_key: APP_KEY, name: 'After' })).toEqual(
+      expect.any(String),
+    );
     const [entry] = (await auditLog(t, team.owner, company, '&resource_type=company')).filter((e) => e.action === 'update');
     expect(entry).toMatchObject({ actor_label: 'granted@platform.example' });
     expect(entry?.changes).toEqual(expect.arrayContaining([{ field: 'suspension_reason', old: 'Invoice 2026-11 unpaid', new: null }]));
