@@ -27,6 +27,8 @@ export const CONSOLE_ROUTES = [
   'tenants',
   'users',
   'import',
+  // The operator back-office (issue #17).
+  'operator',
 ] as const;
 
 export interface StaticSites {
