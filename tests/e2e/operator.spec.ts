@@ -21,7 +21,12 @@ async function manage(operator: Page, company: string): Promise<void> {
 }
 
 // Issue #17: an operator suspends a company; its user sees why, reads but cannot change its data; the operator resumes it.
-test('an operator suspends a company and resumes it; its user sees the banner and cannot register a device meanwhile', async ({ page, browser }) => {
+test('an operator suspends a company and resumes it, then moves it to Pro; its user sees the banner, is refused meanwhile, then sees Pro', async ({
+  page,
+  browser,
+}) => {
+  // Two users sign up and onboard in two browsers: more than one ordinary test's share of the time.
+  test.slow();
   const company = `Suspended ${Date.now()}`;
   await signUpAndOnboard(page, company);
   // A customer has no back-office entry.
@@ -58,11 +63,25 @@ test('an operator suspends a company and resumes it; its user sees the banner an
   await manage(operator, company);
   await operator.getByRole('dialog').getByRole('button', { name: 'Resume' }).click();
   await expect(operator.getByRole('row', { name: new RegExp(company) })).toContainText('Active');
-  await context.close();
 
   await page.reload();
   await expect(page.getByTestId('suspended-banner')).toHaveCount(0);
   await registerDevice(page, 'Welcome back sensor');
   await expect(page).toHaveURL(/\/devices$/);
   await expect(page.getByRole('row', { name: /Welcome back sensor/ })).toBeVisible();
+
+  // The operator moves the company to Pro with a device limit of its own; its user sees both on the usage page.
+  await manage(operator, company);
+  const plan = operator.getByRole('dialog');
+  await plan.getByRole('combobox', { name: 'Plan' }).click();
+  await operator.getByRole('option', { name: 'Pro' }).click();
+  await plan.getByLabel('Device limit').fill('12');
+  await plan.getByRole('button', { name: 'Save plan and limits' }).click();
+  await expect(plan).toBeHidden();
+  await context.close();
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Usage' }).click();
+  await expect(page.getByTestId('usage-plan')).toHaveText('Pro');
+  await expect(page.getByRole('row', { name: 'Devices 1 of 12', exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Data kept 366 days', exact: true })).toBeVisible();
 });

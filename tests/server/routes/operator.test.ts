@@ -164,6 +164,14 @@ describe('operator back-office', () => {
     expect(
       (await call(t.app, team.outsider, 'POST', '/api/device/', { company_id: company, dev_eui: '0F0000000000A004', app_key: APP_KEY, name: 'O' })).statusCode,
     ).toBe(404);
+    // A trial run changes nothing: a suspended company may still test a codec.
+    const trial = await call(t.app, team.member, 'POST', `/api/config/${company}/codec-test`, {
+      codec: 'function decodeUplink(input) { return { data: { first: input.bytes[0] } }; }',
+      payload: '01',
+      fPort: 1,
+    });
+    expect(trial.statusCode, trial.body).toBe(200);
+    expect(trial.json()).toMatchObject({ ok: true, data: { first: 1 } });
     // Other companies of the platform work as before.
     expect((await call(t.app, team.outsider, 'POST', '/api/unit/', { company_id: other, name: 'Fine' })).statusCode).toBe(201);
     expect(await t.db.selectFrom('devices').select('name').where('company_id', '=', company).execute()).toEqual([{ name: 'Kept' }]);
