@@ -29,6 +29,7 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     // Companies start on Basic: the specs register more devices than Free's five (tests/server covers the limit).
-    env: { PORT: String(port), MQTT_PORT: String(process.env.E2E_MQTT_PORT), NEW_COMPANY_PLAN: 'basic' },
+    // The operator of operator.spec.ts signs up with the address named here.
+    env: { PORT: String(port), MQTT_PORT: String(process.env.E2E_MQTT_PORT), NEW_COMPANY_PLAN: 'basic', OPERATOR_EMAILS: 'operator@e2e.example' },
   },
 });

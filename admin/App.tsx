@@ -16,6 +16,7 @@ import { groups } from './groups';
 import { IMPORT_PATH, ImportPage } from './devices/import';
 import { INFO_PATH, InfoPage } from './info';
 import { USAGE_PATH, UsagePage } from './usage';
+import { OPERATOR_PATH, OperatorPage } from './operator';
 import { NotFound } from './layout/NotFound';
 import { darkTheme, lightTheme, savedThemeMode } from './layout/theme';
 import { RECONCILE_PATH, ReconcilePage } from './network/reconcile';
@@ -125,6 +126,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
           <Route path={SETTINGS_PATH} element={<SettingsPage />} />
           <Route path={INFO_PATH} element={<InfoPage />} />
           <Route path={USAGE_PATH} element={<UsagePage />} />
+          <Route path={OPERATOR_PATH} element={<OperatorPage />} />
           <Route path={USERS_PATH} element={<UsersPage />} />
           <Route path={AUDIT_PATH} element={<AuditPage />} />
           <Route path={IMPORT_PATH} element={<ImportPage />} />

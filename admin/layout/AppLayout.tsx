@@ -12,6 +12,7 @@ import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { SessionGuard } from '../auth/SessionGuard';
 import { TopBar } from './TopBar';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
+import { SuspendedBanner } from './SuspendedBanner';
 
 /** The frame of every session route: guard, bar, page, search, onboarding, support chat. */
 export function AppLayout({ children }: { children?: ReactNode }) {
@@ -36,6 +37,7 @@ function Shell({ children }: { children?: ReactNode }) {
       <TopBar onSearch={openSearch} />
       <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="xl" sx={{ py: 3, outline: 'none' }}>
         <VerifyEmailBanner />
+        <SuspendedBanner />
         <Suspense fallback={<LinearProgress />}>{children}</Suspense>
       </Container>
       <SearchDialog open={searchOpen} onClose={closeSearch} />

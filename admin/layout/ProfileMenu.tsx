@@ -21,7 +21,7 @@ export function ProfileMenu({ multiTenant }: { multiTenant: boolean }) {
         </Avatar>
       </IconButton>
       <TypeAheadMenu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {profileMenuEntries(multiTenant).map((item) => (
+        {profileMenuEntries(multiTenant, user?.is_operator === true).map((item) => (
           <MenuItem key={item.name} component={Link} to={item.path} onClick={() => setAnchor(null)}>
             {translate(item.label)}
           </MenuItem>

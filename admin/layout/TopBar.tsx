@@ -85,7 +85,7 @@ export function TopBar({ onSearch }: { onSearch: () => void }) {
             <CompanySwitcher variant="select" />
           </Box>
           <List dense>
-            {[...tabs, ...profileMenuEntries(multiTenant)].map((item) => (
+            {[...tabs, ...profileMenuEntries(multiTenant, user?.is_operator === true)].map((item) => (
               <ListItemButton
                 key={`mobile-${item.name}`}
                 component={Link}

@@ -21,8 +21,9 @@ export function mainTabs(multiTenant: boolean): NavEntry[] {
 /**
  * Profile menu: the spec's entries in its order (companies only without, tenants only with
  * multi-tenant mode), with the further entries (templates, users, audit log, notifications) beside their kin.
+ * The operator back-office only for platform operators (issue #17): nobody else sees the entry.
  */
-export function profileMenuEntries(multiTenant: boolean): NavEntry[] {
+export function profileMenuEntries(multiTenant: boolean, operator = false): NavEntry[] {
   return [
     entry('profiles', 'profiles'),
     entry('templates', 'templates'),
@@ -33,6 +34,7 @@ export function profileMenuEntries(multiTenant: boolean): NavEntry[] {
     entry('webhooks', 'webhooks'),
     entry('rules', 'rules'),
     entry('usage', 'usage'),
+    ...(operator ? [entry('operator', 'operator')] : []),
     entry('notifications', 'notifications'),
     entry('settings', 'settings'),
     ...(multiTenant ? [entry('tenants', 'tenants')] : [entry('companies', 'companies')]),

@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '../common/product';
 import { mainTabs, profileMenuEntries } from './navigation';
 
 /** Every page the bar and the profile menu lead to, in either tenant mode. */
-const ENTRIES = [...mainTabs(true), ...profileMenuEntries(true), ...profileMenuEntries(false)];
+const ENTRIES = [...mainTabs(true), ...profileMenuEntries(true, true), ...profileMenuEntries(false)];
 
 /** Pages below a navigation entry that are pages of their own. */
 const SUB_PAGES: Record<string, string> = { '/devices/import': 'app.import.title', '/network/reconcile': 'app.network.reconcile.title' };

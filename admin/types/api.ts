@@ -24,6 +24,7 @@ export type { Template } from '../../server/src/schemas/templates';
 export type { Tenant } from '../../server/src/schemas/tenants';
 export type { User } from '../../server/src/schemas/users';
 export type { BillPreview, Usage } from '../../server/src/schemas/usage';
+export type { OperatorCompany, OperatorCompanyOrdering, OperatorCompanyUpdate } from '../../server/src/schemas/operator';
 export type { Version } from '../../server/src/schemas/version';
 export type { Widget, WidgetData } from '../../server/src/schemas/widgets';
 export type { Webhook, WebhookDelivery, WebhookWithSecret } from '../../server/src/schemas/webhooks';
@@ -61,7 +62,8 @@ export {
 } from '../../server/src/schemas/messages';
 export { MAX_WEBHOOKS_PER_COMPANY } from '../../server/src/domain/webhooks';
 export { AUDIT_ACTIONS, AUDIT_RESOURCES, REDACTED, type AuditAction, type AuditResource } from '../../server/src/domain/audit';
-export { PRICING, type Billing } from '../../server/src/domain/pricing';
+export { PRICING, PLANS, type Billing, type Plan } from '../../server/src/domain/pricing';
+export { MAX_PLAN_OVERRIDE, MAX_SUSPENSION_REASON } from '../../server/src/domain/plans';
 export { DOWNLINK_FPORT_MAX, DOWNLINK_FPORT_MIN, isDownlinkFPort, isDownlinkInFlight, type DownlinkState } from '../../server/src/domain/downlink';
 export { hexInputPattern, normaliseEui, normaliseKey, EUI_BYTES, KEY_BYTES } from '../../server/src/domain/eui';
 export {

@@ -43,6 +43,7 @@ import { notificationRoutes } from './routes/notifications.js';
 import { dashboardRoutes } from './routes/dashboards.js';
 import { widgetRoutes } from './routes/widgets.js';
 import { usageRoutes } from './routes/usage.js';
+import { operatorRoutes } from './routes/operator.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { auditRoutes } from './routes/audit.js';
 import { ruleRoutes } from './routes/rules.js';
@@ -242,6 +243,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           auditRoutes,
           ruleRoutes,
           usageRoutes,
+          operatorRoutes,
         ]) {
           await secured.register((scope) => routes(scope, ctx));
         }

@@ -143,6 +143,11 @@ export interface PlansConfig {
   newCompanyPlan: Plan;
   /** How often a node writes its counted API tokens to the database (USAGE_FLUSH_MS). */
   usageFlushMs: number;
+  /**
+   * Platform operators (OPERATOR_EMAILS, comma-separated, lower-cased): they reach the back-office
+   * at /operator. Those granted with `npm run operator -- grant <email>` add to them.
+   */
+  operatorEmails: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -153,6 +158,7 @@ function plansConfig(env: Env): PlansConfig {
   return {
     newCompanyPlan: plan,
     usageFlushMs: integer(env, 'USAGE_FLUSH_MS', 2_000, 1),
+    operatorEmails: list(env.OPERATOR_EMAILS).map((email) => email.toLowerCase()),
   };
 }
 

@@ -13,6 +13,7 @@ import type { MqttLinkStatus } from './schemas/network.js';
 import { companiesRepository } from './repositories/companies.js';
 import { companyPlansRepository } from './repositories/company-plans.js';
 import { tokenUsageRepository } from './repositories/token-usage.js';
+import { operatorsRepository } from './repositories/operators.js';
 import { apiKeysRepository } from './repositories/api-keys.js';
 import { searchRepository } from './repositories/search.js';
 import { filterOptionsRepository } from './repositories/filter-options.js';
@@ -81,6 +82,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     companies: companiesRepository(db),
     companyPlans: companyPlansRepository(db, dialect),
     tokenUsage: tokenUsageRepository(db),
+    operators: operatorsRepository(db),
     tenants: tenantsRepository(db),
     invites: invitesRepository(db),
     memberships: membershipsRepository(db),

@@ -111,4 +111,5 @@ export const sampleUser = {
   is_tenant_enabled: false,
   is_onboarded: true,
   language: 'en',
+  is_operator: false,
 };

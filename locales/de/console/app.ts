@@ -14,6 +14,7 @@ import { profiles } from './profiles';
 import { server } from './server';
 import { units } from './units';
 import { usage } from './usage';
+import { operator, suspendedBanner } from './operator';
 import { webhooks } from './webhooks';
 import { rules } from './rules';
 
@@ -35,6 +36,8 @@ export const app = {
   webhooks,
   rules,
   usage,
+  operator,
+  suspended_banner: suspendedBanner,
   errors: {
     general: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
     networkError: 'Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung.',
@@ -71,6 +74,7 @@ export const app = {
     api_keys: 'API-Schlüssel',
     webhooks: 'Webhooks',
     rules: 'Regeln',
+    operator: 'Betreiber',
     usage: 'Nutzung',
     settings: 'Einstellungen',
     tenants: 'Mandanten',

@@ -12,6 +12,7 @@ import { profiles } from './profiles';
 import { server } from './server';
 import { units } from './units';
 import { usage } from './usage';
+import { operator, suspendedBanner } from './operator';
 import { webhooks } from './webhooks';
 import { rules } from './rules';
 
@@ -33,6 +34,8 @@ export const app = {
   webhooks,
   rules,
   usage,
+  operator,
+  suspended_banner: suspendedBanner,
   errors: {
     general: 'An error occurred. Please try again.',
     networkError: 'Network error. Please check your connection.',
@@ -70,6 +73,7 @@ export const app = {
     webhooks: 'Webhooks',
     rules: 'Rules',
     usage: 'Usage',
+    operator: 'Operator',
     settings: 'Settings',
     tenants: 'Tenants',
     info: 'INFO',

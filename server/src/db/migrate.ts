@@ -26,6 +26,7 @@ import * as auditEvents from './migrations/0025_audit_events.js';
 import * as rules from './migrations/0030_rules.js';
 import * as planOverrides from './migrations/0028_plan_overrides.js';
 import * as tokenUsage from './migrations/0029_token_usage.js';
+import * as suspensionReason from './migrations/0032_suspension_reason.js';
 import * as mail from './migrations/0026_mail.js';
 
 /**
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0030_rules': rules,
   '0028_plan_overrides': planOverrides,
   '0029_token_usage': tokenUsage,
+  '0032_suspension_reason': suspensionReason,
   '0026_mail': mail,
 };
 

@@ -76,6 +76,9 @@ export interface CompaniesTable {
   token_quota: ColumnType<number | null, number | null | undefined, number | null>;
   /** Set while the operator has suspended the company: its data is read-only, its API keys refused. */
   suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the operator suspended the company, and the operator's e-mail to ask (shown in the banner). */
+  suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  suspension_contact: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 

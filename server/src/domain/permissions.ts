@@ -23,6 +23,10 @@ export interface RoutePermission {
   scopedKeys?: boolean;
   /** Viewers may write here too, on their own private dashboards only. */
   viewerOwnDashboard?: boolean;
+  /** A POST that changes nothing (a preview, a trial run): a suspended company may still call it. */
+  changesNothing?: boolean;
+  /** Platform operators only (OPERATOR_EMAILS or `npm run operator -- grant`), in a signed-in session: the back-office. */
+  operator?: boolean;
 }
 
 const own = (scopedKeys = false): RoutePermission => ({ role: null, ...(scopedKeys ? { scopedKeys } : {}) });
@@ -32,6 +36,8 @@ const by = (role: CompanyRole, from: CompanySource['from'], field: string, recor
 });
 const ofRecord = (role: CompanyRole, record: RecordKind, field = 'id'): RoutePermission => by(role, 'params', field, record);
 const dashboardWrite = (permission: RoutePermission): RoutePermission => ({ ...permission, viewerOwnDashboard: true });
+const trialRun = (permission: RoutePermission): RoutePermission => ({ ...permission, changesNothing: true });
+const operatorOnly: RoutePermission = { role: null, operator: true };
 
 /**
  * Who may call which route: `METHOD path` as the route is registered below /api. The access
@@ -85,7 +91,7 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'GET /config/:company_id': by('viewer', 'params', 'company_id'),
   'GET /config/:company_id/templates': by('viewer', 'params', 'company_id'),
   'POST /config/:company_id': by('member', 'params', 'company_id'),
-  'POST /config/:company_id/codec-test': by('member', 'params', 'company_id'),
+  'POST /config/:company_id/codec-test': trialRun(by('member', 'params', 'company_id')),
   'PATCH /config/:company_id/:profile_id': by('member', 'params', 'company_id'),
   'DELETE /config/:company_id/:profile_id': by('member', 'params', 'company_id'),
   'GET /template/:company_id': by('viewer', 'params', 'company_id'),
@@ -152,7 +158,7 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   // Rules act on the company's devices (notifications, webhooks, downlinks): members build them, viewers read them.
   'GET /rule/': by('viewer', 'query', 'company_id'),
   'POST /rule/': by('member', 'body', 'company_id'),
-  'POST /rule/preview': by('member', 'body', 'company_id'),
+  'POST /rule/preview': trialRun(by('member', 'body', 'company_id')),
   'GET /rule/topics': by('viewer', 'query', 'company_id'),
   'GET /rule/:id': ofRecord('viewer', 'rule'),
   'PATCH /rule/:id': ofRecord('member', 'rule'),
@@ -164,6 +170,12 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   // Reconciling adopts devices into the company: its owners' decision.
   'GET /network/reconcile': by('owner', 'query', 'company_id'),
   'POST /network/reconcile': by('owner', 'body', 'company_id'),
+
+  // The operator back-office (issue #17): every company of the platform, for platform operators alone.
+  'GET /operator/companies': operatorOnly,
+  'PATCH /operator/companies/:id': operatorOnly,
+  'POST /operator/companies/:id/suspend': operatorOnly,
+  'POST /operator/companies/:id/resume': operatorOnly,
 };
 
 /** The table's key of a route: its method and its path below /api, without a trailing-slash variant. */

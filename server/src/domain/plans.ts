@@ -25,6 +25,12 @@ export interface PlanOverrides {
   token_quota: number | null;
 }
 
+/** Largest device limit or token quota the operator may set on a company (a limit, not a figure anyone pays for). */
+export const MAX_PLAN_OVERRIDE = 100_000_000;
+
+/** Longest reason the operator may give for suspending a company (its users read it in a banner). */
+export const MAX_SUSPENSION_REASON = 500;
+
 /** The plan's name as texts show it ("Free", "Pro"): the same in every language. */
 export function planName(plan: Plan): string {
   return plan.charAt(0).toUpperCase() + plan.slice(1);

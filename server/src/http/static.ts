@@ -33,6 +33,8 @@ export const CONSOLE_ROUTES = [
   'usage',
   'audit',
   'network',
+  // The operator back-office (issue #17).
+  'operator',
 ] as const;
 
 export interface StaticSites {

@@ -6,7 +6,17 @@ import type { Company } from '../schemas/companies.js';
 import { listPage } from './list-page.js';
 import { appendAudit, audited, membershipEntry } from './audited.js';
 
-const COMPANY_COLUMNS = ['companies.id', 'companies.name', 'companies.tenant_id', 'company_members.role', 'companies.plan', 'companies.created_at'] as const;
+const COMPANY_COLUMNS = [
+  'companies.id',
+  'companies.name',
+  'companies.tenant_id',
+  'company_members.role',
+  'companies.plan',
+  'companies.suspended_at',
+  'companies.suspension_reason',
+  'companies.suspension_contact',
+  'companies.created_at',
+] as const;
 
 function withRetention<R extends { plan: Plan }>(row: R): R & { sample_retention_days: number | null } {
   return { ...row, sample_retention_days: SAMPLE_RETENTION_DAYS[row.plan] };
@@ -59,7 +69,7 @@ export function companiesRepository(db: Db) {
         await trx.insertInto('company_members').values({ company_id: company.id, user_id: userId, role: 'owner', joined_at: at, last_active_at: at }).execute();
         await appendAudit(trx, membershipEntry(company.id, userId, 'owner'));
       });
-      return withRetention({ ...company, role: 'owner' as const });
+      return withRetention({ ...company, role: 'owner' as const, suspended_at: null, suspension_reason: null, suspension_contact: null });
     },
 
     async update(companyId: string, changes: { name?: string | undefined; tenant_id?: string | null | undefined }): Promise<void> {

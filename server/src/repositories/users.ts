@@ -13,7 +13,8 @@ export interface UserChanges {
   language?: string;
 }
 
-export function toUser(row: UsersTable): User {
+/** The user as the API shows it; whether they are an operator is the caller's to say (repositories/operators.ts). */
+export function toUser(row: UsersTable, isOperator: boolean): User {
   return {
     id: row.id,
     first_name: row.first_name,
@@ -23,6 +24,7 @@ export function toUser(row: UsersTable): User {
     is_tenant_enabled: row.is_tenant_enabled === 1,
     is_onboarded: row.is_onboarded === 1,
     language: row.language,
+    is_operator: isOperator,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { DeviceDetail } from '../schemas/devices.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { forbidden, HttpProblem, notFound } from '../http/errors.js';
 import { permissionKey, ROUTE_PERMISSIONS, type CompanySource, type RoutePermission } from '../domain/permissions.js';
 import { roleAtLeast } from '../domain/roles.js';
 
@@ -63,6 +63,12 @@ async function viewerOwnsDashboard(ctx: AppContext, request: FastifyRequest, per
   return dashboard !== undefined && dashboard.owner_id === request.identity.userId && dashboard.is_shared === 0;
 }
 
+/** A suspended company's data stays readable but nobody changes it (issue #17) until the operator resumes it. */
+async function refuseWritesIfSuspended(ctx: AppContext, companyId: string): Promise<void> {
+  const plan = await ctx.repos.companyPlans.find(companyId);
+  if (plan?.suspended_at) throw new HttpProblem(403, 'suspended', 'This company is suspended: its data can be read but not changed.');
+}
+
 /**
  * The one access check of every authenticated route (issue #15), from ROUTE_PERMISSIONS: a
  * read-only key only reads; a key scoped to one company reaches that company only; a company the
@@ -73,6 +79,11 @@ async function viewerOwnsDashboard(ctx: AppContext, request: FastifyRequest, per
 export async function checkAccess(ctx: AppContext, request: FastifyRequest, permission: RoutePermission): Promise<void> {
   const identity = request.identity;
   if (identity.readOnly && !SAFE_METHODS.has(request.method)) throw forbidden();
+  if (permission.operator) {
+    // The back-office is for people at the console: an API key, even an operator's, does not open it.
+    if (identity.apiKeyId || !(await ctx.repos.operators.isOperator(identity.userId, ctx.config.plans.operatorEmails))) throw forbidden();
+    return;
+  }
   if (!permission.company || permission.role === null) {
     if (identity.keyCompanyId && !permission.scopedKeys) throw forbidden();
     return;
@@ -91,6 +102,7 @@ export async function checkAccess(ctx: AppContext, request: FastifyRequest, perm
     roleAtLeast(membership.role, permission.role) ||
     (permission.viewerOwnDashboard === true && membership.role === 'viewer' && (await viewerOwnsDashboard(ctx, request, permission)));
   if (!allowed) throw forbidden();
+  if (!SAFE_METHODS.has(request.method) && !permission.changesNothing) await refuseWritesIfSuspended(ctx, companyId);
   await ctx.repos.memberships.touch(identity.userId, companyId, membership.last_active_at, ctx.now());
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { DOCUMENTED_BODY, errorResponses } from '../schemas/common.js';
+import { HttpProblem } from '../http/errors.js';
 import { IngestBody, IngestDocumentedBody, IngestQuery, IngestResponse } from '../schemas/ingest.js';
 import { integrationKeyAuthenticator } from '../auth/integration-keys.js';
 import type { IngestScope } from '../repositories/telemetry.js';
@@ -30,6 +31,10 @@ export async function ingestRoutes(app: FastifyInstance, ctx: AppContext, identi
   app.addHook('onRequest', async (request, reply) => {
     const companyId = await integrationKey(request);
     if (companyId) {
+      // A suspended company's network server integration is refused like its API keys (issue #17); its data stays.
+      if ((await ctx.repos.companyPlans.find(companyId))?.suspended_at) {
+        throw new HttpProblem(403, 'suspended', 'This company is suspended: its events are refused.');
+      }
       scopes.set(request, { companyId });
       return;
     }

@@ -9,6 +9,7 @@ import { LookupParams, LookupResponse, UserResponse, UserUpdateBody } from '../s
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['user'];
+  const isOperator = (userId: string) => ctx.repos.operators.isOperator(userId, ctx.config.plans.operatorEmails);
 
   api.get(
     '/user/',
@@ -16,7 +17,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request) => {
       const row = await ctx.repos.users.findById(request.identity.userId);
       if (!row) throw notFound();
-      return toUser(row);
+      return toUser(row, await isOperator(request.identity.userId));
     },
   );
 
@@ -34,7 +35,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request) => {
       const row = await ctx.repos.users.update(request.identity.userId, request.body);
       if (!row) throw notFound();
-      return toUser(row);
+      return toUser(row, await isOperator(request.identity.userId));
     },
   );
 
@@ -52,7 +53,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request) => {
       const row = await ctx.repos.users.findSharingCompany(request.identity.userId, request.params.user_id);
       if (!row) throw notFound();
-      const { id, first_name, last_name, emails, profile_picture } = toUser(row);
+      const { id, first_name, last_name, emails, profile_picture } = toUser(row, false);
       return { id, first_name, last_name, emails, profile_picture };
     },
   );

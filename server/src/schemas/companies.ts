@@ -14,6 +14,9 @@ export const CompanyResponse = Type.Object({
   role: CompanyRoleSchema,
   plan: Type.Enum(PLANS, { description: 'Subscription plan, set by the operator; decides how long time series are kept.' }),
   sample_retention_days: Type.Union([Type.Integer(), Type.Null()], { description: 'Days time series are kept under the plan; null: for good.' }),
+  suspended_at: Type.Union([Timestamp, Type.Null()], { description: 'Set while the operator has suspended the company: its data is read-only.' }),
+  suspension_reason: Type.Union([Type.String(), Type.Null()], { description: "The operator's reason for the suspension." }),
+  suspension_contact: Type.Union([Type.String(), Type.Null()], { description: 'Whom to ask about the suspension (the operator who suspended the company).' }),
   created_at: Timestamp,
 });
 export type Company = Static<typeof CompanyResponse>;

@@ -12,6 +12,7 @@ export const UserResponse = Type.Object({
   is_tenant_enabled: Type.Boolean(),
   is_onboarded: Type.Boolean(),
   language: Type.String(),
+  is_operator: Type.Boolean({ description: 'A platform operator (OPERATOR_EMAILS or `npm run operator -- grant`): the console shows the back-office.' }),
 });
 export type User = Static<typeof UserResponse>;
 

@@ -26,6 +26,13 @@ describe('navigation entries (spec §2)', () => {
     }
   });
 
+  it('the operator back-office only for operators (issue #17)', () => {
+    for (const multiTenant of [false, true]) {
+      expect(names(profileMenuEntries(multiTenant))).not.toContain('operator');
+      expect(names(profileMenuEntries(multiTenant, true))).toContain('operator');
+    }
+  });
+
   it('the active tab is the one whose name the path contains', () => {
     expect(activeTab(mainTabs(false), '/devices/123')).toBe('devices');
     expect(activeTab(mainTabs(false), '/settings')).toBe(false);
@@ -58,6 +65,14 @@ describe('top bar', () => {
     for (const label of ['Device Profiles', 'Unit Groups', 'API Keys', 'Companies', 'INFO', 'Sign out', 'Profile Templates', 'Users', 'Notifications'])
       expect(within(menu).getByText(label)).toBeInTheDocument();
     expect(within(menu).queryByText('Tenants')).not.toBeInTheDocument();
+    expect(within(menu).queryByText('Operator')).not.toBeInTheDocument();
+  });
+
+  it('an operator finds the back-office in the profile menu', async () => {
+    await signInWith({ user: { ...sampleUser, is_operator: true }, companies: [{ id: 'c1', name: 'Acme', tenant_id: null }] });
+    renderInAdmin(<TopBar onSearch={() => undefined} />, { path: '/devices' });
+    fireEvent.click(screen.getByRole('button', { name: 'Profile menu' }));
+    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Operator' })).toHaveAttribute('href', '/operator');
   });
 
   it("multi-tenant: Companies tab, Tenants entry, the tenant's colour and logo", async () => {

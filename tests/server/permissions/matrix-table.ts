@@ -4,9 +4,11 @@ import { widgetBody, type Credential, type MatrixFixture, type Principal } from 
 /**
  * Who may call a route: the weakest company role; or `own` (the caller's own things: anyone, but
  * not with a key scoped to one company), `own+scoped` (also with a scoped key), `session` (no
- * API key at all: keys do not manage keys).
+ * API key at all: keys do not manage keys), `operator` (platform operators in a session only: none of
+ * the matrix's principals is one, so every cell is refused; tests/server/routes/operator.test.ts
+ * covers the operators themselves).
  */
-export type Minimal = 'owner' | 'admin' | 'member' | 'viewer' | 'own' | 'own+scoped' | 'session';
+export type Minimal = 'owner' | 'admin' | 'member' | 'viewer' | 'own' | 'own+scoped' | 'session' | 'operator';
 
 export interface MatrixRow {
   method: Method;
@@ -277,6 +279,26 @@ export const MATRIX: MatrixRow[] = [
     minimal: 'owner',
     request: async (f) => ({ url: '/api/network/reconcile', body: { company_id: f.company, items: [] } }),
   },
+
+  { method: 'GET', route: '/operator/companies', minimal: 'operator', request: at('/api/operator/companies') },
+  {
+    method: 'PATCH',
+    route: '/operator/companies/:id',
+    minimal: 'operator',
+    request: async (f) => ({ url: `/api/operator/companies/${f.company}`, body: { plan: 'free' } }),
+  },
+  {
+    method: 'POST',
+    route: '/operator/companies/:id/suspend',
+    minimal: 'operator',
+    request: async (f) => ({ url: `/api/operator/companies/${f.company}/suspend`, body: { reason: 'Matrix' } }),
+  },
+  {
+    method: 'POST',
+    route: '/operator/companies/:id/resume',
+    minimal: 'operator',
+    request: async (f) => ({ url: `/api/operator/companies/${f.company}/resume` }),
+  },
 ];
 
 const RANK = { viewer: 0, member: 1, admin: 2, owner: 3 } as const;
@@ -285,6 +307,7 @@ const RANK = { viewer: 0, member: 1, admin: 2, owner: 3 } as const;
 export function expected(row: MatrixRow, principal: Principal, credential: Credential): 'allowed' | 403 | 404 {
   const key = credential !== 'session';
   if (credential === 'read-only key' && row.method !== 'GET') return 403;
+  if (row.minimal === 'operator') return 403;
   if (row.minimal === 'session') return key ? 403 : 'allowed';
   if (row.minimal === 'own') return credential === 'company key' ? 403 : 'allowed';
   if (row.minimal === 'own+scoped') return 'allowed';
