@@ -5,8 +5,9 @@ import EmailVerification from 'supertokens-web-js/recipe/emailverification';
 import { PRODUCT_NAME } from '../common/product';
 import { fieldErrorMessage, type WireFieldError } from '../providers/serverMessages';
 
-/** Website path of the sign-in pages and API base path of the session endpoints (spec §7, DESIGN §5). */
-export const AUTH_PATH = '/auth';
+export { AUTH_PATH } from './paths';
+
+/** API base path of the session endpoints (spec §7, DESIGN §5). */
 export const AUTH_API_BASE_PATH = '/api/auth';
 
 let initialised = false;
