@@ -86,14 +86,7 @@ export function ResetPasswordPage({ actions = { request: requestPasswordReset, s
           )}
         </Alert>
       )}
-      <Button
-        type="submit"
-        fullWidth
-        variant="contained"
-        sx={{ mt: 2 }}
-        disabled={pending}
-        startIcon={pending ? <CircularProgress size={16} /> : undefined}
-      >
+      <Button type="submit" fullWidth variant="contained" sx={{ mt: 2 }} disabled={pending} startIcon={pending ? <CircularProgress size={16} /> : undefined}>
         {translate(hasToken ? 'app.auth.set_password' : 'app.auth.send_link')}
       </Button>
       <MuiLink component={AuthLink} to={AUTH_PATH} sx={{ display: 'block', mt: 2, textAlign: 'center' }}>

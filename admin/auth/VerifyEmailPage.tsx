@@ -12,7 +12,9 @@ export interface VerifyEmailPageProps {
   verify?: () => Promise<'VERIFIED' | 'INVALID_TOKEN'>;
 }
 
-type Verification = { isPending: true; data?: undefined; isError: false; error?: undefined } | { isPending: false; data?: 'VERIFIED' | 'INVALID_TOKEN'; isError: boolean; error?: unknown };
+type Verification =
+  | { isPending: true; data?: undefined; isError: false; error?: undefined }
+  | { isPending: false; data?: 'VERIFIED' | 'INVALID_TOKEN'; isError: boolean; error?: unknown };
 
 /** Each verification started, per link (query string): the token is used once, its answer kept, never asked for again. */
 const started = new WeakMap<() => Promise<'VERIFIED' | 'INVALID_TOKEN'>, Map<string, Promise<'VERIFIED' | 'INVALID_TOKEN'>>>();
