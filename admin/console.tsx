@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
-import type { Root } from 'react-dom/client';
-import { CacheProvider, type EmotionCache } from '@emotion/react';
+import { CacheProvider } from '@emotion/react';
 import { App } from './App';
+import { pageRoot } from './pageRoot';
 import { createI18nProvider } from './providers/i18nProvider';
 import { resetStores } from './stores/hooks';
 
@@ -11,9 +11,10 @@ import { resetStores } from './stores/hooks';
  * console starts from fresh user and company data). The stored language's catalogue is loaded
  * before the first render (German is a separate chunk).
  */
-export async function renderConsole(root: Root, styleCache: EmotionCache, { signedIn }: { signedIn: boolean }): Promise<void> {
+export async function renderConsole({ signedIn }: { signedIn: boolean }): Promise<void> {
   if (signedIn) resetStores();
   const i18nProvider = await createI18nProvider();
+  const { root, styleCache } = pageRoot();
   root.render(
     <StrictMode>
       <CacheProvider value={styleCache}>

@@ -1,8 +1,8 @@
 import { StrictMode, type ReactNode } from 'react';
-import type { Root } from 'react-dom/client';
-import { CacheProvider, type EmotionCache } from '@emotion/react';
+import { CacheProvider } from '@emotion/react';
 import { CssBaseline, ThemeProvider, createTheme, useMediaQuery } from '@mui/material';
 import { storedLanguage } from '../common/language';
+import { pageRoot } from '../pageRoot';
 import { darkTheme, lightTheme, savedThemeMode } from '../layout/theme';
 import { AuthRoutes, type OpenConsole } from './AuthRoutes';
 import { AuthI18nProvider, loadAuthMessages } from './i18n';
@@ -29,12 +29,13 @@ function Themed({ children }: { children: ReactNode }) {
  * visitor types a password into loads a fraction of the console). The console's code is fetched
  * while the visitor types, and takes over the same root after sign-in.
  */
-export async function renderAuth(root: Root, styleCache: EmotionCache, openConsole: OpenConsole): Promise<void> {
+export async function renderAuth(openConsole: OpenConsole): Promise<void> {
   // The session client loads as soon as the visitor types (the form is usable without it).
   document.addEventListener('input', () => void loadSessionClient(), { once: true });
   const language = storedLanguage();
   const messages = await loadAuthMessages(language);
   document.documentElement.lang = language;
+  const { root, styleCache } = pageRoot();
   root.render(
     <StrictMode>
       <CacheProvider value={styleCache}>
