@@ -133,3 +133,36 @@ test('signed out, the console and the sign-in page send no session refresh and l
   expect(refreshes).toEqual([]);
   expect(failures).toEqual([]);
 });
+
+// The sign-in entry's other pages in the production build: links between them without a page
+// load, the reset request, the verification link's page, the language menu, a wrong password.
+test('the sign-in entry: wrong password, reset request, verification link and language', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(uniqueEmail());
+  await page.getByLabel('Password').fill('not-the-password-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/auth\/reset-password$/);
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('Email').fill(uniqueEmail());
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByRole('alert')).toContainText('If an account uses this address');
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/auth\/reset-password$/);
+
+  await page.goto('/auth/verify-email?token=no-such-token');
+  await expect(page.getByRole('alert')).toHaveText('This link is invalid, has expired or has been used already. Sign in and ask for a new one.');
+
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page).toHaveTitle(/^Anmelden · /);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+});
