@@ -7,6 +7,7 @@ import { webhooks } from './webhooks';
 import { rules } from './rules';
 import { AUTH_PATH, initSession, sessionExists, signOut } from './auth/session';
 import { lazyNamed } from './common/lazy';
+import { SignInReload } from './auth/SignInReload';
 import { PRODUCT_NAME } from './common/product';
 import { companies } from './companies';
 import { DASHBOARD_PATH, DashboardPage, dashboards } from './dashboards';
@@ -48,11 +49,8 @@ const authProvider = createAuthProvider({
   resetState: resetStores,
 });
 
-// The sign-in page and the session frame are separate chunks: /auth never loads the frame.
-const AuthPage = lazyNamed(() => import('./auth/AuthPage'), 'AuthPage');
+// The sign-in pages are an entry of their own (auth/entry.tsx); /logout and the session frame are separate chunks.
 const LogoutPage = lazyNamed(() => import('./auth/LogoutPage'), 'LogoutPage');
-const ResetPasswordPage = lazyNamed(() => import('./auth/ResetPasswordPage'), 'ResetPasswordPage');
-const VerifyEmailPage = lazyNamed(() => import('./auth/VerifyEmailPage'), 'VerifyEmailPage');
 const LazyLayout = lazyNamed<{ children?: ReactNode }>(() => import('./layout/AppLayout'), 'AppLayout');
 
 const Loading = () => <LinearProgress />;
@@ -66,7 +64,7 @@ function Layout({ children }: { children?: ReactNode }) {
   );
 }
 
-/** The console (spec §2): public /auth and /logout without the bar, every other route guarded by the layout. */
+/** The console (spec §2): /logout without the bar (the sign-in pages are their own entry), every other route guarded by the layout. */
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   // react-admin falls back to a HashRouter; the spec's routes are real paths (/auth, /settings, …).
   return (
@@ -88,30 +86,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         title={PRODUCT_NAME}
       >
         <CustomRoutes noLayout>
-          <Route
-            path={`${AUTH_PATH}/*`}
-            element={
-              <Public>
-                <AuthPage />
-              </Public>
-            }
-          />
-          <Route
-            path={`${AUTH_PATH}/reset-password`}
-            element={
-              <Public>
-                <ResetPasswordPage />
-              </Public>
-            }
-          />
-          <Route
-            path={`${AUTH_PATH}/verify-email`}
-            element={
-              <Public>
-                <VerifyEmailPage />
-              </Public>
-            }
-          />
+          <Route path={`${AUTH_PATH}/*`} element={<SignInReload />} />
           <Route
             path="/logout"
             element={

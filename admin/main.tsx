@@ -1,22 +1,17 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { CacheProvider } from '@emotion/react';
-import { App } from './App';
-import { createStyleCache } from './common/styleCache';
-import { createI18nProvider } from './providers/i18nProvider';
+import { isAuthAddress } from './auth/paths';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html lacks the #root element');
-const root = createRoot(container);
-const styleCache = createStyleCache();
+// Two entries share this page: the sign-in pages (light, no react-admin) and the console. This
+// module imports neither React nor either entry, so the browser fetches all they need at once.
+const loadConsole = () => import('./console');
+let consoleOpened = false;
+const openConsole = ({ signedIn }: { signedIn: boolean }) => {
+  if (consoleOpened) return;
+  consoleOpened = true;
+  void loadConsole().then(({ renderConsole }) => renderConsole({ signedIn }));
+};
 
-// The stored language's catalogue is loaded before the first render (German is a separate chunk).
-void createI18nProvider().then((i18nProvider) =>
-  root.render(
-    <StrictMode>
-      <CacheProvider value={styleCache}>
-        <App i18nProvider={i18nProvider} />
-      </CacheProvider>
-    </StrictMode>,
-  ),
-);
+if (isAuthAddress(window.location.pathname)) {
+  // The console's code is fetched while the visitor types, so it is at hand when the sign-in succeeds.
+  document.addEventListener('input', () => void loadConsole(), { once: true });
+  void import('./auth/entry').then(({ renderAuth }) => renderAuth(openConsole));
+} else openConsole({ signedIn: false });

@@ -1,5 +1,6 @@
 // Lighthouse (npm `lighthouse`, mobile preset) on Debian's chromium for the marketing pages of a
-// running instance. Usage: node bench/lighthouse.mjs [base URL, default http://localhost:8000]
+// running instance, or the pages named after the base URL (`/auth` for the sign-in page).
+// Usage: node bench/lighthouse.mjs [base URL, default http://localhost:8000] [page …]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,7 +8,7 @@ import path from 'node:path';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 const base = (process.argv[2] ?? 'http://localhost:8000').replace(/\/$/, '');
-const pages = ['/', '/pricing/', '/calculator/', '/de/'];
+const pages = process.argv.length > 3 ? process.argv.slice(3) : ['/', '/pricing/', '/calculator/', '/de/'];
 const bin = path.resolve(import.meta.dirname, '../node_modules/.bin/lighthouse');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
 const flags = ['--headless', ...chromiumLaunchOptions.args].join(' ');

@@ -1,13 +1,13 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
 import { PRODUCT_NAME } from '../common/product';
 import { DefaultLogo } from '../layout/DefaultLogo';
-import { LanguageSelector } from '../common/LanguageSelector';
+import { LanguageMenu } from '../common/LanguageMenu';
+import { useAuthI18n } from './i18n';
 
 /** The card the public auth pages share: logo, tagline, language, a title and the form. */
 export function AuthFrame({ title, onSubmit, children }: { title: string; onSubmit?: (event: FormEvent) => void; children: ReactNode }) {
-  const translate = useTranslate();
+  const { translate, language, setLanguage } = useAuthI18n();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
       <Paper component="form" onSubmit={onSubmit} noValidate sx={{ p: 4, width: '100%', maxWidth: 400 }}>
@@ -19,7 +19,7 @@ export function AuthFrame({ title, onSubmit, children }: { title: string; onSubm
               {translate('app.auth.tagline')}
             </Typography>
           </Box>
-          <LanguageSelector />
+          <LanguageMenu language={language} onChange={setLanguage} translate={translate} />
         </Box>
         <Typography variant="h5" component="h1" gutterBottom>
           {title}

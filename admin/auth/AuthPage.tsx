@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Button, CircularProgress, Link as MuiLink, TextField } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Alert, Button, CircularProgress, Link as MuiLink } from '@mui/material';
+import { AuthField } from './AuthField';
 import { AuthFrame } from './AuthFrame';
+import { AuthLink, useAuthLocation, useAuthNavigate } from './navigation';
 import { RESET_PASSWORD_PATH } from './ResetPasswordPage';
-import { useDocumentTitle } from '../layout/pageTitle';
-import { resetStores } from '../stores/hooks';
-import { AUTH_PATH, signIn, signUp, type AuthOutcome, type Credentials } from './session';
+import { useAuthTitle, useAuthTranslate } from './i18n';
+import { AFTER_SIGN_IN_PATH, SIGNED_IN_STATE } from './redirect';
+import { signIn, signUp } from './client';
+import { AUTH_PATH } from './paths';
+import type { AuthOutcome, Credentials } from './session';
 import { translateMessage } from '../providers/serverMessages';
 
 export const SIGN_UP_PATH = `${AUTH_PATH}/signup`;
-export const AFTER_SIGN_IN_PATH = '/settings';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Messages to translate (catalogue keys, or the server's codes as serverMessages.ts makes them). */
@@ -22,9 +23,9 @@ export interface AuthPageProps {
 
 /** Sign-in and sign-up at /auth and its subpaths (/auth/signup shows sign-up). */
 export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
-  const translate = useTranslate();
-  const navigate = useNavigate();
-  const isSignUp = useLocation().pathname.startsWith(SIGN_UP_PATH);
+  const translate = useAuthTranslate();
+  const navigate = useAuthNavigate();
+  const isSignUp = useAuthLocation().pathname.startsWith(SIGN_UP_PATH);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -44,9 +45,7 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
     const outcome = await (isSignUp ? actions.signUp : actions.signIn)({ email, password });
     setBusy(false);
     if (outcome.status === 'OK') {
-      // A different account may have used this browser: start from fresh user and company data.
-      resetStores();
-      navigate(AFTER_SIGN_IN_PATH, { replace: true });
+      navigate(AFTER_SIGN_IN_PATH, { replace: true, state: SIGNED_IN_STATE });
     } else if (outcome.status === 'FIELD_ERROR') setFieldErrors({ email: outcome.fields.email, password: outcome.fields.password });
     else if (outcome.status === 'WRONG_CREDENTIALS') setFormError(translate('app.auth.wrong_credentials'));
     else if (outcome.status === 'NOT_ALLOWED') setFormError(translate('app.auth.not_allowed'));
@@ -58,30 +57,24 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
   };
 
   const title = translate(isSignUp ? 'app.auth.sign_up' : 'app.auth.sign_in');
-  useDocumentTitle(isSignUp ? 'app.auth.sign_up' : 'app.auth.sign_in');
+  useAuthTitle(isSignUp ? 'app.auth.sign_up' : 'app.auth.sign_in');
   return (
     <AuthFrame title={title} onSubmit={(event) => void submit(event)}>
-      <TextField
-        fullWidth
-        margin="normal"
+      <AuthField
         type="email"
         autoComplete="email"
         label={translate('app.auth.email')}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
-        error={Boolean(fieldErrors.email)}
-        helperText={fieldErrors.email && translateMessage(translate, fieldErrors.email)}
+        error={fieldErrors.email && translateMessage(translate, fieldErrors.email)}
       />
-      <TextField
-        fullWidth
-        margin="normal"
+      <AuthField
         type="password"
         autoComplete={isSignUp ? 'new-password' : 'current-password'}
         label={translate('app.auth.password')}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        error={Boolean(fieldErrors.password)}
-        helperText={fieldErrors.password && translateMessage(translate, fieldErrors.password)}
+        error={fieldErrors.password && translateMessage(translate, fieldErrors.password)}
       />
       {formError && (
         <Alert severity="error" sx={{ mt: 1 }}>
@@ -91,11 +84,11 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
       <Button type="submit" fullWidth variant="contained" sx={{ mt: 2 }} disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
         {title}
       </Button>
-      <MuiLink component={Link} to={isSignUp ? AUTH_PATH : SIGN_UP_PATH} sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
+      <MuiLink component={AuthLink} to={isSignUp ? AUTH_PATH : SIGN_UP_PATH} sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
         {translate(isSignUp ? 'app.auth.have_account' : 'app.auth.no_account')}
       </MuiLink>
       {!isSignUp && (
-        <MuiLink component={Link} to={RESET_PASSWORD_PATH} sx={{ display: 'block', mt: 1, textAlign: 'center' }}>
+        <MuiLink component={AuthLink} to={RESET_PASSWORD_PATH} sx={{ display: 'block', mt: 1, textAlign: 'center' }}>
           {translate('app.auth.forgot_password')}
         </MuiLink>
       )}

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Alert, Button, CircularProgress, Link as MuiLink, TextField, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { Alert, Button, CircularProgress, Link as MuiLink, Typography } from '@mui/material';
+import { useAuthTranslate } from './i18n';
 import { translateMessage } from '../providers/serverMessages';
+import { AuthField } from './AuthField';
 import { AuthFrame } from './AuthFrame';
-import { AUTH_PATH, requestPasswordReset, submitNewPassword, type ResetOutcome } from './session';
+import { AuthLink, useAuthLocation } from './navigation';
+import { requestPasswordReset, submitNewPassword } from './client';
+import { AUTH_PATH } from './paths';
+import type { ResetOutcome } from './session';
 
 /** The reset link's page (server/src/auth/password-reset.ts writes links to it). */
 export const RESET_PASSWORD_PATH = `${AUTH_PATH}/reset-password`;
@@ -28,19 +30,25 @@ function formMessage(outcome: ResetOutcome | undefined): string | undefined {
  * link (`?token=`), asks for the new password.
  */
 export function ResetPasswordPage({ actions = { request: requestPasswordReset, submit: submitNewPassword } }: ResetPasswordPageProps) {
-  const translate = useTranslate();
-  const hasToken = Boolean(useSearchParams()[0].get('token'));
+  const translate = useAuthTranslate();
+  const hasToken = Boolean(new URLSearchParams(useAuthLocation().search).get('token'));
   const [value, setValue] = useState('');
   const [checkError, setCheckError] = useState<string | undefined>();
-  const mutation = useMutation({ mutationFn: (input: string) => (hasToken ? actions.submit(input) : actions.request(input)) });
-  const outcome = mutation.data;
+  // The actions answer every failure with an outcome; they never reject.
+  const [outcome, setOutcome] = useState<ResetOutcome | undefined>();
+  const [pending, setPending] = useState(false);
   const field = hasToken ? 'password' : 'email';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = !value.trim() ? 'app.auth.required' : !hasToken && !EMAIL_PATTERN.test(value.trim()) ? 'app.auth.invalid_email' : undefined;
     setCheckError(problem);
-    if (!problem) mutation.mutate(value);
+    if (problem) return;
+    setPending(true);
+    void (hasToken ? actions.submit(value) : actions.request(value)).then((result) => {
+      setOutcome(result);
+      setPending(false);
+    });
   };
 
   const title = translate(hasToken ? 'app.auth.new_password_title' : 'app.auth.reset_title');
@@ -48,7 +56,7 @@ export function ResetPasswordPage({ actions = { request: requestPasswordReset, s
     return (
       <AuthFrame title={title}>
         <Alert severity="success">{translate(hasToken ? 'app.auth.password_changed' : 'app.auth.reset_sent')}</Alert>
-        <MuiLink component={Link} to={AUTH_PATH} sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
+        <MuiLink component={AuthLink} to={AUTH_PATH} sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
           {translate('app.auth.back_to_sign_in')}
         </MuiLink>
       </AuthFrame>
@@ -60,38 +68,28 @@ export function ResetPasswordPage({ actions = { request: requestPasswordReset, s
   return (
     <AuthFrame title={title} onSubmit={submit}>
       {!hasToken && <Typography variant="body2">{translate('app.auth.reset_help')}</Typography>}
-      <TextField
-        fullWidth
-        margin="normal"
+      <AuthField
         type={hasToken ? 'password' : 'email'}
         autoComplete={hasToken ? 'new-password' : 'email'}
         label={translate(hasToken ? 'app.auth.new_password' : 'app.auth.email')}
         value={value}
         onChange={(event) => setValue(event.target.value)}
-        error={Boolean(fieldError)}
-        helperText={fieldError && translateMessage(translate, fieldError)}
+        error={fieldError && translateMessage(translate, fieldError)}
       />
       {message && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {translate(message)}
           {outcome?.status === 'INVALID_TOKEN' && (
-            <MuiLink component={Link} to={RESET_PASSWORD_PATH} sx={{ display: 'block' }}>
+            <MuiLink component={AuthLink} to={RESET_PASSWORD_PATH} sx={{ display: 'block' }}>
               {translate('app.auth.reset_again')}
             </MuiLink>
           )}
         </Alert>
       )}
-      <Button
-        type="submit"
-        fullWidth
-        variant="contained"
-        sx={{ mt: 2 }}
-        disabled={mutation.isPending}
-        startIcon={mutation.isPending ? <CircularProgress size={16} /> : undefined}
-      >
+      <Button type="submit" fullWidth variant="contained" sx={{ mt: 2 }} disabled={pending} startIcon={pending ? <CircularProgress size={16} /> : undefined}>
         {translate(hasToken ? 'app.auth.set_password' : 'app.auth.send_link')}
       </Button>
-      <MuiLink component={Link} to={AUTH_PATH} sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
+      <MuiLink component={AuthLink} to={AUTH_PATH} sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
         {translate('app.auth.back_to_sign_in')}
       </MuiLink>
     </AuthFrame>

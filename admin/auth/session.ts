@@ -5,16 +5,33 @@ import EmailVerification from 'supertokens-web-js/recipe/emailverification';
 import { PRODUCT_NAME } from '../common/product';
 import { fieldErrorMessage, type WireFieldError } from '../providers/serverMessages';
 
-/** Website path of the sign-in pages and API base path of the session endpoints (spec §7, DESIGN §5). */
-export const AUTH_PATH = '/auth';
+export { AUTH_PATH } from './paths';
+
+/** API base path of the session endpoints (spec §7, DESIGN §5). */
 export const AUTH_API_BASE_PATH = '/api/auth';
 
 let initialised = false;
+
+/** supertokens-website's own cookie: written with every token the client receives, kept after sign-out. */
+const SESSION_TRACE_COOKIE = 'st-last-access-token-update';
+
+/**
+ * A browser that never held a session carries no trace of one: supertokens-website then cannot
+ * tell that no session exists and tries a refresh before its first request (the sign-in itself,
+ * or a guard's check), which can only fail: the needless 401 on /session/refresh (issue #22).
+ * Such a browser is put in the state the client keeps after a sign-out (the trace without a
+ * front token), written as the client writes it, so it knows offline that no session exists.
+ */
+function markNeverSignedIn(): void {
+  const traced = document.cookie.split(';').some((cookie) => cookie.trim().startsWith(`${SESSION_TRACE_COOKIE}=`));
+  if (!traced) document.cookie = `${SESSION_TRACE_COOKIE}=${Date.now()};expires=Fri, 31 Dec 9999 23:59:59 GMT;path=/;samesite=lax`;
+}
 
 /** Initialises supertokens-web-js once; from then on its fetch wrapper refreshes expired sessions. */
 export function initSession(): void {
   if (initialised) return;
   initialised = true;
+  markNeverSignedIn();
   const configured: string | undefined = import.meta.env.VITE_API_URL;
   SuperTokens.init({
     appInfo: { appName: PRODUCT_NAME, apiDomain: configured ?? window.location.origin, apiBasePath: AUTH_API_BASE_PATH },

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
-import { PRODUCT_NAME } from '../common/product';
+import { documentTitle } from '../common/product';
 import { mainTabs, profileMenuEntries } from './navigation';
 
 /** Every page the bar and the profile menu lead to, in either tenant mode. */
@@ -25,6 +25,6 @@ export function useDocumentTitle(key: string | null): void {
   const translate = useTranslate();
   const page = key ? translate(key) : null;
   useEffect(() => {
-    document.title = page ? `${page} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+    document.title = documentTitle(page);
   }, [page]);
 }

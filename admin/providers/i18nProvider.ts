@@ -2,21 +2,9 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { enMessages } from '../../locales/en/console';
 import { mergeCatalogues, type Catalogue } from '../../locales/catalogues';
-import { STORAGE_KEYS, readItem } from '../stores/storage';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, storedLanguage, type Language } from '../common/language';
 
-export const LANGUAGES = ['en', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** The language saved under `language` (spec §3), else English. */
-export function storedLanguage(): Language {
-  const saved = readItem(STORAGE_KEYS.language);
-  return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
-}
+export { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, storedLanguage, type Language };
 
 /** English is bundled; German is loaded only when chosen, and merged over English. */
 export async function loadMessages(language: Language): Promise<TranslationMessages> {

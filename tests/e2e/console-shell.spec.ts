@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { signUp, uniqueEmail } from './support/onboarding';
 
@@ -75,4 +76,93 @@ test('the sign-in page loads no dashboard, grid, chart, import or code-editor ch
   // Chunk names without their content hash (`Link-CSVU0Iak.js` is the Link chunk, not a CSV one).
   const names = scripts.map((script) => script.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, ''));
   expect(names.filter((name) => /Dashboard|WidgetGrid|Series|Chart|recharts|Import|papaparse|csv|Codec|codemirror/i.test(name))).toEqual([]);
+});
+
+// Issue #20: the sign-in page is its own light entry. Measured as bench/bundle.mjs measures it:
+// every script fetched until the network is idle, each gzip-compressed.
+const SIGN_IN_BUDGET_KIB = 150;
+
+test(`the sign-in page loads at most ${SIGN_IN_BUDGET_KIB} KiB of JavaScript (gzip), and the console once the visitor types`, async ({ page }) => {
+  const scripts: Promise<{ name: string; gzip: number }>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const name = new URL(response.url()).pathname.replace(/^.*\//, '');
+    scripts.push(response.body().then((body) => ({ name, gzip: gzipSync(body, { level: 9 }).length })));
+  });
+  await page.goto('/auth', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const loaded = await Promise.all(scripts);
+  const kib = loaded.reduce((total, script) => total + script.gzip, 0) / 1024;
+  expect(kib, loaded.map((script) => `${script.name} ${script.gzip}`).join('\n')).toBeLessThanOrEqual(SIGN_IN_BUDGET_KIB);
+  // Neither react-admin nor the console frame: the console's chunks come once the visitor types.
+  expect(loaded.map((script) => script.name).filter((name) => /^(console|AppLayout|useTranslate|session)-/.test(name))).toEqual([]);
+
+  const consoleChunk = page.waitForResponse((response) => /\/console-[\w-]{8}\.js$/.test(response.url()));
+  const sessionClient = page.waitForResponse((response) => /\/session-[\w-]{8}\.js$/.test(response.url()));
+  await page.getByLabel('Email').fill('typing@example.com');
+  expect((await consoleChunk).ok()).toBe(true);
+  expect((await sessionClient).ok()).toBe(true);
+});
+
+// Issue #22: a browser that never signed in asked /api/auth/session/refresh first and logged its 401.
+test('signed out, the console and the sign-in page send no session refresh and log no error', async ({ page }) => {
+  const refreshes: string[] = [];
+  const failures: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/session/refresh')) refreshes.push(request.url());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(message.text());
+  });
+
+  // A guarded address sends to the sign-in page; sign-up then hands over to the console.
+  await page.goto('/devices');
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.getByRole('link', { name: 'No account yet? Sign up' }).click();
+  await expect(page).toHaveURL(/\/auth\/signup$/);
+  await signUp(page, uniqueEmail());
+  await expect(page.getByRole('dialog')).toBeVisible();
+  // Signed out again, the sign-in page in a fresh load knows there is no session.
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.reload({ waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect(refreshes).toEqual([]);
+  expect(failures).toEqual([]);
+});
+
+// The sign-in entry's other pages in the production build: links between them without a page
+// load, the reset request, the verification link's page, the language menu, a wrong password.
+test('the sign-in entry: wrong password, reset request, verification link and language', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(uniqueEmail());
+  await page.getByLabel('Password').fill('not-the-password-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/auth\/reset-password$/);
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('Email').fill(uniqueEmail());
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByRole('alert')).toContainText('If an account uses this address');
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/auth\/reset-password$/);
+
+  await page.goto('/auth/verify-email?token=no-such-token');
+  await expect(page.getByRole('alert')).toHaveText('This link is invalid, has expired or has been used already. Sign in and ask for a new one.');
+
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page).toHaveTitle(/^Anmelden · /);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
 });

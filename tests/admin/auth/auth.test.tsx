@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthPage } from '../../../admin/auth/AuthPage';
 import { failure, type AuthOutcome } from '../../../admin/auth/session';
 import { fieldErrorMessage } from '../../../admin/providers/serverMessages';
-import { renderInAdmin } from '../helpers';
+import { renderAuthPage } from './render';
 
 function setup(path: string, outcome: AuthOutcome) {
   const actions = { signIn: vi.fn(async () => outcome), signUp: vi.fn(async () => outcome) };
-  renderInAdmin(<AuthPage actions={actions} />, { path });
+  renderAuthPage(<AuthPage actions={actions} />, { path });
   return actions;
 }
 
@@ -64,7 +64,7 @@ describe('sign-in page (/auth)', () => {
     ['de', 'Anmelden', 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.'],
   ] as const)('says in %s when attempts are rate limited', async (locale, button, text) => {
     const actions = { signIn: vi.fn(async (): Promise<AuthOutcome> => ({ status: 'RATE_LIMITED' })), signUp: vi.fn() };
-    renderInAdmin(<AuthPage actions={actions} />, { path: '/auth', locale });
+    renderAuthPage(<AuthPage actions={actions} />, { path: '/auth', locale });
     fireEvent.change(await screen.findByRole('textbox'), { target: { value: 'ada@example.com' } });
     fireEvent.change(document.querySelector('input[type="password"]')!, { target: { value: 'wrong-pass1' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: button })));
@@ -88,5 +88,17 @@ describe("the sign-in calls' failures", () => {
   it('leaves other failures as errors', async () => {
     expect(await failure(response(500, { code: 'general' }))).toMatchObject({ status: 'ERROR' });
     expect(await failure(new TypeError('fetch failed'))).toMatchObject({ status: 'ERROR' });
+  });
+});
+
+describe("the sign-in page's language", () => {
+  it('switches to German from its menu and keeps the choice for the next visit', async () => {
+    setup('/auth', { status: 'OK' });
+    fireEvent.click(screen.getByRole('button', { name: 'Language' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Deutsch' }));
+    expect(await screen.findByRole('button', { name: 'Anmelden' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Anmelden' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+    expect(window.localStorage.getItem('language')).toBe('de');
   });
 });

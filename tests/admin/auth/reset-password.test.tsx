@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { ResetPasswordPage } from '../../../admin/auth/ResetPasswordPage';
 import type { ResetOutcome } from '../../../admin/auth/session';
 import { fieldErrorMessage } from '../../../admin/providers/serverMessages';
-import { renderInAdmin } from '../helpers';
+import { renderAuthPage } from './render';
 
 function setup(path: string, outcome: ResetOutcome | Promise<ResetOutcome>, locale?: 'en' | 'de') {
   const actions = { request: vi.fn(() => Promise.resolve(outcome)), submit: vi.fn(() => Promise.resolve(outcome)) };
-  renderInAdmin(<ResetPasswordPage actions={actions} />, { path, ...(locale ? { locale } : {}) });
+  renderAuthPage(<ResetPasswordPage actions={actions} />, { path, ...(locale ? { locale } : {}) });
   return actions;
 }
 

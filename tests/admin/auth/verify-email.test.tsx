@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { VerifyEmailPage } from '../../../admin/auth/VerifyEmailPage';
-import { renderInAdmin } from '../helpers';
+import { renderAuthPage } from './render';
 
 const render = (verify: () => Promise<'VERIFIED' | 'INVALID_TOKEN'>, locale?: 'en' | 'de') => {
   const spy = vi.fn(verify);
-  renderInAdmin(<VerifyEmailPage verify={spy} />, { path: '/auth/verify-email?token=abc', ...(locale ? { locale } : {}) });
+  renderAuthPage(<VerifyEmailPage verify={spy} />, { path: '/auth/verify-email?token=abc', ...(locale ? { locale } : {}) });
   return spy;
 };
 
