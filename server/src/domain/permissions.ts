@@ -38,7 +38,7 @@ const dashboardWrite = (permission: RoutePermission): RoutePermission => ({ ...p
  * check (routes/company-access.ts) consults this table for every authenticated route, and the app
  * refuses to start with a route missing here.
  */
-export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
+const TABLE = {
   'GET /user/': own(true),
   'PUT /user/': own(),
   'GET /user/lookup/:user_id': own(true),
@@ -164,7 +164,12 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   // Reconciling adopts devices into the company: its owners' decision.
   'GET /network/reconcile': by('owner', 'query', 'company_id'),
   'POST /network/reconcile': by('owner', 'body', 'company_id'),
-};
+} satisfies Record<string, RoutePermission>;
+
+/** A route of the table; the console names the actions it offers by these (admin/common/permissions.ts). */
+export type PermissionRoute = keyof typeof TABLE;
+
+export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = TABLE;
 
 /** The table's key of a route: its method and its path below /api, without a trailing-slash variant. */
 export function permissionKey(method: string, url: string): string {
