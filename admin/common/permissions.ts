@@ -9,7 +9,7 @@ import { roleAtLeast, type CompanyRole } from '../types/api';
 export type ConsoleAction = PermissionRoute;
 
 /** Why an action is refused: the translation key of the reason the console shows beside it. */
-export type PermissionRefusal = 'needs_member' | 'needs_admin' | 'needs_owner' | 'viewer_own_dashboards' | 'no_company';
+export type PermissionRefusal = 'needs_member' | 'needs_admin' | 'needs_owner' | 'viewer_own_dashboards';
 
 /** The weakest role that may take `action`; null: any signed-in user (the action is the caller's own). */
 export function requiredRole(action: ConsoleAction): CompanyRole | null {
@@ -22,8 +22,9 @@ export function requiredRole(action: ConsoleAction): CompanyRole | null {
  */
 export function permissionRefusal(role: CompanyRole | undefined, action: ConsoleAction, ownPrivateDashboard = false): PermissionRefusal | undefined {
   const required = requiredRole(action);
-  if (required === null) return undefined;
-  if (role === undefined) return 'no_company';
+  // Without a selected company (the company list still loading) nothing is refused here: the
+  // screens of a company show only once one is selected, and the server decides either way.
+  if (required === null || role === undefined) return undefined;
   if (roleAtLeast(role, required)) return undefined;
   if (ROUTE_PERMISSIONS[action].viewerOwnDashboard === true && role === 'viewer') return ownPrivateDashboard ? undefined : 'viewer_own_dashboards';
   return required === 'owner' ? 'needs_owner' : required === 'admin' ? 'needs_admin' : 'needs_member';

@@ -231,7 +231,6 @@ export const app = {
     needs_admin: 'Ihre Rolle (%{role}) darf das nicht: nur Administratoren und Inhaber der Firma dürfen das.',
     needs_owner: 'Ihre Rolle (%{role}) darf das nicht: nur Inhaber der Firma dürfen das.',
     viewer_own_dashboards: 'Ihre Rolle (%{role}) darf nur Ihre eigenen privaten Dashboards ändern.',
-    no_company: 'Legen Sie zuerst eine Firma an oder wählen Sie eine aus.',
   },
   users: {
     title: 'Benutzer',

@@ -229,7 +229,6 @@ export const app = {
     needs_admin: 'Your role (%{role}) cannot do this: only admins and owners of the company can.',
     needs_owner: 'Your role (%{role}) cannot do this: only owners of the company can.',
     viewer_own_dashboards: 'Your role (%{role}) can change only your own private dashboards.',
-    no_company: 'Create or select a company first.',
   },
   users: {
     title: 'Users',
