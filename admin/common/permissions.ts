@@ -1,5 +1,4 @@
-import { ROUTE_PERMISSIONS, type PermissionRoute } from '../../server/src/domain/permissions';
-import { roleAtLeast, type CompanyRole } from '../types/api';
+import { ROUTE_PERMISSIONS, roleAtLeast, type CompanyRole, type PermissionRoute } from '../types/api';
 
 /**
  * What the console offers, named by the API route it calls: the role each takes is read from the

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DataProvider } from 'react-admin';
 import { DeviceList } from '../../../admin/devices/DeviceList';
 import { GatewayList } from '../../../admin/gateways/GatewayList';
 import { UnitList } from '../../../admin/units/UnitList';
@@ -154,9 +155,8 @@ describe.each(['en', 'de'] as const)('other screens in %s', (locale) => {
     const shared = { id: 'b1', name: 'Hall', is_shared: true, is_owner: false, owner_id: 'u2', company: 'c1' };
     const mine = { id: 'b2', name: 'Mine', is_shared: false, is_owner: true, owner_id: 'u1', company: 'c1' };
     const widget = { id: 'x1', dashboard: 'b1', type: 'TABLE', title: 'Table', positionX: 0, positionY: 0, width: 4, height: 3, data_source_mode: 'UNIT' };
-    const dataProvider = {
-      getList: async (resource: string) => (resource === 'dashboards' ? { data: [shared, mine], total: 2 } : { data: [widget], total: 1 }),
-    };
+    const getList = async (resource: string) => (resource === 'dashboards' ? { data: [shared, mine], total: 2 } : { data: [widget], total: 1 });
+    const dataProvider = { getList: getList as unknown as DataProvider['getList'] };
     const editName = locale === 'en' ? 'Edit widget' : 'Widget bearbeiten';
     localStorage.setItem('dashboard', 'b1');
     const { unmount } = renderInAdmin(<DashboardPage />, { locale, dataProvider });
