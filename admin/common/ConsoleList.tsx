@@ -1,13 +1,14 @@
 import { CreateButton, List, SearchInput, TopToolbar, type ListProps } from 'react-admin';
 import { useUrlFilters } from './useUrlFilters';
 import { ListError } from './ListError';
+import { PermittedForResource } from './Permitted';
 
 const searchFilter = [<SearchInput key="q" source="q" alwaysOn />];
 
 /**
  * A resource list as every console list behaves: it honours `?filters=` from the global search
  * (spec §2), searches on the server, sorts by name, shows a load failure as such (ListError), and
- * offers Create. Each default can be overridden.
+ * offers Create (disabled with the reason for a role that may not). Each default can be overridden.
  */
 export function ConsoleList({ filters = searchFilter, sort = { field: 'name', order: 'ASC' }, actions, ...props }: ListProps) {
   return (
@@ -19,7 +20,9 @@ export function ConsoleList({ filters = searchFilter, sort = { field: 'name', or
       actions={
         actions ?? (
           <TopToolbar>
-            <CreateButton />
+            <PermittedForResource kind="create">
+              <CreateButton />
+            </PermittedForResource>
           </TopToolbar>
         )
       }

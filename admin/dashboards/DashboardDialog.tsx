@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { Permitted } from '../common/Permitted';
 
 export interface DashboardFields {
   name: string;
@@ -52,7 +53,12 @@ export function DashboardDialog({
             helperText={touched && missing ? translate('ra.validation.required') : ' '}
           />
           <FormControlLabel
-            control={<Checkbox checked={shared} onChange={(event) => setShared(event.target.checked)} />}
+            control={
+              // Viewers keep their dashboards private: sharing is for members and up.
+              <Permitted action="POST /dashboard/">
+                <Checkbox checked={shared} onChange={(event) => setShared(event.target.checked)} />
+              </Permitted>
+            }
             label={translate('app.dashboards.shared_help')}
           />
         </DialogContent>

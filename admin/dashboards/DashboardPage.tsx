@@ -11,6 +11,8 @@ import { WidgetEditor, type EditorTarget } from './WidgetEditor';
 import { WidgetGrid } from './WidgetGrid';
 import { useNotifyFailure } from '../common/useNotifyFailure';
 import type { Dashboard } from '../types/api';
+import { Permitted } from '../common/Permitted';
+import { useCompanyPermission } from '../common/useCompanyPermission';
 
 type Dialog = { kind: 'new' } | { kind: 'edit'; dashboard: Dashboard } | null;
 type Deleting = { kind: 'dashboard'; dashboard: Dashboard } | { kind: 'widget'; widget: Widget } | null;
@@ -28,6 +30,9 @@ export function DashboardPage() {
   );
   const [selected, setSelected] = useState<string | null>(() => localStorage.getItem(STORAGE_KEY));
   const current = dashboards.data?.find((dashboard) => dashboard.id === selected) ?? dashboards.data?.[0] ?? null;
+  // Viewers change only their own private dashboards; the server's table says who else may.
+  const ownPrivateDashboard = current !== null && current.is_owner && !current.is_shared;
+  const widgetWrite = useCompanyPermission('PATCH /widget/:id/', { ownPrivateDashboard });
   const widgets = useGetList<Widget>(
     'widgets',
     { filter: { dashboard_id: current?.id }, pagination: { page: 1, perPage: 200 } },
@@ -122,10 +127,14 @@ export function DashboardPage() {
         )}
         {current?.is_owner && (
           <>
-            <Button onClick={() => setDialog({ kind: 'edit', dashboard: current })}>{translate('app.dashboards.rename')}</Button>
-            <Button color="error" onClick={() => setDeleting({ kind: 'dashboard', dashboard: current })}>
-              {translate('app.dashboards.delete')}
-            </Button>
+            <Permitted action="PATCH /dashboard/:id/" ownPrivateDashboard={ownPrivateDashboard}>
+              <Button onClick={() => setDialog({ kind: 'edit', dashboard: current })}>{translate('app.dashboards.rename')}</Button>
+            </Permitted>
+            <Permitted action="DELETE /dashboard/:id/" ownPrivateDashboard={ownPrivateDashboard}>
+              <Button color="error" onClick={() => setDeleting({ kind: 'dashboard', dashboard: current })}>
+                {translate('app.dashboards.delete')}
+              </Button>
+            </Permitted>
           </>
         )}
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'new' })} disabled={!selectedCompanyId}>
@@ -146,6 +155,7 @@ export function DashboardPage() {
           onLayout={saveLayout}
           onEdit={(widget) => setEditor({ kind: 'edit', widget })}
           onDelete={(widget) => setDeleting({ kind: 'widget', widget })}
+          locked={widgetWrite.reason}
         />
       )}
 

@@ -6,6 +6,7 @@ import type { AppDataProvider } from '../providers/dataProvider';
 import type { Dashboard, Device } from '../types/api';
 import { useNotifyFailure } from '../common/useNotifyFailure';
 import { starterWidgets, type StarterDevice } from './starter';
+import { Permitted } from '../common/Permitted';
 
 /** Devices the starter looks at: those heard most recently. */
 const STARTER_DEVICES = 5;
@@ -53,9 +54,11 @@ export function DashboardsEmpty({ onCreated }: { onCreated: (id: string) => void
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {translate('app.dashboards.empty')}
       </Typography>
-      <Button variant="contained" startIcon={<AutoAwesomeIcon />} onClick={() => starter.mutate()} disabled={starter.isPending}>
-        {translate('app.dashboards.starter')}
-      </Button>
+      <Permitted action="POST /dashboard/">
+        <Button variant="contained" startIcon={<AutoAwesomeIcon />} onClick={() => starter.mutate()} disabled={starter.isPending}>
+          {translate('app.dashboards.starter')}
+        </Button>
+      </Permitted>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         {translate('app.dashboards.starter_hint')}
       </Typography>

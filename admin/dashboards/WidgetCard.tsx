@@ -13,7 +13,8 @@ export const NO_DRAG = 'widget-no-drag';
 /** Changes whenever the widget's data source does, so its data reloads. */
 const sourceVersion = (widget: Widget) => [widget.type, widget.data_source_mode, widget.device, widget.unit, widget.query, widget.topic].join('|');
 
-export function WidgetCard({ widget, onEdit, onDelete }: { widget: Widget; onEdit: () => void; onDelete: () => void }) {
+/** `locked`: why the caller may not change this dashboard's widgets (their role), shown instead of the buttons' own titles. */
+export function WidgetCard({ widget, onEdit, onDelete, locked = null }: { widget: Widget; onEdit: () => void; onDelete: () => void; locked?: string | null }) {
   const translate = useTranslate();
   const version = sourceVersion(widget);
   const title = widget.title || [translate(`app.dashboards.types.${widget.type}`), widget.topic].filter(Boolean).join(' · ');
@@ -29,15 +30,19 @@ export function WidgetCard({ widget, onEdit, onDelete }: { widget: Widget; onEdi
         <Typography variant="subtitle2" noWrap sx={{ flex: 1 }}>
           {title}
         </Typography>
-        <Tooltip title={translate('app.dashboards.edit_widget')}>
-          <IconButton size="small" className={NO_DRAG} onClick={onEdit} aria-label={translate('app.dashboards.edit_widget')}>
-            <EditIcon fontSize="small" />
-          </IconButton>
+        <Tooltip title={locked ?? translate('app.dashboards.edit_widget')}>
+          <span>
+            <IconButton size="small" className={NO_DRAG} onClick={onEdit} disabled={locked !== null} aria-label={translate('app.dashboards.edit_widget')}>
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </span>
         </Tooltip>
-        <Tooltip title={translate('app.dashboards.delete_widget')}>
-          <IconButton size="small" className={NO_DRAG} onClick={onDelete} aria-label={translate('app.dashboards.delete_widget')}>
-            <DeleteIcon fontSize="small" />
-          </IconButton>
+        <Tooltip title={locked ?? translate('app.dashboards.delete_widget')}>
+          <span>
+            <IconButton size="small" className={NO_DRAG} onClick={onDelete} disabled={locked !== null} aria-label={translate('app.dashboards.delete_widget')}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </span>
         </Tooltip>
       </Box>
       <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: 1.5 }} className={NO_DRAG}>

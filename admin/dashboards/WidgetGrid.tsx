@@ -16,6 +16,8 @@ export interface WidgetGridProps {
   onLayout: (layout: Layout) => void;
   onEdit: (widget: Widget) => void;
   onDelete: (widget: Widget) => void;
+  /** Why the caller may not change these widgets (their role); null or absent: they may. */
+  locked?: string | null;
 }
 
 /**
@@ -23,13 +25,13 @@ export interface WidgetGridProps {
  * the desktop grid), each at its own height; their places on the grid stay as they are, since
  * nothing is moved here.
  */
-function StackedWidgets({ widgets, onEdit, onDelete }: Pick<WidgetGridProps, 'widgets' | 'onEdit' | 'onDelete'>) {
+function StackedWidgets({ widgets, onEdit, onDelete, locked }: Pick<WidgetGridProps, 'widgets' | 'onEdit' | 'onDelete' | 'locked'>) {
   const ordered = [...widgets].sort((a, b) => a.positionY - b.positionY || a.positionX - b.positionX);
   return (
     <Stack spacing={1.5} data-testid="widget-stack">
       {ordered.map((widget) => (
         <Box key={widget.id} sx={{ height: widget.height * GRID.rowHeight + (widget.height - 1) * GRID.margin[1] }}>
-          <WidgetCard widget={widget} onEdit={() => onEdit(widget)} onDelete={() => onDelete(widget)} />
+          <WidgetCard widget={widget} onEdit={() => onEdit(widget)} onDelete={() => onDelete(widget)} locked={locked ?? null} />
         </Box>
       ))}
     </Stack>
@@ -41,7 +43,7 @@ export function WidgetGrid(props: WidgetGridProps) {
   return usePhone() ? <StackedWidgets {...props} /> : <DesktopGrid {...props} />;
 }
 
-function DesktopGrid({ widgets, onPlace, onLayout, onEdit, onDelete }: WidgetGridProps) {
+function DesktopGrid({ widgets, onPlace, onLayout, onEdit, onDelete, locked }: WidgetGridProps) {
   const translate = useTranslate();
   const { width, containerRef, mounted } = useContainerWidth();
   const [dragging, setDragging] = useState<WidgetType | null>(null);
@@ -53,21 +55,22 @@ function DesktopGrid({ widgets, onPlace, onLayout, onEdit, onDelete }: WidgetGri
     if (!target.classList.contains('react-grid-layout')) return;
     const bounds = target.getBoundingClientRect();
     const cell = cellAt(event.clientX - bounds.left, event.clientY - bounds.top, bounds.width);
-    if (!isOccupied(widgets, cell)) onPlace('SINGLE_VALUE', placementAt('SINGLE_VALUE', cell));
+    if (!locked && !isOccupied(widgets, cell)) onPlace('SINGLE_VALUE', placementAt('SINGLE_VALUE', cell));
   };
 
   return (
     <>
-      <Palette onDragType={setDragging} />
-      <Box ref={containerRef} onClick={clickCell} data-testid="widget-grid" title={translate('app.dashboards.click_to_add')}>
+      {/* A dashboard the caller may not change offers nothing to add, move or resize, and says why. */}
+      {!locked && <Palette onDragType={setDragging} />}
+      <Box ref={containerRef} onClick={clickCell} data-testid="widget-grid" title={locked ?? translate('app.dashboards.click_to_add')}>
         {mounted && (
           <GridLayout
             width={width}
             layout={toLayout(widgets)}
             gridConfig={{ cols: GRID.cols, rowHeight: GRID.rowHeight, margin: GRID.margin }}
-            dragConfig={{ enabled: true, cancel: `.${NO_DRAG}` }}
-            resizeConfig={{ enabled: true }}
-            dropConfig={{ enabled: true, defaultItem: dragging ? DEFAULT_SIZE[dragging] : DEFAULT_SIZE.SINGLE_VALUE }}
+            dragConfig={{ enabled: !locked, cancel: `.${NO_DRAG}` }}
+            resizeConfig={{ enabled: !locked }}
+            dropConfig={{ enabled: !locked, defaultItem: dragging ? DEFAULT_SIZE[dragging] : DEFAULT_SIZE.SINGLE_VALUE }}
             onDragStop={(layout: Layout) => onLayout(layout)}
             onResizeStop={(layout: Layout) => onLayout(layout)}
             onDrop={(_layout: Layout, item: LayoutItem | undefined) => {
@@ -76,7 +79,7 @@ function DesktopGrid({ widgets, onPlace, onLayout, onEdit, onDelete }: WidgetGri
             }}
             style={{
               minHeight: rows * (GRID.rowHeight + GRID.margin[1]),
-              cursor: 'copy',
+              cursor: locked ? 'default' : 'copy',
               backgroundImage:
                 'linear-gradient(to right, rgba(0,0,0,0.05) 1px, transparent 1px), linear-gradient(to bottom, rgba(0,0,0,0.05) 1px, transparent 1px)',
               backgroundSize: `${width / GRID.cols}px ${GRID.rowHeight + GRID.margin[1]}px`,
@@ -84,7 +87,7 @@ function DesktopGrid({ widgets, onPlace, onLayout, onEdit, onDelete }: WidgetGri
           >
             {widgets.map((widget) => (
               <div key={widget.id} style={{ cursor: 'default' }}>
-                <WidgetCard widget={widget} onEdit={() => onEdit(widget)} onDelete={() => onDelete(widget)} />
+                <WidgetCard widget={widget} onEdit={() => onEdit(widget)} onDelete={() => onDelete(widget)} locked={locked ?? null} />
               </div>
             ))}
           </GridLayout>

@@ -13,6 +13,7 @@ import { pollListLive } from '../network/pollWhilePending';
 import { UnregisteredPanel } from './unregistered/UnregisteredPanel';
 import { DevicesEmpty } from './DevicesEmpty';
 import { ExportDevicesButton } from './ExportDevicesButton';
+import { Permitted } from '../common/Permitted';
 
 // Search and column filters are query parameters the API applies in the database (DESIGN §4), so
 // the list stays fast at 100,000 devices.
@@ -30,11 +31,15 @@ function Actions() {
         label="resources.devices.fields.power_status"
         optionLabel={(option) => translate(`app.devices.power_filter.${option.value}`)}
       />
-      <Button component={Link} to="/devices/import" startIcon={<UploadFileIcon />}>
-        {translate('app.import.open')}
-      </Button>
+      <Permitted action="POST /device/bulk/">
+        <Button component={Link} to="/devices/import" startIcon={<UploadFileIcon />}>
+          {translate('app.import.open')}
+        </Button>
+      </Permitted>
       <ExportDevicesButton />
-      <CreateButton />
+      <Permitted action="POST /device/">
+        <CreateButton />
+      </Permitted>
     </TopToolbar>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
+import { Permitted } from '../common/Permitted';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
 import { Confirm, useDataProvider, useRecordContext, useRefresh, useTranslate } from 'react-admin';
@@ -39,9 +40,11 @@ export function DownloadCertificateButton() {
   if (!record) return null;
   return (
     <>
-      <Button size="small" startIcon={<DownloadIcon />} disabled={download.isPending} onClick={(event) => (event.stopPropagation(), setOpen(true))}>
-        {translate('app.gateways.download_certificate')}
-      </Button>
+      <Permitted action="POST /gateway/:id/cert">
+        <Button size="small" startIcon={<DownloadIcon />} disabled={download.isPending} onClick={(event) => (event.stopPropagation(), setOpen(true))}>
+          {translate('app.gateways.download_certificate')}
+        </Button>
+      </Permitted>
       <Confirm
         isOpen={open}
         loading={download.isPending}

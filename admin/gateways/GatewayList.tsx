@@ -20,6 +20,7 @@ import { DownloadCertificateButton } from './DownloadCertificateButton';
 import { isExpiringSoon } from './expiry';
 import { SetupWizard } from './SetupWizard';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
+import { Permitted } from '../common/Permitted';
 import { SyncStatusChip } from '../network/SyncStatusChip';
 import { SyncStatusPanel } from '../network/SyncStatusPanel';
 import type { WithSyncStatus } from '../network/syncText';
@@ -44,9 +45,11 @@ function Actions({ onSetup }: { onSetup: () => void }) {
   const translate = useTranslate();
   return (
     <TopToolbar>
-      <Button startIcon={<AddIcon />} onClick={onSetup}>
-        {translate('app.gateways.set_up')}
-      </Button>
+      <Permitted action="POST /gateway/">
+        <Button startIcon={<AddIcon />} onClick={onSetup}>
+          {translate('app.gateways.set_up')}
+        </Button>
+      </Permitted>
     </TopToolbar>
   );
 }
@@ -58,9 +61,11 @@ function Empty({ onSetup }: { onSetup: () => void }) {
       <Typography color="text.secondary" gutterBottom>
         {translate('app.gateways.empty')}
       </Typography>
-      <Button variant="contained" startIcon={<AddIcon />} onClick={onSetup}>
-        {translate('app.gateways.set_up')}
-      </Button>
+      <Permitted action="POST /gateway/">
+        <Button variant="contained" startIcon={<AddIcon />} onClick={onSetup}>
+          {translate('app.gateways.set_up')}
+        </Button>
+      </Permitted>
     </Box>
   );
 }

@@ -6,6 +6,7 @@ import type { AppDataProvider } from '../providers/dataProvider';
 import type { SyncKind } from '../types/api';
 import { useNotifyFailure } from '../common/useNotifyFailure';
 import { syncReason, syncTime, type WithSyncStatus } from './syncText';
+import { Permitted } from '../common/Permitted';
 
 const SEVERITY = { synced: 'success', pending: 'info', failed: 'error' } as const;
 
@@ -42,9 +43,11 @@ export function SyncStatusPanel({ kind }: { kind: SyncKind }) {
       sx={{ m: 2 }}
       action={
         status.state !== 'synced' && (
-          <Button color="inherit" size="small" disabled={retry.isPending} onClick={() => retry.mutate(record.id)}>
-            {translate('app.network.retry')}
-          </Button>
+          <Permitted action="POST /network/sync/:kind/:id/retry">
+            <Button color="inherit" size="small" disabled={retry.isPending} onClick={() => retry.mutate(record.id)}>
+              {translate('app.network.retry')}
+            </Button>
+          </Permitted>
         )
       }
     >

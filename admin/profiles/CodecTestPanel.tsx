@@ -10,6 +10,7 @@ import { translateMessage } from '../providers/serverMessages';
 import { isValidPayload, type PayloadEncoding } from './payload';
 import type { CodecTestInput } from '../types/api';
 import { CodecTestOutput } from './CodecTestOutput';
+import { Permitted } from '../common/Permitted';
 
 /** RFC 3339 as the API takes it: date, time to the second (fractions allowed) and a time zone. */
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
@@ -97,14 +98,16 @@ export function CodecTestPanel() {
           sx={{ width: { sm: 240 } }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
         />
-        <Button
-          variant="contained"
-          startIcon={<PlayArrowIcon />}
-          disabled={!payload.trim() || Boolean(payloadError) || !fPortValid || recvTimeIso === undefined || run.isPending}
-          onClick={start}
-        >
-          {translate('app.profiles.run')}
-        </Button>
+        <Permitted action="POST /config/:company_id/codec-test">
+          <Button
+            variant="contained"
+            startIcon={<PlayArrowIcon />}
+            disabled={!payload.trim() || Boolean(payloadError) || !fPortValid || recvTimeIso === undefined || run.isPending}
+            onClick={start}
+          >
+            {translate('app.profiles.run')}
+          </Button>
+        </Permitted>
       </Stack>
       <Box sx={{ mt: 2 }} aria-live="polite">
         {run.isError && <Alert severity="error">{failure(run.error)}</Alert>}

@@ -8,12 +8,15 @@ import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { SyncStatusChip } from '../network/SyncStatusChip';
 import { useListCarriesSync } from '../network/useListCarriesSync';
 import { pollListWhilePending } from '../network/pollWhilePending';
+import { PermittedForResource } from '../common/Permitted';
 
 function Actions() {
   const translate = useTranslate();
   return (
     <TopToolbar>
-      <CreateButton />
+      <PermittedForResource kind="create">
+        <CreateButton />
+      </PermittedForResource>
       <Button component={Link} to="/templates" startIcon={<StorefrontIcon />}>
         {translate('app.profiles.from_template')}
       </Button>

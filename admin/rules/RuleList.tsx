@@ -4,6 +4,7 @@ import { ConsoleList } from '../common/ConsoleList';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { useFormatters } from '../common/format';
 import type { Rule } from '../types/api';
+import { PermittedForResource } from '../common/Permitted';
 
 /** Armed, or firing (since when, for how many devices). */
 export function RuleStateChip({ rule }: { rule: Rule }) {
@@ -21,7 +22,9 @@ function RulesEmpty() {
   return (
     <Box sx={{ p: 3, textAlign: 'center' }}>
       <Typography sx={{ mb: 2 }}>{translate('app.rules.empty')}</Typography>
-      <CreateButton label="app.rules.new" variant="contained" />
+      <PermittedForResource kind="create">
+        <CreateButton label="app.rules.new" variant="contained" />
+      </PermittedForResource>
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import { useCompanyState } from '../stores/hooks';
 import type { RulePreview as Preview, RuleFiring } from '../types/api';
 import { ruleBody, type RuleFormValues } from './ruleForm';
 import { valuesText } from './RuleHistory';
+import { Permitted } from '../common/Permitted';
 
 /** The transitions of a replay or the history: when, which device, fired or resolved, the values. */
 export function TransitionTable({ rows }: { rows: Pick<RuleFiring, 'at' | 'device_name' | 'transition' | 'values'>[] }) {
@@ -60,9 +61,11 @@ export function RulePreview() {
   const result = preview.data;
   return (
     <>
-      <Button variant="outlined" onClick={() => preview.mutate()} sx={{ mb: 2 }}>
-        {translate('app.rules.preview')}
-      </Button>
+      <Permitted action="POST /rule/preview">
+        <Button variant="outlined" onClick={() => preview.mutate()} sx={{ mb: 2 }}>
+          {translate('app.rules.preview')}
+        </Button>
+      </Permitted>
       {!preview.isIdle && (
         <Section
           title={translate('app.rules.preview_title')}

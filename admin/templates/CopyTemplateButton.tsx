@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { useNotifyFailure } from '../common/useNotifyFailure';
+import { Permitted } from '../common/Permitted';
 
 /** 'Copy to my company', or the label 'Already added' once the company has the template (spec §2). */
 export function CopyTemplateButton(_props: { label?: string }) {
@@ -24,14 +25,16 @@ export function CopyTemplateButton(_props: { label?: string }) {
   if (!record) return null;
   if (record.already_added) return <Chip size="small" color="success" label={translate('app.profiles.already_added')} />;
   return (
-    <Button
-      size="small"
-      variant="outlined"
-      startIcon={<ContentCopyIcon />}
-      disabled={copy.isPending}
-      onClick={(event) => (event.stopPropagation(), copy.mutate(record.id))}
-    >
-      {translate('app.profiles.copy_to_company')}
-    </Button>
+    <Permitted action="POST /template/:company_id/:template_id">
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<ContentCopyIcon />}
+        disabled={copy.isPending}
+        onClick={(event) => (event.stopPropagation(), copy.mutate(record.id))}
+      >
+        {translate('app.profiles.copy_to_company')}
+      </Button>
+    </Permitted>
   );
 }

@@ -7,6 +7,7 @@
 export type { ApiKey, ApiKeyWithSecret } from '../../server/src/schemas/api-keys';
 export type { Company, CompanyPeople } from '../../server/src/schemas/companies';
 export { COMPANY_ROLES, mayInviteAs, removalRefusal, roleAtLeast, roleChangeRefusal, type CompanyRole } from '../../server/src/domain/roles';
+export { ROUTE_PERMISSIONS, type PermissionRoute } from '../../server/src/domain/permissions';
 export type { InviteCreateBody } from '../../server/src/schemas/invites';
 export type { AuditEvent } from '../../server/src/schemas/audit';
 export type { Dashboard } from '../../server/src/schemas/dashboards';

@@ -6,6 +6,7 @@ import { TimestampOrNever } from '../common/fields';
 import { VirtualListbox } from '../common/VirtualListbox';
 import { useNotifyFailure } from '../common/useNotifyFailure';
 import type { Device as DeviceRecord } from '../types/api';
+import { Permitted } from '../common/Permitted';
 
 /** The part of a device this panel shows and changes. */
 type Device = Pick<DeviceRecord, 'id' | 'name' | 'dev_eui' | 'unit'>;
@@ -56,17 +57,19 @@ function RemoveButton() {
   const [update, { isPending }] = useUpdate<Device>();
   if (!record) return null;
   return (
-    <Button
-      size="small"
-      startIcon={<LinkOffIcon />}
-      disabled={isPending}
-      onClick={(event) => {
-        event.stopPropagation();
-        void update('devices', { id: record.id, data: { unit: null }, previousData: record }, { mutationMode: 'pessimistic', onSuccess: () => refresh() });
-      }}
-    >
-      {translate('app.units.remove_device')}
-    </Button>
+    <Permitted action="PUT /device/:id/">
+      <Button
+        size="small"
+        startIcon={<LinkOffIcon />}
+        disabled={isPending}
+        onClick={(event) => {
+          event.stopPropagation();
+          void update('devices', { id: record.id, data: { unit: null }, previousData: record }, { mutationMode: 'pessimistic', onSuccess: () => refresh() });
+        }}
+      >
+        {translate('app.units.remove_device')}
+      </Button>
+    </Permitted>
   );
 }
 

@@ -6,6 +6,7 @@ import { Confirm, useDataProvider, useRecordContext, useTranslate } from 'react-
 import type { AppDataProvider } from '../providers/dataProvider';
 import { useNotifyFailure } from '../common/useNotifyFailure';
 import type { Webhook } from '../types/api';
+import { Permitted } from '../common/Permitted';
 
 /** Replaces a webhook's signing secret after confirmation; receivers must switch to the new one. */
 export function RotateSecretButton({ onRotated }: { onRotated: (secret: string) => void }) {
@@ -25,9 +26,11 @@ export function RotateSecretButton({ onRotated }: { onRotated: (secret: string) 
   // Inside a row that expands on click: neither the button nor its dialog may toggle it.
   return (
     <span onClick={(event) => event.stopPropagation()}>
-      <Button size="small" startIcon={<AutorenewIcon />} onClick={() => setOpen(true)}>
-        {translate('app.webhooks.rotate')}
-      </Button>
+      <Permitted action="POST /webhook/:id/rotate-secret">
+        <Button size="small" startIcon={<AutorenewIcon />} onClick={() => setOpen(true)}>
+          {translate('app.webhooks.rotate')}
+        </Button>
+      </Permitted>
       <Confirm
         isOpen={open}
         loading={rotate.isPending}

@@ -5,6 +5,7 @@ import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'reac
 import type { AppDataProvider } from '../providers/dataProvider';
 import { useNotifyFailure } from '../common/useNotifyFailure';
 import type { Webhook } from '../types/api';
+import { Permitted } from '../common/Permitted';
 
 /** Queues a test delivery to the webhook; it shows among the row's deliveries once sent. */
 export function SendTestEventButton() {
@@ -26,9 +27,11 @@ export function SendTestEventButton() {
   return (
     // Inside a row that expands on click: sending must not toggle it.
     <span onClick={(event) => event.stopPropagation()}>
-      <Button size="small" startIcon={<SendIcon />} disabled={send.isPending} onClick={() => send.mutate(record.id)}>
-        {translate('app.webhooks.send_test')}
-      </Button>
+      <Permitted action="POST /webhook/:id/test">
+        <Button size="small" startIcon={<SendIcon />} disabled={send.isPending} onClick={() => send.mutate(record.id)}>
+          {translate('app.webhooks.send_test')}
+        </Button>
+      </Permitted>
     </span>
   );
 }

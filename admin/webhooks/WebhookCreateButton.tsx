@@ -5,6 +5,7 @@ import { useCreate, useTranslate } from 'react-admin';
 import { useNotifyFailure } from '../common/useNotifyFailure';
 import type { WebhookWithSecret } from '../types/api';
 import { NO_WEBHOOK_FIELDS, WebhookDialog, webhookFieldErrors, type WebhookFields } from './WebhookDialog';
+import { Permitted } from '../common/Permitted';
 
 /** Creates a webhook (URL, an optional header) and hands its signing secret to the caller to show once. */
 export function WebhookCreateButton({ onCreated }: { onCreated: (secret: string) => void }) {
@@ -39,9 +40,11 @@ export function WebhookCreateButton({ onCreated }: { onCreated: (secret: string)
 
   return (
     <>
-      <Button startIcon={<AddIcon />} onClick={() => setOpen(true)}>
-        {translate('app.webhooks.new')}
-      </Button>
+      <Permitted action="POST /webhook/">
+        <Button startIcon={<AddIcon />} onClick={() => setOpen(true)}>
+          {translate('app.webhooks.new')}
+        </Button>
+      </Permitted>
       {open && (
         <WebhookDialog
           title={translate('app.webhooks.new')}

@@ -5,6 +5,7 @@ import { useRecordContext, useTranslate, useUpdate } from 'react-admin';
 import { useNotifyFailure } from '../common/useNotifyFailure';
 import type { Webhook } from '../types/api';
 import { WebhookDialog, webhookFieldErrors, type WebhookFields } from './WebhookDialog';
+import { Permitted } from '../common/Permitted';
 
 /**
  * Changes a webhook's URL and header. The stored header value is never shown: left empty it is
@@ -43,9 +44,11 @@ export function WebhookEditButton() {
   return (
     // Inside a row that expands on click: neither the button nor its dialog may toggle it.
     <span onClick={(event) => event.stopPropagation()}>
-      <Button size="small" startIcon={<EditIcon />} onClick={() => setOpen(true)}>
-        {translate('ra.action.edit')}
-      </Button>
+      <Permitted action="PATCH /webhook/:id/">
+        <Button size="small" startIcon={<EditIcon />} onClick={() => setOpen(true)}>
+          {translate('ra.action.edit')}
+        </Button>
+      </Permitted>
       {open && (
         <WebhookDialog
           title={translate('app.webhooks.edit_title', { url: record.url })}

@@ -6,6 +6,7 @@ import { translateMessage } from '../../providers/serverMessages';
 import { DOWNLINK_FPORT_MAX, DOWNLINK_FPORT_MIN, isDownlinkFPort, type DownlinkEncoding } from '../../types/api';
 import { failureText, readFailure } from './downlinkErrors';
 import type { Downlinks } from './useDownlinks';
+import { Permitted } from '../../common/Permitted';
 
 const ENCODINGS: DownlinkEncoding[] = ['hex', 'base64', 'json'];
 /** Fields the form shows a server message under; any other problem is told above the button. */
@@ -109,9 +110,11 @@ export function DownlinkForm({ send }: { send: Downlinks['send'] }) {
           </Alert>
         ))}
       </Box>
-      <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={!portValid || send.isPending} sx={{ mt: 1 }}>
-        {translate('app.devices.downlinks.send')}
-      </Button>
+      <Permitted action="POST /device/:id/downlink">
+        <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={!portValid || send.isPending} sx={{ mt: 1 }}>
+          {translate('app.devices.downlinks.send')}
+        </Button>
+      </Permitted>
     </Box>
   );
 }

@@ -20,6 +20,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
+import { Permitted } from '../../common/Permitted';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Confirm, useLocaleState, useTranslate } from 'react-admin';
@@ -61,9 +62,11 @@ export function DownlinkQueueTable({ list, flush }: Pick<Downlinks, 'list' | 'fl
             </IconButton>
           </span>
         </Tooltip>
-        <Button color="error" startIcon={<DeleteSweepIcon />} disabled={!items?.some(flushable) || flush.isPending} onClick={() => setConfirming(true)}>
-          {text('flush')}
-        </Button>
+        <Permitted action="DELETE /device/:id/downlink">
+          <Button color="error" startIcon={<DeleteSweepIcon />} disabled={!items?.some(flushable) || flush.isPending} onClick={() => setConfirming(true)}>
+            {text('flush')}
+          </Button>
+        </Permitted>
       </Stack>
       <Confirm
         isOpen={confirming}

@@ -24,6 +24,7 @@ import {
 } from '@mui/material';
 import { Title, useDataProvider, useGetList, useTranslate } from 'react-admin';
 import { VirtualListbox } from '../../common/VirtualListbox';
+import { Permitted } from '../../common/Permitted';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import { detectColumns, isCsvFile, mappingErrors, NO_MAPPING, toImportRows, type ColumnMapping, type ImportSource, type ParsedCsv } from './csv';
 import { parseFileInWorker } from './parseFile';
@@ -256,9 +257,11 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
           <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
             {!started && <Button onClick={() => setStep(2)}>{translate('app.import.back')}</Button>}
             {!started && (
-              <Button variant="contained" disabled={running} onClick={() => void start('ready')}>
-                {translate('app.import.import', { smart_count: rows.length })}
-              </Button>
+              <Permitted action="POST /device/bulk/">
+                <Button variant="contained" disabled={running} onClick={() => void start('ready')}>
+                  {translate('app.import.import', { smart_count: rows.length })}
+                </Button>
+              </Permitted>
             )}
             {started && tally.failed > 0 && (
               <Button variant="contained" disabled={running} onClick={() => void start('failed')}>

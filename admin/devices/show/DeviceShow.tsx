@@ -1,6 +1,7 @@
 import { Box, LinearProgress, Stack } from '@mui/material';
 import { EditButton, Show, TopToolbar } from 'react-admin';
 import { LIVE_REFRESH_MS } from '../../common/useLiveQuery';
+import { PermittedForResource } from '../../common/Permitted';
 import { SyncStatusPanel } from '../../network/SyncStatusPanel';
 import { TopicsPanel } from '../TopicsPanel';
 import { DownlinksPanel } from '../downlinks/DownlinksPanel';
@@ -22,7 +23,9 @@ export function DeviceShow() {
       component="div"
       actions={
         <TopToolbar>
-          <EditButton />
+          <PermittedForResource kind="edit">
+            <EditButton />
+          </PermittedForResource>
         </TopToolbar>
       }
       loading={<LinearProgress />}

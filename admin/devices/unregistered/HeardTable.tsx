@@ -3,6 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router-dom';
 import { useCreatePath, useLocaleState, useTranslate } from 'react-admin';
 import type { UnregisteredDevice } from '../../types/api';
+import { Permitted } from '../../common/Permitted';
 import { eventText, heardTime, prefill, signalText } from './heardText';
 
 const T = 'app.devices.unregistered';
@@ -13,18 +14,20 @@ function AddButton({ heard }: { heard: UnregisteredDevice }) {
   const translate = useTranslate();
   const createPath = useCreatePath();
   return (
-    <Button
-      component={Link}
-      to={createPath({ resource: 'devices', type: 'create' })}
-      state={{ record: prefill(heard) }}
-      size="small"
-      variant="outlined"
-      startIcon={<AddIcon />}
-      aria-label={translate(`${T}.add_label`, { dev_eui: heard.dev_eui })}
-      sx={{ whiteSpace: 'nowrap' }}
-    >
-      {translate(`${T}.add`)}
-    </Button>
+    <Permitted action="POST /device/">
+      <Button
+        component={Link}
+        to={createPath({ resource: 'devices', type: 'create' })}
+        state={{ record: prefill(heard) }}
+        size="small"
+        variant="outlined"
+        startIcon={<AddIcon />}
+        aria-label={translate(`${T}.add_label`, { dev_eui: heard.dev_eui })}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        {translate(`${T}.add`)}
+      </Button>
+    </Permitted>
   );
 }
 

@@ -230,6 +230,12 @@ export const app = {
     read_write: 'Lesen und schreiben',
     scope_help: 'Ein Schlüssel hat nie mehr Rechte als Sie in einer Firma.',
   },
+  permissions: {
+    needs_member: 'Ihre Rolle (%{role}) darf hier nur lesen: dafür braucht es mindestens die Rolle Mitglied.',
+    needs_admin: 'Ihre Rolle (%{role}) darf das nicht: nur Administratoren und Inhaber der Firma dürfen das.',
+    needs_owner: 'Ihre Rolle (%{role}) darf das nicht: nur Inhaber der Firma dürfen das.',
+    viewer_own_dashboards: 'Ihre Rolle (%{role}) darf nur Ihre eigenen privaten Dashboards ändern.',
+  },
   users: {
     title: 'Benutzer',
     name: 'Name',

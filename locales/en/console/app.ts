@@ -228,6 +228,12 @@ export const app = {
     read_write: 'Read and write',
     scope_help: 'A key never has more rights than you have in a company.',
   },
+  permissions: {
+    needs_member: 'Your role (%{role}) can only read here: this takes the Member role or higher.',
+    needs_admin: 'Your role (%{role}) cannot do this: only admins and owners of the company can.',
+    needs_owner: 'Your role (%{role}) cannot do this: only owners of the company can.',
+    viewer_own_dashboards: 'Your role (%{role}) can change only your own private dashboards.',
+  },
   users: {
     title: 'Users',
     name: 'Name',

@@ -44,7 +44,7 @@ const operatorOnly: RoutePermission = { role: null, operator: true };
  * check (routes/company-access.ts) consults this table for every authenticated route, and the app
  * refuses to start with a route missing here.
  */
-export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
+const TABLE = {
   'GET /user/': own(true),
   'PUT /user/': own(),
   'GET /user/lookup/:user_id': own(true),
@@ -176,7 +176,12 @@ export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = {
   'PATCH /operator/companies/:id': operatorOnly,
   'POST /operator/companies/:id/suspend': operatorOnly,
   'POST /operator/companies/:id/resume': operatorOnly,
-};
+} satisfies Record<string, RoutePermission>;
+
+/** A route of the table; the console names the actions it offers by these (admin/common/permissions.ts). */
+export type PermissionRoute = keyof typeof TABLE;
+
+export const ROUTE_PERMISSIONS: Record<string, RoutePermission> = TABLE;
 
 /** The table's key of a route: its method and its path below /api, without a trailing-slash variant. */
 export function permissionKey(method: string, url: string): string {
