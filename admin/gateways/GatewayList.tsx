@@ -3,7 +3,6 @@ import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
   BooleanField,
-  Datagrid,
   SimpleList,
   TextField,
   TopToolbar,
@@ -13,6 +12,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
 import { DateField, TimestampOrNever } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { PhoneOrGrid } from '../common/PhoneOrGrid';
@@ -82,7 +82,7 @@ function SyncDetailsChip(_props: { label?: string }) {
 function GatewayGrid() {
   const synced = useListCarriesSync();
   return (
-    <Datagrid
+    <KeyboardDatagrid
       rowClick="show"
       bulkActionButtons={false}
       expand={synced ? <SyncStatusPanel kind="gateway" /> : undefined}
@@ -96,7 +96,7 @@ function GatewayGrid() {
       {synced && <SyncDetailsChip label="app.network.title" />}
       <DownloadCertificateButton />
       <ConfirmDeleteButton />
-    </Datagrid>
+    </KeyboardDatagrid>
   );
 }
 

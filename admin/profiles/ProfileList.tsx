@@ -1,7 +1,8 @@
 import { Button } from '@mui/material';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Link } from 'react-router-dom';
-import { BooleanField, CreateButton, Datagrid, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { BooleanField, CreateButton, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
 import { DateField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
@@ -24,7 +25,7 @@ function Actions() {
 function ProfileGrid() {
   const synced = useListCarriesSync();
   return (
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="name" />
       <BooleanField source="supports_otaa" />
       <BooleanField source="supports_class_b" />
@@ -33,7 +34,7 @@ function ProfileGrid() {
       <DateField source="created_at" />
       {synced && <SyncStatusChip label="app.network.title" />}
       <ConfirmDeleteButton />
-    </Datagrid>
+    </KeyboardDatagrid>
   );
 }
 
