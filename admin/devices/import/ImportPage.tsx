@@ -220,7 +220,9 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
       {step === 3 && (
         <Paper sx={{ p: 2 }}>
           <Typography variant="subtitle1">{translate('app.import.preview')}</Typography>
-          <Table size="small" aria-label={translate('app.import.preview')} sx={{ mb: 2 }}>
+          {/* The file's own columns, as many as it has: they scroll inside the box, not the page. */}
+          <Box sx={{ overflowX: 'auto', mb: 2 }}>
+          <Table size="small" aria-label={translate('app.import.preview')}>
             <TableHead>
               <TableRow>
                 {parsed?.headers.map((header, index) => (
@@ -238,6 +240,7 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
               ))}
             </TableBody>
           </Table>
+          </Box>
 
           <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1, flexWrap: 'wrap' }} data-testid="import-counts">
             {ROW_STATUSES.map((status) => (
