@@ -117,6 +117,8 @@ async function switchConsoleLanguage(page: Page, from: string, to: string) {
 }
 
 test.describe.serial('accessibility and phones (issue #22)', () => {
+  // Each test visits a dozen or more pages and runs axe-core on them.
+  test.describe.configure({ timeout: 240_000 });
   let context: BrowserContext;
   let page: Page;
   let data: Data;
