@@ -40,7 +40,13 @@ async function seed(page: Page): Promise<Data> {
   const stamp = Date.now().toString(16).toUpperCase().padStart(12, '0').slice(-12);
   const devEui = `A1A2${stamp}`;
   const profile = await api<{ id: string }>(page, 'POST', `/config/${company}`, { name: 'Cellar profile' });
-  const device = await api<{ id: string }>(page, 'POST', '/device/', { company_id: company, dev_eui: devEui, app_key: KEY, name: 'Cellar sensor', config: profile.id });
+  const device = await api<{ id: string }>(page, 'POST', '/device/', {
+    company_id: company,
+    dev_eui: devEui,
+    app_key: KEY,
+    name: 'Cellar sensor',
+    config: profile.id,
+  });
   await api(page, 'POST', '/device/', { company_id: company, dev_eui: `B1B2${stamp}`, app_key: KEY, name: 'Boiler room' });
   await api(page, 'POST', '/gateway/', { company_id: company, gateway_id: `0016C0${stamp.slice(-10)}`, name: 'Roof gateway' });
   await api(page, 'POST', '/dashboard/', { company_id: company, name: 'Cellar climate' });
@@ -82,7 +88,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+    .map((violation) => {
+      const where = violation.nodes.slice(0, 3).map((node) => node.target.join(' '));
+      const why = violation.nodes[0]?.failureSummary?.split('\n')[1]?.trim() ?? '';
+      return `${violation.id}: ${where.join(' | ')} (${why})`;
+    });
 }
 
 /** How far the document, and an open dialog's content, scroll sideways (0 when everything fits). */
@@ -106,7 +116,10 @@ async function smallTargets(scope: Locator): Promise<string[]> {
       .filter((element) => element.offsetParent !== null && !element.closest('[aria-hidden=true]'))
       .map((element) => ({ element, box: (element.closest('.MuiInputBase-root') ?? element).getBoundingClientRect() }))
       .filter(({ box }) => box.height < 44)
-      .map(({ element, box }) => `${element.tagName.toLowerCase()} "${element.getAttribute('aria-label') ?? element.textContent ?? ''}" ${Math.round(box.height)}px`),
+      .map(
+        ({ element, box }) =>
+          `${element.tagName.toLowerCase()} "${element.getAttribute('aria-label') ?? element.textContent ?? ''}" ${Math.round(box.height)}px`,
+      ),
   );
 }
 
@@ -179,7 +192,12 @@ test.describe.serial('accessibility and phones (issue #22)', () => {
     await page.setViewportSize(PHONE);
     await open(page, '/devices/import', (current) => current.getByRole('radiogroup').first());
     await page.getByRole('button', { name: 'Next' }).click();
-    const csv = ['Name;DevEUI;AppKey', `Pump;C3C4${data.devEui.slice(4)};${KEY}`, `Broken;C5C6${data.devEui.slice(4)};NOT-A-KEY`, `Again;${data.devEui};${KEY}`].join('\r\n');
+    const csv = [
+      'Name;DevEUI;AppKey',
+      `Pump;C3C4${data.devEui.slice(4)};${KEY}`,
+      `Broken;C5C6${data.devEui.slice(4)};NOT-A-KEY`,
+      `Again;${data.devEui};${KEY}`,
+    ].join('\r\n');
     await page.getByTestId('csv-file').setInputFiles({ name: 'phone.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(page.getByText('3 rows found')).toBeVisible();
     await page.getByLabel('Device configuration').click();

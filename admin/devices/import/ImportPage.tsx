@@ -222,24 +222,24 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
           <Typography variant="subtitle1">{translate('app.import.preview')}</Typography>
           {/* The file's own columns, as many as it has: they scroll inside the box, not the page. */}
           <Box sx={{ overflowX: 'auto', mb: 2 }}>
-          <Table size="small" aria-label={translate('app.import.preview')}>
-            <TableHead>
-              <TableRow>
-                {parsed?.headers.map((header, index) => (
-                  <TableCell key={`${header}-${index}`}>{header}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {parsed?.records.slice(0, PREVIEW_ROWS).map((record) => (
-                <TableRow key={record.line}>
-                  {record.cells.map((value, index) => (
-                    <TableCell key={index}>{value}</TableCell>
+            <Table size="small" aria-label={translate('app.import.preview')}>
+              <TableHead>
+                <TableRow>
+                  {parsed?.headers.map((header, index) => (
+                    <TableCell key={`${header}-${index}`}>{header}</TableCell>
                   ))}
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {parsed?.records.slice(0, PREVIEW_ROWS).map((record) => (
+                  <TableRow key={record.line}>
+                    {record.cells.map((value, index) => (
+                      <TableCell key={index}>{value}</TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
           </Box>
 
           <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1, flexWrap: 'wrap' }} data-testid="import-counts">

@@ -18,7 +18,14 @@ const FILE = ['DevEUI;AppKey;Name', `A84041000181C611;${KEY};Door`, `A8404100018
 
 const WORDS = {
   en: { next: 'Next', configuration: 'Device configuration', import: 'Import 2 devices', table: 'Devices to import', failed: 'Failed', line: 'Line' },
-  de: { next: 'Weiter', configuration: 'Gerätekonfiguration', import: '2 Geräte importieren', table: 'Zu importierende Geräte', failed: 'Fehlgeschlagen', line: 'Zeile' },
+  de: {
+    next: 'Weiter',
+    configuration: 'Gerätekonfiguration',
+    import: '2 Geräte importieren',
+    table: 'Zu importierende Geräte',
+    failed: 'Fehlgeschlagen',
+    line: 'Zeile',
+  },
 } as const;
 
 /** Goes through the import to its review with the two rows of FILE, the second refused by the API. */
@@ -40,7 +47,9 @@ async function toReview(locale: Language, importDevices: (rows: BulkDevice[]) =>
 
 const refuseSecond = vi.fn(async (rows: BulkDevice[]): Promise<DeviceImportResult[]> =>
   rows.map((row, index) =>
-    row.name === 'Window' ? { index, status: 'failed', code: 'app_key_invalid', error: 'AppKey must be 32 hexadecimal digits.' } : { index, status: 'success', id: `d${index}` },
+    row.name === 'Window'
+      ? { index, status: 'failed', code: 'app_key_invalid', error: 'AppKey must be 32 hexadecimal digits.' }
+      : { index, status: 'success', id: `d${index}` },
   ),
 );
 
