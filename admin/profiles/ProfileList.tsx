@@ -1,10 +1,11 @@
 import { Button } from '@mui/material';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Link } from 'react-router-dom';
-import { BooleanField, CreateButton, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { BooleanField, CreateButton, SimpleList, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
 import { DateField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
+import { PhoneOrGrid } from '../common/PhoneOrGrid';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { SyncStatusChip } from '../network/SyncStatusChip';
 import { useListCarriesSync } from '../network/useListCarriesSync';
@@ -38,10 +39,15 @@ function ProfileGrid() {
   );
 }
 
+/** A profile as a card on a phone: its name and when it was created; tapping opens it (six columns do not fit 360 px). */
+function ProfileCards() {
+  return <SimpleList<{ id: string; name: string }> primaryText={(record) => record.name} secondaryText={<DateField source="created_at" />} linkType="edit" />;
+}
+
 export function ProfileList() {
   return (
     <ConsoleList actions={<Actions />} queryOptions={pollListWhilePending}>
-      <ProfileGrid />
+      <PhoneOrGrid phone={<ProfileCards />} grid={<ProfileGrid />} />
     </ConsoleList>
   );
 }

@@ -167,7 +167,8 @@ test.describe.serial('accessibility and phones (issue #22)', () => {
     expect(found).toEqual({});
   });
 
-  test('phones: no screen scrolls sideways at 360 px, and the form controls are at least 44 px tall', async ({}, testInfo) => {
+  test('phones: no screen scrolls sideways at 360 px, and the form controls are at least 44 px tall', async () => {
+    const testInfo = test.info();
     await page.setViewportSize(PHONE);
     const wide: Record<string, number> = {};
     for (const screen of consoleScreens(data)) {
@@ -188,7 +189,8 @@ test.describe.serial('accessibility and phones (issue #22)', () => {
     expect(await smallTargets(page.locator('form'))).toEqual([]);
   });
 
-  test('phones: the import review and the gateway wizard fit 360 px with their rows, status and reason readable', async ({}, testInfo) => {
+  test('phones: the import review and the gateway wizard fit 360 px with their rows, status and reason readable', async () => {
+    const testInfo = test.info();
     await page.setViewportSize(PHONE);
     await open(page, '/devices/import', (current) => current.getByRole('radiogroup').first());
     await page.getByRole('button', { name: 'Next' }).click();
