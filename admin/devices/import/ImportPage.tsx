@@ -29,6 +29,7 @@ import { detectColumns, isCsvFile, mappingErrors, NO_MAPPING, toImportRows, type
 import { parseFileInWorker } from './parseFile';
 import { counts, initialRows, ROW_STATUSES, runImport, type RowState } from './rows';
 import { RowTable, type ProfileChoice } from './RowTable';
+import { usePhone } from '../../common/PhoneOrGrid';
 
 /** Spec §9: the preview shows the first 5 rows. */
 export const PREVIEW_ROWS = 5;
@@ -48,6 +49,7 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
   const [config, setConfig] = useState<string | null>(null);
   const [rows, setRows] = useState<RowState[]>([]);
   const [running, setRunning] = useState(false);
+  const phone = usePhone();
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
@@ -132,13 +134,20 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
       <Typography variant="h5" component="h1" gutterBottom>
         {translate('app.import.title')}
       </Typography>
-      <Stepper activeStep={step} sx={{ mb: 3 }}>
+      {/* On a phone the stepper shows numbers only and names the current step below: four labels
+          side by side do not fit 360 px (issue #22). */}
+      <Stepper activeStep={step} sx={{ mb: phone ? 1 : 3 }}>
         {STEPS.map((name) => (
           <Step key={name}>
-            <StepLabel>{translate(`app.import.steps.${name}`)}</StepLabel>
+            <StepLabel>{phone ? null : translate(`app.import.steps.${name}`)}</StepLabel>
           </Step>
         ))}
       </Stepper>
+      {phone && (
+        <Typography variant="subtitle2" component="p" sx={{ mb: 2 }}>
+          {translate('app.import.step_of', { n: step + 1, total: STEPS.length, name: translate(`app.import.steps.${STEPS[step]}`) })}
+        </Typography>
+      )}
 
       {step === 0 && (
         <Paper sx={{ p: 2 }}>

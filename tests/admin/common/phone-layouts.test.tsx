@@ -17,7 +17,15 @@ const KEY = '2B7E151628AED2A6ABF7158809CF4F3C';
 const FILE = ['DevEUI;AppKey;Name', `A84041000181C611;${KEY};Door`, `A84041000181C612;NOT-A-KEY;Window`].join('\n');
 
 const WORDS = {
-  en: { next: 'Next', configuration: 'Device configuration', import: 'Import 2 devices', table: 'Devices to import', failed: 'Failed', line: 'Line' },
+  en: {
+    next: 'Next',
+    configuration: 'Device configuration',
+    import: 'Import 2 devices',
+    table: 'Devices to import',
+    failed: 'Failed',
+    line: 'Line',
+    step: 'Step 4 of 4: Review',
+  },
   de: {
     next: 'Weiter',
     configuration: 'Gerätekonfiguration',
@@ -59,6 +67,8 @@ describe('import review on a phone', () => {
 
   it.each(['en', 'de'] as const)('success in %s: a card per row with name, DevEUI, status and the reason in words; the keys are left out', async (locale) => {
     const { table, row, words } = await toReview(locale, refuseSecond);
+    // The stepper's labels do not fit a phone: the current step is named below it.
+    expect(screen.getByText(words.step)).toBeInTheDocument();
     // The column names stay for screen readers; the JoinEUI and AppKey are left out on a phone.
     expect(within(table).getByRole('columnheader', { name: words.line })).toBeInTheDocument();
     expect(within(table).queryByRole('columnheader', { name: 'JoinEUI' })).toBeNull();
@@ -86,6 +96,7 @@ describe('import review on a phone', () => {
   it('at desktop width every column shows, the keys included', async () => {
     stubViewportWidth(DESKTOP_WIDTH);
     const { table, row } = await toReview('en', refuseSecond);
+    expect(screen.queryByText(/Step 4 of 4/)).toBeNull();
     expect(within(table).getByRole('columnheader', { name: 'AppKey' })).toBeVisible();
     expect(within(row('Door')).getByText(KEY)).toBeVisible();
   });
