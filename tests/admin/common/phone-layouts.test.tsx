@@ -33,6 +33,7 @@ const WORDS = {
     table: 'Zu importierende Geräte',
     failed: 'Fehlgeschlagen',
     line: 'Zeile',
+    step: 'Schritt 4 von 4: Prüfen',
   },
 } as const;
 
