@@ -229,8 +229,9 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
       {step === 3 && (
         <Paper sx={{ p: 2 }}>
           <Typography variant="subtitle1">{translate('app.import.preview')}</Typography>
-          {/* The file's own columns, as many as it has: they scroll inside the box, not the page. */}
-          <Box sx={{ overflowX: 'auto', mb: 2 }}>
+          {/* The file's own columns, as many as it has: they scroll inside the box, not the page. Its
+              width of 0 (stretched back by min-width) keeps the table from widening the layout. */}
+          <Box sx={{ overflowX: 'auto', mb: 2, width: 0, minWidth: '100%' }}>
             <Table size="small" aria-label={translate('app.import.preview')}>
               <TableHead>
                 <TableRow>
