@@ -105,11 +105,20 @@ async function overflow(page: Page): Promise<string> {
     const extra = Math.max(...elements.map((element) => (element ? element.scrollWidth - element.clientWidth : 0)));
     if (extra <= 0) return '';
     const edge = document.documentElement.clientWidth;
-    const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter((element) => element.getBoundingClientRect().right > edge + 0.5);
+    // Elements a scrolling or clipping box holds in are not what widens the page.
+    const clipped = (element: HTMLElement) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+      (element) => element.getBoundingClientRect().right > edge + 0.5 && !clipped(element),
+    );
     const innermost = past.filter((element) => !past.some((other) => other !== element && element.contains(other)));
     return `${extra} px: ${innermost
       .slice(0, 3)
-      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 2).join('.')}`)
+      .map((element) => `${element.tagName.toLowerCase()}[${element.getAttribute('role') ?? ''}] "${(element.textContent ?? '').slice(0, 30)}"`)
       .join(', ')}`;
   });
 }

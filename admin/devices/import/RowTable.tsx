@@ -7,8 +7,8 @@ import { translateMessage } from '../../providers/serverMessages';
 import { usePhone } from '../../common/PhoneOrGrid';
 
 const SCROLL_HEIGHT = 480;
-/** Read by screen readers, not shown. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+/** Read by screen readers, not shown (pixels as strings: in `sx` a bare 1 means 100 %). */
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 const COLUMN_NAMES = ['line', 'dev_eui', 'join_eui', 'app_key', 'name', 'profile', 'status', 'reason'] as const;
 
 /**
