@@ -231,7 +231,13 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
           <Typography variant="subtitle1">{translate('app.import.preview')}</Typography>
           {/* The file's own columns, as many as it has: they scroll inside the box, not the page. Its
               width of 0 (stretched back by min-width) keeps the table from widening the layout. */}
-          <Box sx={{ overflowX: 'auto', mb: 2, width: 0, minWidth: '100%' }}>
+          <Box
+            sx={{ overflowX: 'auto', mb: 2, width: 0, minWidth: '100%' }}
+            // A box that scrolls must be reachable by keyboard (WCAG 2.1.1).
+            tabIndex={0}
+            role="region"
+            aria-label={translate('app.import.preview')}
+          >
             <Table size="small" aria-label={translate('app.import.preview')}>
               <TableHead>
                 <TableRow>

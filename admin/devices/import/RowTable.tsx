@@ -82,7 +82,8 @@ export function RowTable({
           </Box>
         ))}
       </Box>
-      <Box ref={scroller} role="rowgroup" sx={{ maxHeight: SCROLL_HEIGHT, overflow: 'auto' }}>
+      {/* It scrolls, so a keyboard can reach it to scroll it (WCAG 2.1.1). */}
+      <Box ref={scroller} role="rowgroup" tabIndex={0} sx={{ maxHeight: SCROLL_HEIGHT, overflow: 'auto' }}>
         <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = rows[item.index] as RowState;
