@@ -1,17 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  BooleanField,
-  SimpleList,
-  TextField,
-  TopToolbar,
-  useExpanded,
-  useRecordContext,
-  useRefresh,
-  useResourceContext,
-  useTranslate,
-} from 'react-admin';
+import { BooleanField, SimpleList, TextField, TopToolbar, useExpanded, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
 import { DateField, TimestampOrNever } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
