@@ -1,7 +1,8 @@
 import { Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Link } from 'react-router-dom';
-import { CreateButton, Datagrid, SimpleList, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, SimpleList, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
 import { PowerStatusField, TimestampOrNever } from '../common/fields';
 import { ConfirmBulkDelete } from '../common/ConfirmBulkDelete';
 import { ConsoleList } from '../common/ConsoleList';
@@ -51,7 +52,7 @@ function BulkActions() {
 function DeviceGrid() {
   const synced = useListCarriesSync();
   return (
-    <Datagrid rowClick="show" bulkActionButtons={<BulkActions />}>
+    <KeyboardDatagrid rowClick="show" bulkActionButtons={<BulkActions />}>
       <TextField source="name" />
       <TextField source="dev_eui" sx={{ fontFamily: 'monospace' }} />
       <TimestampOrNever source="last_seen" />
@@ -59,7 +60,7 @@ function DeviceGrid() {
       <TextField source="unit_name" emptyText="—" />
       <PowerStatusField label="resources.devices.fields.power_status" />
       {synced && <SyncStatusChip label="app.network.title" />}
-    </Datagrid>
+    </KeyboardDatagrid>
   );
 }
 

@@ -31,7 +31,7 @@ export function CertificateFiles({ gatewayId, certificate }: { gatewayId: string
             fullWidth
             slotProps={{ htmlInput: { readOnly: true, 'aria-label': translate(`app.gateways.${file.key}`), style: { fontFamily: 'monospace', fontSize: 12 } } }}
           />
-          <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.5, flexWrap: 'wrap' }}>
             <Button size="small" startIcon={<ContentCopyIcon />} onClick={() => void copy(file.key, file.text)}>
               {translate(copied === file.key ? 'app.gateways.copied' : 'app.gateways.copy')}
             </Button>

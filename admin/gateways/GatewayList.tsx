@@ -1,18 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import {
-  BooleanField,
-  Datagrid,
-  SimpleList,
-  TextField,
-  TopToolbar,
-  useExpanded,
-  useRecordContext,
-  useRefresh,
-  useResourceContext,
-  useTranslate,
-} from 'react-admin';
+import { BooleanField, SimpleList, TextField, TopToolbar, useExpanded, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
 import { DateField, TimestampOrNever } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { PhoneOrGrid } from '../common/PhoneOrGrid';
@@ -87,7 +77,7 @@ function SyncDetailsChip(_props: { label?: string }) {
 function GatewayGrid() {
   const synced = useListCarriesSync();
   return (
-    <Datagrid
+    <KeyboardDatagrid
       rowClick="show"
       bulkActionButtons={false}
       expand={synced ? <SyncStatusPanel kind="gateway" /> : undefined}
@@ -101,7 +91,7 @@ function GatewayGrid() {
       {synced && <SyncDetailsChip label="app.network.title" />}
       <DownloadCertificateButton />
       <ConfirmDeleteButton />
-    </Datagrid>
+    </KeyboardDatagrid>
   );
 }
 

@@ -24,6 +24,7 @@ import type { AppDataProvider } from '../providers/dataProvider';
 import { translateMessage } from '../providers/serverMessages';
 import { CertificateFiles } from './CertificateFiles';
 import { VerifyStep } from './VerifyStep';
+import { usePhone } from '../common/PhoneOrGrid';
 import { initialWizard, WIZARD_STEPS, wizardReducer, type RegisteredGateway } from './wizard';
 import type { GatewayNetwork } from '../types/api';
 
@@ -76,18 +77,30 @@ export function SetupWizard({ open, onClose }: { open: boolean; onClose: () => v
   };
 
   const activeStep = state.step === 'complete' ? WIZARD_STEPS.length : WIZARD_STEPS.indexOf(state.step);
+  // On a phone the wizard takes the whole screen and the stepper shows numbers only, with the
+  // current step named in words below: four labels side by side do not fit 360 px (issue #22).
+  const phone = usePhone();
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="md" aria-labelledby="gateway-wizard-title">
+    <Dialog open={open} onClose={close} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="gateway-wizard-title">
       <DialogTitle id="gateway-wizard-title">{translate('app.gateways.wizard_title')}</DialogTitle>
       <DialogContent>
-        <Stepper activeStep={activeStep} alternativeLabel sx={{ mb: 3 }}>
+        <Stepper activeStep={activeStep} alternativeLabel={!phone} sx={{ mb: phone ? 1 : 3 }}>
           {WIZARD_STEPS.map((step) => (
             <Step key={step}>
-              <StepLabel>{translate(`app.gateways.steps.${step}`)}</StepLabel>
+              <StepLabel>{phone ? null : translate(`app.gateways.steps.${step}`)}</StepLabel>
             </Step>
           ))}
         </Stepper>
+        {phone && state.step !== 'complete' && (
+          <Typography variant="subtitle2" component="p" sx={{ mb: 2 }}>
+            {translate('app.gateways.step_of', {
+              n: activeStep + 1,
+              total: WIZARD_STEPS.length,
+              name: translate(`app.gateways.steps.${state.step}`),
+            })}
+          </Typography>
+        )}
 
         {state.step === 'requirements' && (
           <>

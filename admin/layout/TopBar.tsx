@@ -35,7 +35,8 @@ export function TopBar({ onSearch }: { onSearch: () => void }) {
       data-testid="top-bar"
       sx={tenant?.color_hex ? { backgroundColor: tenant.color_hex, color: readableTextOn(tenant.color_hex) } : undefined}
     >
-      <Toolbar sx={{ gap: 1 }}>
+      {/* Narrower gaps and gutters on a phone: seven controls of 44 px fit 360 px only so. */}
+      <Toolbar sx={{ gap: { xs: 0, sm: 1 }, px: { xs: 0.5, sm: 2 } }}>
         <IconButton
           color="inherit"
           sx={{ display: { md: 'none' } }}
@@ -45,7 +46,7 @@ export function TopBar({ onSearch }: { onSearch: () => void }) {
         >
           <MenuIcon />
         </IconButton>
-        <Box component={Link} to="/dashboard" sx={{ display: 'flex', color: 'inherit', mr: 2 }}>
+        <Box component={Link} to="/dashboard" sx={{ display: 'flex', color: 'inherit', mr: { xs: 0.5, sm: 2 } }}>
           {tenant?.logo_url ? (
             <Box component="img" src={tenant.logo_url} alt={logoLabel} sx={{ height: 32, maxWidth: 160 }} />
           ) : (

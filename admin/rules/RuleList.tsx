@@ -1,5 +1,6 @@
 import { Box, Chip, Typography } from '@mui/material';
-import { BooleanField, CreateButton, Datagrid, FunctionField, TextField, useTranslate } from 'react-admin';
+import { BooleanField, CreateButton, FunctionField, TextField, useTranslate } from 'react-admin';
+import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
 import { ConsoleList } from '../common/ConsoleList';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { useFormatters } from '../common/format';
@@ -35,7 +36,7 @@ export function RuleList() {
   const format = useFormatters();
   return (
     <ConsoleList empty={<RulesEmpty />}>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <BooleanField source="enabled" />
         <FunctionField<Rule> source="scope" render={(rule) => translate(`app.rules.scope.${rule.scope}`)} />
@@ -45,7 +46,7 @@ export function RuleList() {
           render={(rule) => (rule.state.last_fired_at ? format.dateTime(rule.state.last_fired_at) : translate('app.rules.never'))}
         />
         <ConfirmDeleteButton />
-      </Datagrid>
+      </KeyboardDatagrid>
     </ConsoleList>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { BooleanField, Datagrid, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { BooleanField, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
 import { ColumnFilterButton } from '../common/filters/ColumnFilterButton';
 import { ConsoleList } from '../common/ConsoleList';
 import { CopyTemplateButton } from './CopyTemplateButton';
@@ -27,13 +28,13 @@ export function TemplateList() {
       empty={false}
       exporter={false}
     >
-      <Datagrid bulkActionButtons={false} expand={<TemplateDetails />} empty={<NoTemplates />} rowClick="expand">
+      <KeyboardDatagrid bulkActionButtons={false} expand={<TemplateDetails />} empty={<NoTemplates />} rowClick="expand">
         <TextField source="vendor" />
         <TextField source="model" />
         <TextField source="version" />
         <BooleanField source="supports_otaa" />
         <CopyTemplateButton label="resources.templates.fields.already_added" />
-      </Datagrid>
+      </KeyboardDatagrid>
     </ConsoleList>
   );
 }

@@ -1,4 +1,5 @@
-import { Datagrid, TextField, UrlField } from 'react-admin';
+import { TextField, UrlField } from 'react-admin';
+import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
 import { ColorField, DateField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
@@ -6,13 +7,13 @@ import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 export function TenantList() {
   return (
     <ConsoleList>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <UrlField source="logo_url" emptyText="—" />
         <ColorField source="color_hex" label="resources.tenants.fields.color_hex" />
         <DateField source="created_at" />
         <ConfirmDeleteButton />
-      </Datagrid>
+      </KeyboardDatagrid>
     </ConsoleList>
   );
 }

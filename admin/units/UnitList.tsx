@@ -1,4 +1,5 @@
-import { Datagrid, TextField } from 'react-admin';
+import { TextField } from 'react-admin';
+import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
 import { NumberField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
@@ -6,12 +7,12 @@ import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 export function UnitList() {
   return (
     <ConsoleList>
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" />
         <TextField source="group_name" emptyText="—" />
         <NumberField source="device_count" />
         <ConfirmDeleteButton />
-      </Datagrid>
+      </KeyboardDatagrid>
     </ConsoleList>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
-import { Datagrid, List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
 import { DateField } from '../common/fields';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { ListError } from '../common/ListError';
@@ -56,7 +57,7 @@ export function WebhookList() {
   return (
     <>
       <List error={<ListError />} actions={actions} empty={empty} exporter={false} pagination={false} perPage={100}>
-        <Datagrid bulkActionButtons={false} rowClick="expand" expand={<Deliveries />}>
+        <KeyboardDatagrid bulkActionButtons={false} rowClick="expand" expand={<Deliveries />}>
           <TextField source="url" sx={{ wordBreak: 'break-all' }} />
           <TextField source="header_name" emptyText="–" />
           <WebhookEnabledSwitch label="resources.webhooks.fields.enabled" />
@@ -65,7 +66,7 @@ export function WebhookList() {
           <SendTestEventButton />
           <RotateSecretButton onRotated={setSecret} />
           <DeleteWebhookButton />
-        </Datagrid>
+        </KeyboardDatagrid>
       </List>
       <SecretDialog secret={secret} onClose={() => setSecret(null)} labels={SECRET_LABELS} testId="webhook-secret" />
     </>

@@ -30,6 +30,7 @@ import { detectColumns, isCsvFile, mappingErrors, NO_MAPPING, toImportRows, type
 import { parseFileInWorker } from './parseFile';
 import { counts, initialRows, ROW_STATUSES, runImport, type RowState } from './rows';
 import { RowTable, type ProfileChoice } from './RowTable';
+import { usePhone } from '../../common/PhoneOrGrid';
 
 /** Spec §9: the preview shows the first 5 rows. */
 export const PREVIEW_ROWS = 5;
@@ -49,6 +50,7 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
   const [config, setConfig] = useState<string | null>(null);
   const [rows, setRows] = useState<RowState[]>([]);
   const [running, setRunning] = useState(false);
+  const phone = usePhone();
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
@@ -133,13 +135,20 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
       <Typography variant="h5" component="h1" gutterBottom>
         {translate('app.import.title')}
       </Typography>
-      <Stepper activeStep={step} sx={{ mb: 3 }}>
+      {/* On a phone the stepper shows numbers only and names the current step below: four labels
+          side by side do not fit 360 px (issue #22). */}
+      <Stepper activeStep={step} sx={{ mb: phone ? 1 : 3 }}>
         {STEPS.map((name) => (
           <Step key={name}>
-            <StepLabel>{translate(`app.import.steps.${name}`)}</StepLabel>
+            <StepLabel>{phone ? null : translate(`app.import.steps.${name}`)}</StepLabel>
           </Step>
         ))}
       </Stepper>
+      {phone && (
+        <Typography variant="subtitle2" component="p" sx={{ mb: 2 }}>
+          {translate('app.import.step_of', { n: step + 1, total: STEPS.length, name: translate(`app.import.steps.${STEPS[step]}`) })}
+        </Typography>
+      )}
 
       {step === 0 && (
         <Paper sx={{ p: 2 }}>
@@ -221,24 +230,34 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
       {step === 3 && (
         <Paper sx={{ p: 2 }}>
           <Typography variant="subtitle1">{translate('app.import.preview')}</Typography>
-          <Table size="small" aria-label={translate('app.import.preview')} sx={{ mb: 2 }}>
-            <TableHead>
-              <TableRow>
-                {parsed?.headers.map((header, index) => (
-                  <TableCell key={`${header}-${index}`}>{header}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {parsed?.records.slice(0, PREVIEW_ROWS).map((record) => (
-                <TableRow key={record.line}>
-                  {record.cells.map((value, index) => (
-                    <TableCell key={index}>{value}</TableCell>
+          {/* The file's own columns, as many as it has: they scroll inside the box, not the page. Its
+              width of 0 (stretched back by min-width) keeps the table from widening the layout. */}
+          <Box
+            sx={{ overflowX: 'auto', mb: 2, width: 0, minWidth: '100%' }}
+            // A box that scrolls must be reachable by keyboard (WCAG 2.1.1).
+            tabIndex={0}
+            role="region"
+            aria-label={translate('app.import.preview')}
+          >
+            <Table size="small" aria-label={translate('app.import.preview')}>
+              <TableHead>
+                <TableRow>
+                  {parsed?.headers.map((header, index) => (
+                    <TableCell key={`${header}-${index}`}>{header}</TableCell>
                   ))}
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {parsed?.records.slice(0, PREVIEW_ROWS).map((record) => (
+                  <TableRow key={record.line}>
+                    {record.cells.map((value, index) => (
+                      <TableCell key={index}>{value}</TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
 
           <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1, flexWrap: 'wrap' }} data-testid="import-counts">
             {ROW_STATUSES.map((status) => (

@@ -7,6 +7,7 @@ export const gateways = {
   set_up: 'Gateway einrichten',
   wizard_title: 'Gateway-Einrichtung',
   steps: { requirements: 'Voraussetzungen', register: 'Registrieren', configure: 'Konfigurieren', verify: 'Prüfen' },
+  step_of: 'Schritt %{n} von %{total}: %{name}',
   requirements_intro: 'Bereiten Sie das Gateway vor:',
   requirements: {
     os: 'Installieren Sie das Gateway-Betriebssystem.',

@@ -6,6 +6,7 @@ export const importTexts = {
   title: 'Geräte aus CSV importieren',
   open: 'CSV importieren',
   steps: { source: 'Quelle wählen', upload: 'Hochladen', map: 'Spalten zuordnen', review: 'Prüfen' },
+  step_of: 'Schritt %{n} von %{total}: %{name}',
   source_vendor: 'Export eines Geräte-Shops (Spalten DevEUI, JoinEUI und AppKey)',
   source_generic: 'Allgemeine CSV (Spalten mit den Namen der Felder werden vorgewählt; prüfen oder ändern Sie sie)',
   drop: 'Legen Sie eine CSV-Datei hier ab oder wählen Sie eine aus.',

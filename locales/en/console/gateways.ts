@@ -4,6 +4,7 @@ export const gateways = {
   set_up: 'Set up a gateway',
   wizard_title: 'Gateway setup',
   steps: { requirements: 'Requirements', register: 'Register', configure: 'Configure', verify: 'Verify' },
+  step_of: 'Step %{n} of %{total}: %{name}',
   requirements_intro: 'Before you start, prepare the gateway:',
   requirements: {
     os: 'Install the gateway OS.',

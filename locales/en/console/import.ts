@@ -3,6 +3,7 @@ export const importTexts = {
   title: 'Import devices from CSV',
   open: 'Import CSV',
   steps: { source: 'Select source', upload: 'Upload', map: 'Map columns', review: 'Review' },
+  step_of: 'Step %{n} of %{total}: %{name}',
   source_vendor: 'Device-vendor shop export (DevEUI, JoinEUI and AppKey columns)',
   source_generic: 'Generic CSV (columns named like the fields are chosen for you; check or change them)',
   drop: 'Drop a CSV file here, or choose one.',

@@ -277,16 +277,25 @@ describe('topics panel', () => {
   ];
   const decoderOf = (topic: string) => within(screen.getByText(topic).closest('tr') as HTMLElement).getAllByRole('cell')[3];
 
-  it.each([
-    ['phone', PHONE_WIDTH],
-    ['desktop', DESKTOP_WIDTH],
-  ])('success at %s width: which decoder produced each value, nothing for values from before it was recorded', async (_name, width) => {
-    stubViewportWidth(width);
+  it('success at desktop width: which decoder produced each value, nothing for values from before it was recorded', async () => {
+    stubViewportWidth(DESKTOP_WIDTH);
     renderPanel(decodedTopics);
     expect(await screen.findByRole('columnheader', { name: 'Decoded by' })).toBeInTheDocument();
     expect(decoderOf('battery')).toHaveTextContent('Network server');
     expect(decoderOf('temperature')).toHaveTextContent('Profile codec');
     expect(decoderOf('old')).toBeEmptyDOMElement();
+  });
+
+  it('success at phone width: a block per topic instead of a four-column table (issue #22)', async () => {
+    stubViewportWidth(PHONE_WIDTH);
+    renderPanel(decodedTopics);
+    const cards = await screen.findByTestId('topic-cards');
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = (topic: string) => within(cards).getByText(topic).parentElement as HTMLElement;
+    expect(card('battery')).toHaveTextContent('3.1');
+    expect(card('battery')).toHaveTextContent('Network server');
+    expect(card('temperature')).toHaveTextContent('Profile codec');
+    expect(card('old')).not.toHaveTextContent('·');
   });
 
   it('names the decoders in German', async () => {
