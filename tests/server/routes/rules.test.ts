@@ -57,7 +57,7 @@ describe('rules API', () => {
       body({ condition: { match: 'all', conditions: [{ type: 'topic', topic: 't', op: 'between', value: 9, max: 2 }] } }),
     );
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().field_codes).toEqual({ 'conditions.0.max': { code: 'range_reversed' } });
+    expect(missing.json().field_codes).toEqual({ 'condition.conditions.0.max': { code: 'range_reversed' } });
     const noThreshold = await call(
       t.app,
       alice,
@@ -65,7 +65,31 @@ describe('rules API', () => {
       '/api/rule/',
       body({ condition: { match: 'any', conditions: [{ type: 'topic', topic: 't', op: 'gt' }] } }),
     );
-    expect(noThreshold.json().field_codes).toEqual({ 'conditions.0.value': { code: 'required' } });
+    expect(noThreshold.json().field_codes).toEqual({ 'condition.conditions.0.value': { code: 'required' } });
+    const group = (leaf: object) => ({
+      match: 'all' as const,
+      conditions: [
+        { type: 'battery_below' as const, level: 20 },
+        { match: 'any' as const, conditions: [{ type: 'log_code' as const, code: 'OTAA' }, leaf] },
+      ],
+    });
+    const nested = await call(
+      t.app,
+      alice,
+      'POST',
+      '/api/rule/',
+      body({ condition: group({ type: 'count', topic: 'door', op: 'between', value: 5, max: 1, times: 2, window_s: 60 }) }),
+    );
+    expect(nested.json().field_codes).toEqual({ 'condition.conditions.1.conditions.1.max': { code: 'range_reversed' } });
+    const schemaError = await call(t.app, alice, 'POST', '/api/rule/', {
+      ...body(),
+      condition: group({ type: 'topic', topic: 't', op: 'gt', value: 1, for_s: 0 }),
+    });
+    expect(schemaError.statusCode).toBe(400);
+    // Only the union member the leaf names reports, not every other member's fields as missing or unknown.
+    expect(schemaError.json().field_codes).toEqual({ 'condition.conditions.1.conditions.1.for_s': { code: 'too_small', params: { limit: 1 } } });
+    const unknownType = await call(t.app, alice, 'POST', '/api/rule/', { ...body(), actions: [{ type: 'email', members: ['nobody@example.com'] }] });
+    expect(Object.keys(unknownType.json().field_codes)).toEqual(['actions.0.members.0']);
     const zone = await call(t.app, alice, 'POST', '/api/rule/', body({ schedule: { time_zone: 'Mars/Olympus', weekdays: [1], from: '08:00', to: '09:00' } }));
     expect(zone.json().field_codes).toEqual({ 'schedule.time_zone': { code: 'time_zone_invalid' } });
     expect((await call(t.app, alice, 'POST', '/api/rule/', body({ actions: [] }))).statusCode).toBe(400);
