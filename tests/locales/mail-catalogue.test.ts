@@ -9,7 +9,7 @@ import { renderMail, type MailContent } from '../../server/src/mail/render';
 const english: MailCatalogue = en;
 const german: MailCatalogue = de;
 
-const contents: MailContent[] = [
+const contents: Extract<MailContent, { params: { link: string } }>[] = [
   { template: 'password_reset', params: { email: 'ana@example.com', link: 'https://c.example/auth/reset-password?token=abc' } },
   { template: 'email_verification', params: { email: 'ana@example.com', link: 'https://c.example/auth/verify-email?token=abc' } },
   { template: 'invite', params: { inviter: 'Bob <Boss>', company: 'Acme & Co', code: 'K3Y', link: 'https://c.example/companies?invite=K3Y' } },

@@ -27,6 +27,8 @@ export const CONSOLE_ROUTES = [
   'tenants',
   'users',
   'import',
+  // Rule e-mails link to a rule's page (issue #23).
+  'rules',
 ] as const;
 
 export interface StaticSites {

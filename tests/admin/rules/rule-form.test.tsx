@@ -109,7 +109,7 @@ describe.each(['en', 'de'] as const)('rule form in %s', (locale) => {
       path: '/rules/r1',
       routePath: '/rules/:id',
       dataProvider: {
-        getOne: async () => ({ data: nestedRule }),
+        getOne: (async () => ({ data: nestedRule })) as DataProvider['getOne'],
         update,
         ruleTopics: async () => [],
         ruleFirings: async () => [],

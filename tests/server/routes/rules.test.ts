@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Rule, RuleCreateBody } from '../../../server/src/schemas/rules.js';
+import type { LeafCondition, Rule, RuleCreateBody } from '../../../server/src/schemas/rules.js';
 import { createRecord, insertDevice, twoCompanies } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
@@ -66,7 +66,7 @@ describe('rules API', () => {
       body({ condition: { match: 'any', conditions: [{ type: 'topic', topic: 't', op: 'gt' }] } }),
     );
     expect(noThreshold.json().field_codes).toEqual({ 'condition.conditions.0.value': { code: 'required' } });
-    const group = (leaf: object) => ({
+    const group = (leaf: LeafCondition) => ({
       match: 'all' as const,
       conditions: [
         { type: 'battery_below' as const, level: 20 },
