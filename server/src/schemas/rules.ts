@@ -129,8 +129,17 @@ export const RuleCreateBody = Type.Object(
 export type RuleCreateBody = Static<typeof RuleCreateBody>;
 export const RuleUpdateBody = Type.Partial(Type.Object(RuleFields), { additionalProperties: false });
 export type RuleUpdateBody = Static<typeof RuleUpdateBody>;
+/** The columns the rules list sorts by (the console's list sorts by name and by each column header). */
+export const RULE_ORDERINGS = ['name', '-name', 'enabled', '-enabled', 'scope', '-scope', 'created_at', '-created_at'] as const;
+export type RuleOrdering = (typeof RULE_ORDERINGS)[number];
 export const RuleListQuery = Type.Object(
-  { company_id: Uuid, page: ListQueryFields.page, page_size: ListQueryFields.page_size, search: Type.Optional(Type.String({ maxLength: 200 })) },
+  {
+    company_id: Uuid,
+    page: ListQueryFields.page,
+    page_size: ListQueryFields.page_size,
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+    ordering: Type.Optional(Type.Enum(RULE_ORDERINGS)),
+  },
   { additionalProperties: false },
 );
 export const RuleListResponse = Page(RuleResponse);

@@ -40,6 +40,14 @@ describe('rules API', () => {
     expect((await call(t.app, alice, 'GET', `/api/rule/${rule.id}`)).json<Rule>().id).toBe(rule.id);
     const list = (await call(t.app, alice, 'GET', `/api/rule/?company_id=${company}&search=cold`)).json<Page<Rule>>();
     expect(list.results.map((r) => r.id)).toEqual([rule.id]);
+    // The console's list sorts by name (and by a column header); an unknown column is refused.
+    const second = await createRecord(t, alice, '/api/rule/', body({ name: 'Another rule' }));
+    const byName = (await call(t.app, alice, 'GET', `/api/rule/?company_id=${company}&ordering=name`)).json<Page<Rule>>();
+    expect(byName.results.map((r) => r.name)).toEqual(['Another rule', 'Cold room too warm']);
+    const backwards = (await call(t.app, alice, 'GET', `/api/rule/?company_id=${company}&ordering=-name`)).json<Page<Rule>>();
+    expect(backwards.results.map((r) => r.name)).toEqual(['Cold room too warm', 'Another rule']);
+    expect((await call(t.app, alice, 'GET', `/api/rule/?company_id=${company}&ordering=condition`)).statusCode).toBe(400);
+    expect((await call(t.app, alice, 'DELETE', `/api/rule/${second}`)).statusCode).toBe(204);
     const schedule = { time_zone: 'Europe/Berlin', weekdays: [1, 2, 3, 4, 5], from: '18:00', to: '07:00' };
     const changed = await call(t.app, alice, 'PATCH', `/api/rule/${rule.id}`, { enabled: false, schedule });
     expect(changed.statusCode).toBe(200);
