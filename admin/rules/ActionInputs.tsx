@@ -1,23 +1,16 @@
-import { Alert } from '@mui/material';
-import {
-  ArrayInput,
-  FormDataConsumer,
-  NumberInput,
-  ReferenceInput,
-  SelectInput,
-  SimpleFormIterator,
-  TextInput,
-  AutocompleteInput,
-  useTranslate,
-} from 'react-admin';
+import { ArrayInput, FormDataConsumer, NumberInput, ReferenceInput, SelectInput, SimpleFormIterator, TextInput, AutocompleteInput } from 'react-admin';
 import type { RuleAction } from '../types/api';
+import { RecipientsInput } from './RecipientsInput';
 
-const TYPES = ['notification', 'webhook', 'downlink', 'flag'] as const satisfies readonly RuleAction['type'][];
+const TYPES = ['notification', 'email', 'webhook', 'downlink', 'flag'] as const satisfies readonly RuleAction['type'][];
 const ENCODINGS = ['hex', 'base64', 'json'] as const;
 
-/** One action's fields, by its kind. A notification goes to every member of the company. */
+/** One action's fields, by its kind. */
 function ActionFields({ action }: { action: Partial<RuleAction> }) {
   switch (action.type) {
+    case 'notification':
+    case 'email':
+      return <RecipientsInput />;
     case 'webhook':
       return (
         <ReferenceInput source="webhook_id" reference="webhooks">
@@ -39,29 +32,16 @@ function ActionFields({ action }: { action: Partial<RuleAction> }) {
   }
 }
 
-/** The rule's actions; e-mail is listed as not available until the installation can send mail. */
+/** The rule's actions: notifications and e-mails to members, a webhook, a downlink, a flag topic. */
 export function ActionInputs() {
-  const translate = useTranslate();
   return (
-    <>
-      <ArrayInput source="actions" label="app.rules.actions">
-        <SimpleFormIterator inline disableReordering>
-          <SelectInput
-            source="type"
-            label="app.rules.actions"
-            choices={[
-              ...TYPES.map((id) => ({ id, name: `app.rules.action_type.${id}` })),
-              { id: 'email', name: 'app.rules.action_type.email', disabled: true },
-            ]}
-          />
-          <FormDataConsumer<object>>
-            {({ scopedFormData }) => (scopedFormData ? <ActionFields action={scopedFormData as Partial<RuleAction>} /> : null)}
-          </FormDataConsumer>
-        </SimpleFormIterator>
-      </ArrayInput>
-      <Alert severity="info" sx={{ mb: 2 }}>
-        {translate('app.rules.email_unavailable')}
-      </Alert>
-    </>
+    <ArrayInput source="actions" label="app.rules.actions">
+      <SimpleFormIterator inline disableReordering>
+        <SelectInput source="type" label="app.rules.action_kind" choices={TYPES.map((id) => ({ id, name: `app.rules.action_type.${id}` }))} />
+        <FormDataConsumer<object>>
+          {({ scopedFormData }) => (scopedFormData ? <ActionFields action={scopedFormData as Partial<RuleAction>} /> : null)}
+        </FormDataConsumer>
+      </SimpleFormIterator>
+    </ArrayInput>
   );
 }

@@ -1,3 +1,4 @@
+import { Box } from '@mui/material';
 import {
   ArrayInput,
   AutocompleteInput,
@@ -14,8 +15,11 @@ import { useCompanyState } from '../stores/hooks';
 import { useApiQuery } from '../common/useApiQuery';
 import type { AppDataProvider } from '../providers/dataProvider';
 import type { LeafCondition, RuleScope, TopicOperator } from '../types/api';
+import { isGroup, NEW_LEAF, type FormItem } from './ruleForm';
 
 const TYPES = ['topic', 'count', 'no_uplink', 'battery_below', 'log_code'] as const satisfies readonly LeafCondition['type'][];
+const MATCHES = (['all', 'any'] as const).map((id) => ({ id, name: `app.rules.match.${id}` }));
+type Topics = { id: string; name: string }[];
 const OPERATORS = ['gt', 'gte', 'lt', 'lte', 'eq', 'ne', 'between', 'changed', 'changed_by'] as const satisfies readonly TopicOperator[];
 
 /** The scope's topics with a recent value, named for the topic picker ("temperature (now 21.5)"). */
@@ -37,7 +41,7 @@ function useTopicChoices() {
 }
 
 /** One condition's fields, by its kind and comparison (sources are relative to the item: react-admin's SourceContext). */
-function LeafFields({ leaf, topics }: { leaf: Partial<LeafCondition>; topics: { id: string; name: string }[] }) {
+function LeafFields({ leaf, topics }: { leaf: Partial<LeafCondition>; topics: Topics }) {
   if (leaf.type === 'topic' || leaf.type === 'count') {
     const op = leaf.op;
     return (
@@ -67,23 +71,42 @@ export function parseValue(text: string): number | string | boolean {
   return trimmed !== '' && Number.isFinite(number) ? number : text;
 }
 
-/** The condition list and how it combines (all / any), built from the scope's actual topics. */
+/** A list of conditions; at the top level an item may be a group of conditions with its own all/any. */
+function ConditionList({ topics, nested }: { topics: Topics; nested: boolean }) {
+  const kinds = [...TYPES, ...(nested ? [] : (['group'] as const))];
+  return (
+    <SimpleFormIterator inline disableReordering>
+      <SelectInput source="type" label="app.rules.condition_kind" choices={kinds.map((id) => ({ id, name: `app.rules.condition_type.${id}` }))} />
+      <FormDataConsumer<object>>
+        {({ scopedFormData }) => {
+          const item = scopedFormData as FormItem | undefined;
+          if (!item) return null;
+          if (!isGroup(item)) return <LeafFields leaf={item} topics={topics} />;
+          return (
+            <Box sx={{ width: '100%', pl: 2, borderLeft: 2, borderColor: 'divider' }}>
+              <SelectInput source="match" label="app.rules.group_match" choices={MATCHES} defaultValue="all" />
+              <ArrayInput source="conditions" label={false} defaultValue={[NEW_LEAF]}>
+                <ConditionList topics={topics} nested />
+              </ArrayInput>
+            </Box>
+          );
+        }}
+      </FormDataConsumer>
+    </SimpleFormIterator>
+  );
+}
+
+/**
+ * The conditions and how they combine (all / any), built from the scope's actual topics; one level
+ * of groups gives "A and (B or C)", as deep as the rule model goes.
+ */
 export function ConditionInputs() {
   const topics = useTopicChoices();
   return (
     <>
-      <SelectInput
-        source="condition.match"
-        label="resources.rules.fields.match"
-        choices={(['all', 'any'] as const).map((id) => ({ id, name: `app.rules.match.${id}` }))}
-      />
+      <SelectInput source="condition.match" label="resources.rules.fields.match" choices={MATCHES} />
       <ArrayInput source="condition.conditions" label="app.rules.conditions">
-        <SimpleFormIterator inline disableReordering>
-          <SelectInput source="type" label="app.rules.condition_type.topic" choices={TYPES.map((id) => ({ id, name: `app.rules.condition_type.${id}` }))} />
-          <FormDataConsumer<object>>
-            {({ scopedFormData }) => (scopedFormData ? <LeafFields leaf={scopedFormData as Partial<LeafCondition>} topics={topics} /> : null)}
-          </FormDataConsumer>
-        </SimpleFormIterator>
+        <ConditionList topics={topics} nested={false} />
       </ArrayInput>
     </>
   );

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import {
   BooleanInput,
   CheckboxGroupInput,
@@ -16,7 +17,7 @@ import type { Rule, RuleScope } from '../types/api';
 import { ActionInputs } from './ActionInputs';
 import { ConditionInputs } from './ConditionInputs';
 import { RulePreview } from './RulePreview';
-import { defaultSchedule, type RuleFormValues } from './ruleForm';
+import { ruleFormValues, type RuleFormValues } from './ruleForm';
 
 const SCOPES = ['company', 'device', 'unit', 'group', 'profile'] as const satisfies readonly RuleScope[];
 const SCOPE_RESOURCE = { device: 'devices', unit: 'units', group: 'groups', profile: 'profiles' } as const;
@@ -25,9 +26,10 @@ const WEEKDAYS = [1, 2, 3, 4, 5, 6, 0] as const;
 /** A rule's form, shared by create and edit: name, scope, conditions, schedule, actions, and the 24 h test. */
 export function RuleInputs({ defaultValues }: { defaultValues?: RuleFormValues }) {
   const record = useRecordContext<Rule>();
-  const values: RuleFormValues = defaultValues ?? { scheduled: record?.schedule != null, schedule: record?.schedule ?? defaultSchedule() };
+  // A stored rule is edited with its groups tagged (ruleForm.ts); a new one starts from defaultValues.
+  const formRecord = useMemo(() => (record ? ruleFormValues(record) : undefined), [record]);
   return (
-    <SimpleForm toolbar={<FormToolbar />} defaultValues={values}>
+    <SimpleForm toolbar={<FormToolbar />} record={formRecord} defaultValues={defaultValues}>
       <TextInput source="name" validate={requiredText} fullWidth />
       <BooleanInput source="enabled" />
       <SelectInput source="scope" label="app.rules.scope_label" choices={SCOPES.map((id) => ({ id, name: `app.rules.scope.${id}` }))} />

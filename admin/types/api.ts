@@ -30,9 +30,11 @@ export type { Version } from '../../server/src/schemas/version';
 export type { Widget, WidgetData } from '../../server/src/schemas/widgets';
 export type { Webhook, WebhookDelivery, WebhookWithSecret } from '../../server/src/schemas/webhooks';
 export type {
+  ConditionGroup,
   LeafCondition,
   Rule,
   RuleAction,
+  RuleCondition,
   RuleFiring,
   RulePreview,
   RulePreviewBody,

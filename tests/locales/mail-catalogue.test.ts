@@ -9,7 +9,7 @@ import { renderMail, type MailContent } from '../../server/src/mail/render';
 const english: MailCatalogue = en;
 const german: MailCatalogue = de;
 
-const contents: MailContent[] = [
+const contents: Extract<MailContent, { params: { link: string } }>[] = [
   { template: 'password_reset', params: { email: 'ana@example.com', link: 'https://c.example/auth/reset-password?token=abc' } },
   { template: 'email_verification', params: { email: 'ana@example.com', link: 'https://c.example/auth/verify-email?token=abc' } },
   { template: 'invite', params: { inviter: 'Bob <Boss>', company: 'Acme & Co', code: 'K3Y', link: 'https://c.example/companies?invite=K3Y' } },
@@ -44,5 +44,23 @@ describe('mail catalogues en/de', () => {
       'Your role there: viewer (reads, changes nothing).',
     );
     expect(renderMail({ ...invite, params: { ...invite.params, role: 'admin' } }, catalogues, 'de').text).toContain('Ihre Rolle dort: Administrator.');
+  });
+
+  it.each(['rule_fired', 'rule_resolved'] as const)('renders %s with the values and a link on the console address, in English and German', (template) => {
+    const content: MailContent = {
+      template,
+      params: { rule: 'Cold <room>', device: 'Sensor & 1', company: 'Acme', values: 'temperature = 9.5', path: '/rules/abc' },
+    };
+    const en = renderMail(content, catalogues, 'en', 'https://c.example');
+    const de = renderMail(content, catalogues, 'de', 'https://c.example');
+    expect(en.text).toContain('Values: temperature = 9.5');
+    expect(de.text).toContain('Werte: temperature = 9.5');
+    for (const mail of [en, de]) {
+      expect(mail.text).toContain('https://c.example/rules/abc');
+      expect(mail.html).toContain('href="https://c.example/rules/abc"');
+      expect(mail.html).not.toMatch(/%\{|<room>|Sensor & 1/);
+    }
+    expect(en.text).toContain('Cold <room>');
+    expect(de.text).toContain('Die Regel Cold <room>');
   });
 });

@@ -19,7 +19,7 @@ describe('serving the console and the marketing site', () => {
   });
   afterAll(async () => site.close());
 
-  it.each(['/auth', '/auth/reset', '/dashboard', '/devices', '/devices/123/show', '/tenants', '/logout', '/settings'])(
+  it.each(['/auth', '/auth/reset', '/dashboard', '/devices', '/devices/123/show', '/tenants', '/logout', '/settings', '/rules/123'])(
     'serves the console for %s',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });

@@ -3,7 +3,8 @@ import type { rules as english } from '../../en/console/rules';
 
 /** Deutsche Texte der Regel-Seiten. */
 export const rules = {
-  empty: 'Noch keine Regeln. Eine Regel beobachtet die Daten Ihrer Geräte und handelt, wenn sie zutrifft: Benachrichtigung, Webhook, Downlink, Alarm-Flag.',
+  empty:
+    'Noch keine Regeln. Eine Regel beobachtet die Daten Ihrer Geräte und handelt, wenn sie zutrifft: Benachrichtigung, E-Mail, Webhook, Downlink, Alarm-Flag.',
   new: 'Neue Regel',
   armed: 'Scharf',
   firing_since: 'Ausgelöst seit %{since}',
@@ -22,7 +23,10 @@ export const rules = {
     no_uplink: 'Kein Uplink für eine Dauer',
     battery_below: 'Batterie unter',
     log_code: 'Log-Ereignis des Netzwerkservers',
+    group: 'Eine Gruppe von Bedingungen',
   },
+  condition_kind: 'Bedingung',
+  group_match: 'In dieser Gruppe',
   op: {
     gt: 'über (>)',
     gte: 'mindestens (≥)',
@@ -55,13 +59,16 @@ export const rules = {
   time_zone: 'Zeitzone',
   actions: 'Aktionen',
   action_type: {
-    notification: 'Alle Mitglieder benachrichtigen',
+    notification: 'In der Konsole benachrichtigen',
+    email: 'Eine E-Mail senden',
     webhook: 'Einen Webhook aufrufen',
     downlink: 'Einen Downlink senden',
     flag: 'Ein Flag-Topic setzen',
-    email: 'E-Mail',
   },
-  email_unavailable: 'E-Mail ist noch nicht verfügbar: Dafür muss der Mailversand der Installation eingerichtet sein.',
+  action_kind: 'Aktion',
+  recipients: 'An',
+  all_members: 'Alle Mitglieder der Firma',
+  recipients_error: 'Die Mitglieder konnten nicht geladen werden.',
   webhook: 'Webhook',
   payload: 'Nutzdaten',
   encoding: 'Format',

@@ -1,6 +1,6 @@
 /** English texts of the rule screens (issue #23): list, form, preview and history. */
 export const rules = {
-  empty: 'No rules yet. A rule watches your devices’ data and acts when it matches: a notification, a webhook, a downlink, an alarm flag.',
+  empty: 'No rules yet. A rule watches your devices’ data and acts when it matches: a notification, an e-mail, a webhook, a downlink, an alarm flag.',
   new: 'New rule',
   armed: 'Armed',
   firing_since: 'Firing since %{since}',
@@ -19,7 +19,10 @@ export const rules = {
     no_uplink: 'No uplink for a period',
     battery_below: 'Battery below',
     log_code: 'Network-server log event',
+    group: 'A group of conditions',
   },
+  condition_kind: 'Condition',
+  group_match: 'In this group',
   op: {
     gt: 'above (>)',
     gte: 'at least (≥)',
@@ -51,8 +54,17 @@ export const rules = {
   to: 'Until',
   time_zone: 'Time zone',
   actions: 'Actions',
-  action_type: { notification: 'Notify all members', webhook: 'Call a webhook', downlink: 'Send a downlink', flag: 'Set a flag topic', email: 'E-mail' },
-  email_unavailable: 'E-mail is not available yet: it needs the mail set-up of the installation.',
+  action_type: {
+    notification: 'Notify in the console',
+    email: 'Send an e-mail',
+    webhook: 'Call a webhook',
+    downlink: 'Send a downlink',
+    flag: 'Set a flag topic',
+  },
+  action_kind: 'Action',
+  recipients: 'To',
+  all_members: 'All members of the company',
+  recipients_error: 'The members could not be loaded.',
   webhook: 'Webhook',
   payload: 'Payload',
   encoding: 'Format',

@@ -110,11 +110,37 @@ function describe(error: ErrorObject): FieldError {
   }
 }
 
+const failsConst = (branch: readonly ErrorObject[]): boolean => branch.some((error) => error.keyword === 'const');
+
+/**
+ * The errors of the branch of each failed anyOf that came closest, without the other branches':
+ * a union of objects told apart by a literal (`type: 'topic'`) otherwise reports, for the one
+ * value, every other member's fields as missing or unknown. Closest: no literal refused, then
+ * fewest errors. Inner unions first (ajv reports a union's branches before the union itself), so
+ * an outer union weighs its branches with their inner unions already narrowed.
+ */
+function closestBranches(errors: readonly ErrorObject[]): ErrorObject[] {
+  let kept = [...errors];
+  for (const union of errors.filter((error) => error.keyword === 'anyOf')) {
+    const prefix = `${union.schemaPath}/`;
+    const branches = new Map<string, ErrorObject[]>();
+    for (const error of kept) {
+      if (!error.schemaPath.startsWith(prefix) || !error.instancePath.startsWith(union.instancePath)) continue;
+      const branch = error.schemaPath.slice(prefix.length).split('/')[0] ?? '';
+      branches.set(branch, [...(branches.get(branch) ?? []), error]);
+    }
+    const ranked = [...branches.values()].sort((a, b) => Number(failsConst(a)) - Number(failsConst(b)) || a.length - b.length);
+    const dropped = new Set(ranked.slice(1).flat());
+    kept = kept.filter((error) => !dropped.has(error));
+  }
+  return kept;
+}
+
 /** Turns ajv's errors into the field problems of the error body: first problem per field wins. */
 export function fieldsFromValidation(errors: readonly ErrorObject[]): Record<string, FieldError> {
   // A Map, not an object: a field the caller named `constructor` or `__proto__` must not meet Object.prototype.
   const fields = new Map<string, FieldError>();
-  for (const error of errors) {
+  for (const error of closestBranches(errors)) {
     // anyOf/oneOf repeat their branches' errors; the branch errors are more precise.
     if (error.keyword === 'anyOf' && fields.size > 0) continue;
     const name = fieldName(error);

@@ -10,6 +10,16 @@ export interface MailTemplates {
   password_reset: { subject: string; intro: string; action: string; outro: string };
   email_verification: { subject: string; intro: string; action: string; outro: string };
   invite: { subject: string; intro: string; role: string; action: string; outro: string; roles: Record<CompanyRole, string> };
+  rule_fired: RuleMailTexts;
+  rule_resolved: RuleMailTexts;
+}
+
+interface RuleMailTexts {
+  subject: string;
+  intro: string;
+  values: string;
+  action: string;
+  outro: string;
 }
 
 export type MailTemplate = keyof MailTemplates;
@@ -51,6 +61,8 @@ export function loadMailCatalogues(localesDir: string): Record<Language, MailCat
     password_reset: { subject: '', intro: '', action: '', outro: '' },
     email_verification: { subject: '', intro: '', action: '', outro: '' },
     invite: { subject: '', intro: '', role: '', action: '', outro: '', roles: Object.fromEntries(COMPANY_ROLES.map((role) => [role, ''])) },
+    rule_fired: { subject: '', intro: '', values: '', action: '', outro: '' },
+    rule_resolved: { subject: '', intro: '', values: '', action: '', outro: '' },
   };
   const missing = keys(expected).filter((key) => typeof lookup(english, key) !== 'string');
   if (missing.length > 0) throw new Error(`locales/en/mail.json lacks ${missing.join(', ')}`);

@@ -5,7 +5,15 @@ import type { Language, MailCatalogue } from './catalogue.js';
 export type MailContent =
   | { template: 'password_reset'; params: { email: string; link: string } }
   | { template: 'email_verification'; params: { email: string; link: string } }
-  | { template: 'invite'; params: { inviter: string; company: string; code: string; link: string; role?: string } };
+  | { template: 'invite'; params: { inviter: string; company: string; code: string; link: string; role?: string } }
+  | { template: RuleMailTemplate; params: RuleMailParams };
+
+export type RuleMailTemplate = 'rule_fired' | 'rule_resolved';
+/**
+ * A rule's transition as its e-mail tells it. The link is a path of the console: the rule engine
+ * runs below the HTTP layer and does not know the public address, the sender does.
+ */
+export type RuleMailParams = { rule: string; device: string; company: string; values: string; path: string };
 
 export interface RenderedMail {
   subject: string;
@@ -28,7 +36,7 @@ interface Parts {
   after: string[];
 }
 
-function parts(content: MailContent, texts: MailCatalogue): Parts {
+function parts(content: MailContent, texts: MailCatalogue, publicUrl: string): Parts {
   const p: Record<string, string | undefined> = content.params;
   switch (content.template) {
     case 'password_reset':
@@ -49,13 +57,28 @@ function parts(content: MailContent, texts: MailCatalogue): Parts {
         after: [fill(t.outro, p)],
       };
     }
+    case 'rule_fired':
+    case 'rule_resolved': {
+      const t = texts[content.template];
+      const values = content.params.values ? [fill(t.values, p)] : [];
+      return {
+        subject: fill(t.subject, p),
+        paragraphs: [fill(t.intro, p), ...values],
+        action: t.action,
+        link: `${publicUrl}${content.params.path}`,
+        after: [fill(t.outro, p)],
+      };
+    }
   }
 }
 
-/** The mail as plain text and as HTML, from the same catalogue texts (one source, never two drifting versions). */
-export function renderMail(content: MailContent, catalogues: Record<Language, MailCatalogue>, language: Language): RenderedMail {
+/**
+ * The mail as plain text and as HTML, from the same catalogue texts (one source, never two drifting
+ * versions). `publicUrl` is the console's address, for mails that carry a path instead of a link.
+ */
+export function renderMail(content: MailContent, catalogues: Record<Language, MailCatalogue>, language: Language, publicUrl = ''): RenderedMail {
   const texts = catalogues[language];
-  const { subject, paragraphs, action, link, after } = parts(content, texts);
+  const { subject, paragraphs, action, link, after } = parts(content, texts, publicUrl);
   const { greeting, signature, linkHint } = texts.layout;
   const text = [greeting, ...paragraphs, `${action}: ${link}`, ...after, signature].join('\n\n') + '\n';
   const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;

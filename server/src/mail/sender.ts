@@ -16,6 +16,8 @@ export interface MailSenderOptions {
   outbox: MailOutboxRepository;
   transport: MailTransport;
   catalogues: Record<Language, MailCatalogue>;
+  /** The console's address, for the links of mails that carry a path (rule e-mails). */
+  publicUrl: string;
   now: () => Date;
   /** Names this process in claims (dataplane/node-name.ts). */
   node: string;
@@ -72,7 +74,7 @@ export class MailSender {
   }
 
   private async send(row: MailRow): Promise<void> {
-    const { outbox, transport, catalogues, now } = this.options;
+    const { outbox, transport, catalogues, publicUrl, now } = this.options;
     // Past the last attempt only when earlier claims never recorded an outcome (their nodes died
     // while sending it): given up, so one message cannot take node after node down.
     if (row.attempts > MAIL_MAX_ATTEMPTS) {
@@ -81,7 +83,7 @@ export class MailSender {
     }
     try {
       const content = { template: row.template, params: JSON.parse(row.params) as unknown } as MailContent;
-      const rendered = renderMail(content, catalogues, mailLanguage(row.language));
+      const rendered = renderMail(content, catalogues, mailLanguage(row.language), publicUrl);
       await transport.send({ id: row.id, to: row.recipient, ...rendered });
     } catch (error) {
       const at = now();

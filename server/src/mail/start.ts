@@ -15,6 +15,7 @@ export function startMailSender(app: FastifyInstance, ctx: AppContext, catalogue
     outbox: ctx.repos.mailOutbox,
     transport,
     catalogues,
+    publicUrl: ctx.config.publicUrl,
     now: ctx.now,
     node: processNodeName(),
     claimMs: ctx.config.mail.claimMs,

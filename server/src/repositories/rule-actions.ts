@@ -1,6 +1,7 @@
 import type { Db, Dialect } from '../db/database.js';
 import type { RuleAction, RuleTransition, TopicValues } from '../schemas/rules.js';
 import { downlinksRepository } from './downlinks.js';
+import { mailOutboxRepository } from './mail-outbox.js';
 import { networkOutboxRepository } from './network-outbox.js';
 import { notificationsRepository } from './notifications.js';
 import type { StoredRule } from './rules.js';
@@ -39,8 +40,9 @@ export const valuesText = (values: TopicValues): string =>
 
 /**
  * Writes what a rule's transition does, in the transaction that records it, so an action is queued
- * exactly when the transition is: notifications, webhook deliveries (sent by the webhook
- * dispatcher), downlinks (pushed through the network outbox; on firing only) and the flag topic.
+ * exactly when the transition is: notifications, e-mails (sent by the mail sender), webhook
+ * deliveries (sent by the webhook dispatcher), downlinks (pushed through the network outbox; on
+ * firing only) and the flag topic.
  */
 export async function writeRuleActions(trx: Db, dialect: Dialect, ctx: RuleActionContext): Promise<void> {
   const { rule, device, transition, values, at } = ctx;
@@ -49,6 +51,9 @@ export async function writeRuleActions(trx: Db, dialect: Dialect, ctx: RuleActio
     switch (action.type) {
       case 'notification':
         await notify(trx, action, ctx);
+        break;
+      case 'email':
+        await email(trx, action, ctx);
         break;
       case 'webhook': {
         const hook = await trx
@@ -87,11 +92,19 @@ export async function writeRuleActions(trx: Db, dialect: Dialect, ctx: RuleActio
   }
 }
 
+type Recipients = Extract<RuleAction, { type: 'notification' | 'email' }>['members'];
+
+/** Named members who left the company are not told about its devices. */
+const chosen = <T extends { id: string }>(members: T[], named: Recipients): T[] =>
+  named === 'all' ? members : members.filter((member) => named.includes(member.id));
+
+/** The rule's page in the console, where its history shows this transition. */
+export const rulePath = (ruleId: string): string => `/rules/${encodeURIComponent(ruleId)}`;
+
 async function notify(trx: Db, action: Extract<RuleAction, { type: 'notification' }>, ctx: RuleActionContext): Promise<void> {
   const notifications = notificationsRepository(trx);
-  const members = await notifications.companyMemberIds(ctx.device.company_id);
-  // Named members who left the company are not told about its devices.
-  const recipients = action.members === 'all' ? members : members.filter((id) => action.members.includes(id));
+  const members = (await notifications.companyMemberIds(ctx.device.company_id)).map((id) => ({ id }));
+  const recipients = chosen(members, action.members).map((member) => member.id);
   await notifications.notify(
     recipients,
     {
@@ -101,6 +114,36 @@ async function notify(trx: Db, action: Extract<RuleAction, { type: 'notification
     },
     ctx.at,
   );
+}
+
+/** One e-mail per recipient, in their language, queued in the mail outbox with the transition. */
+async function email(trx: Db, action: Extract<RuleAction, { type: 'email' }>, ctx: RuleActionContext): Promise<void> {
+  const members = await trx
+    .selectFrom('company_members')
+    .innerJoin('users', 'users.id', 'company_members.user_id')
+    .innerJoin('companies', 'companies.id', 'company_members.company_id')
+    .select(['users.id', 'users.email', 'users.language', 'companies.name as company'])
+    .where('company_members.company_id', '=', ctx.device.company_id)
+    .orderBy('users.id')
+    .execute();
+  const outbox = mailOutboxRepository(trx);
+  const params = {
+    rule: ctx.rule.name,
+    device: ctx.device.name || ctx.device.dev_eui,
+    values: valuesText(ctx.values),
+    path: rulePath(ctx.rule.id),
+  };
+  for (const member of chosen(members, action.members)) {
+    await outbox.enqueue(
+      {
+        recipient: member.email,
+        // The sender falls back to English for a language without mail texts.
+        language: member.language,
+        content: { template: ctx.transition === 'fired' ? 'rule_fired' : 'rule_resolved', params: { ...params, company: member.company } },
+      },
+      ctx.at,
+    );
+  }
 }
 
 /** The flag is a topic like a decoded one: its latest value for widgets, and a sample for charts. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { RulesTable } from '../db/schema.js';
-import type { Rule, RuleCreateBody, RuleFiring, RuleUpdateBody, TopicValues } from '../schemas/rules.js';
+import type { Rule, RuleCreateBody, RuleFiring, RuleOrdering, RuleUpdateBody, TopicValues } from '../schemas/rules.js';
 import { listPage, type PageWindow } from './list-page.js';
 import { containsText } from './text-match.js';
 
@@ -64,10 +64,16 @@ export function rulesRepository(db: Db) {
   };
 
   return {
-    async list(companyId: string, options: PageWindow & { search?: string | undefined }): Promise<{ count: number; results: Rule[] }> {
+    async list(
+      companyId: string,
+      options: PageWindow & { search?: string | undefined; ordering?: RuleOrdering | undefined },
+    ): Promise<{ count: number; results: Rule[] }> {
       let query = db.selectFrom('rules').where('company_id', '=', companyId);
       if (options.search?.trim()) query = query.where(containsText('name', options.search.trim().toLowerCase()));
-      const page = await listPage(query, options, (q) => q.selectAll().orderBy('name').orderBy('id'), toStoredRule);
+      const ordering = options.ordering ?? 'name';
+      const column = ordering.replace(/^-/, '') as 'name' | 'enabled' | 'scope' | 'created_at';
+      const direction = ordering.startsWith('-') ? 'desc' : 'asc';
+      const page = await listPage(query, options, (q) => q.selectAll().orderBy(column, direction).orderBy('name').orderBy('id'), toStoredRule);
       return { count: page.count, results: await withStates(page.results) };
     },
 

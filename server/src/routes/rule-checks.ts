@@ -31,12 +31,12 @@ export async function checkRule(ctx: AppContext, companyId: string, rule: RulePa
     if (!rule.scope_id) errors.scope_id = { code: 'required' };
     else if (!(await ruleScope.owns(companyId, rule.scope, rule.scope_id))) errors.scope_id = { code: SCOPE_ERROR[rule.scope] };
   }
-  const members = rule.actions?.some((action) => action.type === 'notification') ? await ruleScope.memberIds(companyId) : [];
+  const members = rule.actions?.some((action) => action.type === 'notification' || action.type === 'email') ? await ruleScope.memberIds(companyId) : [];
   for (const [i, action] of (rule.actions ?? []).entries()) {
     if (action.type === 'webhook' && !(await ruleScope.owns(companyId, 'webhook', action.webhook_id))) {
       errors[`actions.${i}.webhook_id`] = { code: 'no_such_webhook' };
     }
-    if (action.type === 'notification' && action.members !== 'all' && action.members.some((id) => !members.includes(id))) {
+    if ((action.type === 'notification' || action.type === 'email') && action.members !== 'all' && action.members.some((id) => !members.includes(id))) {
       errors[`actions.${i}.members`] = { code: 'not_a_member' };
     }
     if (action.type === 'downlink') {

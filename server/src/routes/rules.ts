@@ -51,7 +51,7 @@ export async function ruleRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request) => {
       await assertCompanyMember(ctx, request.identity.userId, request.query.company_id);
-      return rules.list(request.query.company_id, { ...paging(request.query), search: request.query.search });
+      return rules.list(request.query.company_id, { ...paging(request.query), search: request.query.search, ordering: request.query.ordering });
     },
   );
 

@@ -71,17 +71,17 @@ export type RuleSchedule = Static<typeof RuleSchedule>;
 export const RULE_SCOPES = ['company', 'device', 'unit', 'group', 'profile'] as const;
 export type RuleScope = (typeof RULE_SCOPES)[number];
 
-/** Who is notified: every member of the company, or the named members. */
-export const NotificationAction = Type.Object(
-  { type: Type.Literal('notification'), members: Type.Union([Type.Literal('all'), Type.Array(Uuid, { minItems: 1, maxItems: 100, uniqueItems: true })]) },
-  { additionalProperties: false },
-);
+/** Who is told: every member of the company, or the named members. */
+const Members = Type.Union([Type.Literal('all'), Type.Array(Uuid, { minItems: 1, maxItems: 100, uniqueItems: true })]);
+export const NotificationAction = Type.Object({ type: Type.Literal('notification'), members: Members }, { additionalProperties: false });
+/** An e-mail to each recipient (members of the company only: a rule never mails outside it), in the recipient's language. */
+export const EmailAction = Type.Object({ type: Type.Literal('email'), members: Members }, { additionalProperties: false });
 export const WebhookAction = Type.Object({ type: Type.Literal('webhook'), webhook_id: Uuid }, { additionalProperties: false });
 /** A downlink as the device page sends one (hex, base64, or JSON through the profile's encodeDownlink); sent when the rule fires. */
 export const DownlinkAction = Type.Object({ type: Type.Literal('downlink'), ...DownlinkBody.properties }, { additionalProperties: false });
 /** Sets the device's topic to true while the rule fires and to false when it resolves, for dashboards. */
 export const FlagAction = Type.Object({ type: Type.Literal('flag'), topic: Topic }, { additionalProperties: false });
-export const RuleAction = Type.Union([NotificationAction, WebhookAction, DownlinkAction, FlagAction]);
+export const RuleAction = Type.Union([NotificationAction, EmailAction, WebhookAction, DownlinkAction, FlagAction]);
 export type RuleAction = Static<typeof RuleAction>;
 export type DownlinkAction = Static<typeof DownlinkAction>;
 
@@ -129,8 +129,17 @@ export const RuleCreateBody = Type.Object(
 export type RuleCreateBody = Static<typeof RuleCreateBody>;
 export const RuleUpdateBody = Type.Partial(Type.Object(RuleFields), { additionalProperties: false });
 export type RuleUpdateBody = Static<typeof RuleUpdateBody>;
+/** The columns the rules list sorts by (the console's list sorts by name and by each column header). */
+export const RULE_ORDERINGS = ['name', '-name', 'enabled', '-enabled', 'scope', '-scope', 'created_at', '-created_at'] as const;
+export type RuleOrdering = (typeof RULE_ORDERINGS)[number];
 export const RuleListQuery = Type.Object(
-  { company_id: Uuid, page: ListQueryFields.page, page_size: ListQueryFields.page_size, search: Type.Optional(Type.String({ maxLength: 200 })) },
+  {
+    company_id: Uuid,
+    page: ListQueryFields.page,
+    page_size: ListQueryFields.page_size,
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+    ordering: Type.Optional(Type.Enum(RULE_ORDERINGS)),
+  },
   { additionalProperties: false },
 );
 export const RuleListResponse = Page(RuleResponse);

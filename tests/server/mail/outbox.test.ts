@@ -39,7 +39,15 @@ describe('mail outbox and sender', () => {
   });
 
   const sender = (app: TestApp, transport: MailTransport, node: string) =>
-    new MailSender({ outbox: mailOutboxRepository(app.db), transport, catalogues, now: app.clock.now, node, claimMs: 60_000 });
+    new MailSender({
+      outbox: mailOutboxRepository(app.db),
+      transport,
+      catalogues,
+      publicUrl: 'https://console.example.com',
+      now: app.clock.now,
+      node,
+      claimMs: 60_000,
+    });
 
   it('sends each message once when several nodes send at the same time', async () => {
     t = await createTestApp();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Rule, RuleCreateBody } from '../../../server/src/schemas/rules.js';
+import type { LeafCondition, Rule, RuleCreateBody } from '../../../server/src/schemas/rules.js';
 import { createRecord, insertDevice, twoCompanies } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
@@ -40,6 +40,14 @@ describe('rules API', () => {
     expect((await call(t.app, alice, 'GET', `/api/rule/${rule.id}`)).json<Rule>().id).toBe(rule.id);
     const list = (await call(t.app, alice, 'GET', `/api/rule/?company_id=${company}&search=cold`)).json<Page<Rule>>();
     expect(list.results.map((r) => r.id)).toEqual([rule.id]);
+    // The console's list sorts by name (and by a column header); an unknown column is refused.
+    const second = await createRecord(t, alice, '/api/rule/', body({ name: 'Another rule' }));
+    const byName = (await call(t.app, alice, 'GET', `/api/rule/?company_id=${company}&ordering=name`)).json<Page<Rule>>();
+    expect(byName.results.map((r) => r.name)).toEqual(['Another rule', 'Cold room too warm']);
+    const backwards = (await call(t.app, alice, 'GET', `/api/rule/?company_id=${company}&ordering=-name`)).json<Page<Rule>>();
+    expect(backwards.results.map((r) => r.name)).toEqual(['Cold room too warm', 'Another rule']);
+    expect((await call(t.app, alice, 'GET', `/api/rule/?company_id=${company}&ordering=condition`)).statusCode).toBe(400);
+    expect((await call(t.app, alice, 'DELETE', `/api/rule/${second}`)).statusCode).toBe(204);
     const schedule = { time_zone: 'Europe/Berlin', weekdays: [1, 2, 3, 4, 5], from: '18:00', to: '07:00' };
     const changed = await call(t.app, alice, 'PATCH', `/api/rule/${rule.id}`, { enabled: false, schedule });
     expect(changed.statusCode).toBe(200);
@@ -57,7 +65,7 @@ describe('rules API', () => {
       body({ condition: { match: 'all', conditions: [{ type: 'topic', topic: 't', op: 'between', value: 9, max: 2 }] } }),
     );
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().field_codes).toEqual({ 'conditions.0.max': { code: 'range_reversed' } });
+    expect(missing.json().field_codes).toEqual({ 'condition.conditions.0.max': { code: 'range_reversed' } });
     const noThreshold = await call(
       t.app,
       alice,
@@ -65,7 +73,31 @@ describe('rules API', () => {
       '/api/rule/',
       body({ condition: { match: 'any', conditions: [{ type: 'topic', topic: 't', op: 'gt' }] } }),
     );
-    expect(noThreshold.json().field_codes).toEqual({ 'conditions.0.value': { code: 'required' } });
+    expect(noThreshold.json().field_codes).toEqual({ 'condition.conditions.0.value': { code: 'required' } });
+    const group = (leaf: LeafCondition) => ({
+      match: 'all' as const,
+      conditions: [
+        { type: 'battery_below' as const, level: 20 },
+        { match: 'any' as const, conditions: [{ type: 'log_code' as const, code: 'OTAA' }, leaf] },
+      ],
+    });
+    const nested = await call(
+      t.app,
+      alice,
+      'POST',
+      '/api/rule/',
+      body({ condition: group({ type: 'count', topic: 'door', op: 'between', value: 5, max: 1, times: 2, window_s: 60 }) }),
+    );
+    expect(nested.json().field_codes).toEqual({ 'condition.conditions.1.conditions.1.max': { code: 'range_reversed' } });
+    const schemaError = await call(t.app, alice, 'POST', '/api/rule/', {
+      ...body(),
+      condition: group({ type: 'topic', topic: 't', op: 'gt', value: 1, for_s: 0 }),
+    });
+    expect(schemaError.statusCode).toBe(400);
+    // Only the union member the leaf names reports, not every other member's fields as missing or unknown.
+    expect(schemaError.json().field_codes).toEqual({ 'condition.conditions.1.conditions.1.for_s': { code: 'too_small', params: { limit: 1 } } });
+    const unknownType = await call(t.app, alice, 'POST', '/api/rule/', { ...body(), actions: [{ type: 'email', members: ['nobody@example.com'] }] });
+    expect(Object.keys(unknownType.json().field_codes)).toEqual(['actions.0.members.0']);
     const zone = await call(t.app, alice, 'POST', '/api/rule/', body({ schedule: { time_zone: 'Mars/Olympus', weekdays: [1], from: '08:00', to: '09:00' } }));
     expect(zone.json().field_codes).toEqual({ 'schedule.time_zone': { code: 'time_zone_invalid' } });
     expect((await call(t.app, alice, 'POST', '/api/rule/', body({ actions: [] }))).statusCode).toBe(400);

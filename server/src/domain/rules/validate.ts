@@ -6,13 +6,14 @@ import { isTimeZone } from './schedule.js';
 /**
  * What the schema cannot say about a condition: a comparison needs its threshold (a number where
  * it orders values), `between` an upper bound not below the lower, `changed_by` its Δ. Field
- * names are the leaf's path in the tree ("conditions.1.0.value").
+ * names are the leaf's place in the body, as the schema's own errors name fields
+ * ("condition.conditions.1.conditions.0.value"), so a form shows both on the same input.
  */
 export function conditionErrors(condition: RuleCondition): Record<string, FieldError> {
   const errors: Record<string, FieldError> = {};
   for (const { path, leaf } of leavesOf({ condition })) {
     if (leaf.type !== 'topic' && leaf.type !== 'count') continue;
-    const field = `conditions.${path}`;
+    const field = `condition.conditions.${path.split('.').join('.conditions.')}`;
     if (leaf.op === 'changed') continue;
     if (leaf.op === 'changed_by') {
       if (leaf.delta === undefined) errors[`${field}.delta`] = { code: 'required' };
