@@ -10,7 +10,7 @@ import { createDataProvider } from '../../admin/providers/dataProvider';
 import { isLanguage, loadMessages, type Language } from '../../admin/providers/i18nProvider';
 import { companyStore } from '../../admin/stores/companyStore';
 import { userStore } from '../../admin/stores/userStore';
-import type { CompanyRole } from '../../admin/types/api';
+import type { Company } from '../../admin/types/api';
 
 /** Where the router is: rendered so tests can assert navigation. */
 export function LocationProbe() {
@@ -69,7 +69,8 @@ export function connectStores(): void {
 
 export interface StoreAnswers {
   user?: typeof sampleUser;
-  companies?: { id: string; name: string; tenant_id: string | null; role?: CompanyRole }[];
+  /** What GET /api/company/ lists: the fields a test cares about, the rest as the API sends them. */
+  companies?: (Pick<Company, 'id' | 'name' | 'tenant_id'> & Partial<Company>)[];
   /** What GET /tenant/{id}/ answers; without one it answers 404. */
   tenant?: Record<string, unknown>;
 }
