@@ -6,10 +6,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 
-const sqlite = new SQLite(workerData.file, { fileMustExist: true });
-sqlite.pragma(`busy_timeout = ${Number(workerData.busyTimeoutMs)}`);
+let sqlite;
+try {
+  sqlite = new SQLite(workerData.file, { fileMustExist: true });
+  sqlite.pragma(`busy_timeout = ${Number(workerData.busyTimeoutMs)}`);
+} catch (error) {
+  // Said in words: an error thrown out of a worker arrives as a clone that may have lost its message.
+  parentPort.postMessage({ kind: 'stopped', result: { error: `${error?.code ?? 'error'}: ${error?.message ?? error}` } });
+}
 
 function checkpoint() {
+  if (!sqlite) return { error: 'no connection to the file' };
   try {
     const [result] = sqlite.pragma('wal_checkpoint(PASSIVE)');
     return { busy: result.busy, log: result.log, checkpointed: result.checkpointed };
@@ -19,6 +26,7 @@ function checkpoint() {
 }
 
 const timer = setInterval(() => {
+  if (!sqlite) return;
   const result = checkpoint();
   if (result.error) parentPort.postMessage({ kind: 'failed', result });
 }, Number(workerData.intervalMs));
@@ -28,7 +36,7 @@ parentPort.on('message', (message) => {
   if (message === 'checkpoint') parentPort.postMessage({ kind: 'answer', result: checkpoint() });
   if (message === 'stop') {
     clearInterval(timer);
-    sqlite.close();
+    sqlite?.close();
     parentPort.close();
   }
 });

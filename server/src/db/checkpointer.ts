@@ -31,19 +31,15 @@ export function startCheckpointer(options: {
   worker.unref();
   const waiting: ((result: CheckpointResult) => void)[] = [];
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  worker.on('message', ({ kind, result }: { kind: 'answer' | 'failed'; result: CheckpointResult }) => {
-    if (kind === 'answer') waiting.shift()?.(result);
-    else if ('error' in result) options.onError(new Error(`SQLite checkpoint: ${result.error}`));
-  });
-  worker.on('error', (thrown: unknown) => {
-    // What the worker threw arrives cloned; a clone need not be an Error any more.
-    const error =
-      thrown instanceof Error
-        ? thrown
-        : new Error(thrown !== null && typeof thrown === 'object' && 'message' in thrown ? String(thrown.message) : String(thrown));
+  const stop = (error: Error) => {
     for (const answer of waiting.splice(0)) answer({ error: error.message });
     options.onStopped(error);
+  };
+  worker.on('message', ({ kind, result }: { kind: 'answer' | 'failed' | 'stopped'; result: CheckpointResult }) => {
+    if (kind === 'answer') waiting.shift()?.(result);
+    else if ('error' in result) (kind === 'stopped' ? stop : options.onError)(new Error(`SQLite checkpoint: ${result.error}`));
   });
+  worker.on('error', (thrown: unknown) => stop(thrown instanceof Error ? thrown : new Error(`SQLite checkpoint: ${String(thrown)}`)));
   return {
     checkpoint() {
       return new Promise((resolve) => {

@@ -61,6 +61,6 @@ describe('SQLite checkpoints off the request thread', () => {
         },
       });
     });
-    expect(String(await stopped)).toMatch(/directory does not exist/);
+    expect(String(await stopped)).toMatch(/SQLITE_CANTOPEN/);
   });
 });
