@@ -48,7 +48,9 @@ export function startCheckpointer(options: {
       });
     },
     async close() {
+      // Held again while it stops: an unreferenced worker would let the process end before it exits.
       // A worker that stopped already has exited: the message goes nowhere and the wait ends at once.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
