@@ -5,6 +5,8 @@
 // measured path also checks each event's key and stores its frame and receptions.
 // Usage: npm run build:server && node bench/ingest.bench.mjs [sqlite|postgres ...]
 // RULES_PER_COMPANY=100 gives the company that many enabled rules (issue #23), evaluated on every uplink.
+// Each phase also reports the SQL statements per uplink (BEGIN/COMMIT not counted): unlike the
+// timings, that figure does not depend on the machine's load. STATEMENTS=1 lists them by kind.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,18 +20,45 @@ import { CodecPool } from '../server/dist/dataplane/codec/index.js';
 import { templateCatalog } from '../server/dist/templates/catalog/index.js';
 import { signUpOwner } from './owner.mjs';
 
-const MESSAGES = 5000;
-const WARM_UP = 2000;
+const MESSAGES = Number(process.env.MESSAGES ?? 5000);
+const WARM_UP = Number(process.env.WARM_UP ?? 2000);
 const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 32);
 const RULES_PER_COMPANY = Number(process.env.RULES_PER_COMPANY ?? 0);
 const LHT65N = templateCatalog.find((t) => t.id === 'dragino-lht65n');
 const SAMPLE = Buffer.from(LHT65N.samples[0].bytes_hex, 'hex').toString('base64');
 const APPLICATION = '95856ede-1238-4272-b616-41f18dc10fc3';
 const GATEWAYS = ['0016c001f153a14c', 'e4e124dadef64eee'];
+const LIST_STATEMENTS = process.env.STATEMENTS === '1';
 // The pool's caller (one company's uplinks); a pool that predates callers ignores it.
 const caller = { company: 'bench', interactive: false };
 
-async function run(label, count, send) {
+/**
+ * A Kysely plugin that counts the statements the app sends to the database, by kind and table.
+ * Counted as results arrive, so queries compiled once and run with new values (db/prepared.ts)
+ * count too; those have no query tree here and are listed as "prepared".
+ */
+const statementCounter = () => ({
+  statements: 0,
+  byKind: new Map(),
+  kinds: new WeakMap(),
+  transformQuery(args) {
+    const node = args.node;
+    const table = node.into ?? node.table ?? node.from?.froms?.[0];
+    const name = table?.table?.identifier?.name ?? table?.identifier?.name ?? '?';
+    this.kinds.set(args.queryId, `${node.kind.replace('QueryNode', '')} ${name}`);
+    return node;
+  },
+  async transformResult(args) {
+    this.statements++;
+    const key = this.kinds.get(args.queryId) ?? 'prepared';
+    this.byKind.set(key, (this.byKind.get(key) ?? 0) + 1);
+    return args.result;
+  },
+});
+
+async function run(label, count, send, counter) {
+  const statementsBefore = counter.statements;
+  const kindsBefore = new Map(counter.byKind);
   let next = 0;
   const started = performance.now();
   const worker = async () => {
@@ -41,7 +70,12 @@ async function run(label, count, send) {
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   const seconds = (performance.now() - started) / 1000;
-  return { label, messages: count, seconds: seconds.toFixed(2), per_second: Math.round(count / seconds) };
+  const statements = (counter.statements - statementsBefore) / count;
+  if (LIST_STATEMENTS) {
+    const kinds = [...counter.byKind].map(([kind, n]) => [kind, (n - (kindsBefore.get(kind) ?? 0)) / count]).filter(([, n]) => n > 0);
+    console.log(label, Object.fromEntries(kinds.sort((a, b) => b[1] - a[1]).map(([kind, n]) => [kind, Number(n.toFixed(3))])));
+  }
+  return { label, messages: count, seconds: seconds.toFixed(2), per_second: Math.round(count / seconds), statements_per_uplink: Number(statements.toFixed(2)) };
 }
 
 async function bench(dialect) {
@@ -51,7 +85,14 @@ async function bench(dialect) {
   const database = await openDatabase(dialect === 'postgres' ? { databaseUrl: url, pgSchema: schema } : { sqliteFile: path.join(dir, 'ingest.sqlite') });
   try {
     await migrateToLatest(database.db);
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NEW_COMPANY_PLAN: 'basic' }), database, logger: false });
+    const counter = statementCounter();
+    const counted = database.db.withPlugin(counter);
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', NEW_COMPANY_PLAN: 'basic' }),
+      // Without read workers, reads go to the main connection: they are counted too.
+      database: { ...database, db: counted, reads: database.reads === database.db ? counted : database.reads },
+      logger: false,
+    });
     const { headers } = await signUpOwner(app, 'ingest');
     const company = (await app.inject({ method: 'POST', url: '/api/company/', headers, payload: { name: 'Ingest' } })).json().id;
     const profile = (await app.inject({ method: 'POST', url: `/api/template/${company}/dragino-lht65n`, headers })).json().id;
@@ -86,10 +127,10 @@ async function bench(dialect) {
     // Each path first runs cold (the first messages pay for JIT and the codec workers' WASM
     // compilation), then the measured steady state.
     const results = [
-      await run('no codec (object), first after start', WARM_UP, (i) => decoded(i)),
-      await run('no codec (object), steady', MESSAGES, (i) => decoded(WARM_UP + i)),
-      await run('LHT65N codec, first after start', WARM_UP, (i) => raw(100_000 + i)),
-      await run('LHT65N codec, steady', MESSAGES, (i) => raw(100_000 + WARM_UP + i)),
+      await run('no codec (object), first after start', WARM_UP, (i) => decoded(i), counter),
+      await run('no codec (object), steady', MESSAGES, (i) => decoded(WARM_UP + i), counter),
+      await run('LHT65N codec, first after start', WARM_UP, (i) => raw(100_000 + i), counter),
+      await run('LHT65N codec, steady', MESSAGES, (i) => raw(100_000 + WARM_UP + i), counter),
     ];
     await app.close();
     return { dialect, results };

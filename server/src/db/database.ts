@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { ReadPool } from './read-pool.js';
 import { ReadPoolDialect } from './read-dialect.js';
+import { startCheckpointer } from './checkpointer.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -33,8 +34,9 @@ export interface DatabaseOptions {
   /** PostgreSQL: longest a statement may run, and longest to wait for a connection (ms). */
   timeouts?: DatabaseTimeouts;
   /**
-   * PostgreSQL: told about a pooled connection that broke while idle (a database restart, a
-   * killed backend). The pool drops it and opens a new one on the next query; the process goes on.
+   * Told about a connection's failure outside any request. PostgreSQL: a pooled connection that
+   * broke while idle (a database restart, a killed backend); the pool drops it and opens a new one
+   * on the next query. SQLite file: a failed checkpoint (checkpointer.ts). The process goes on.
    */
   onConnectionError?: (error: Error) => void;
   /** SQLite file: worker threads for `reads` (0: reads on the main connection). In-memory databases have none. */
@@ -73,8 +75,12 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
 
 /** The busy_timeout of every SQLite connection: how long to wait for the file's lock (ms). */
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
+/** How often the checkpoint worker copies the write-ahead log into a SQLite file. */
+const SQLITE_CHECKPOINT_MS = 200;
+/** SQLite's own default: a checkpoint by the committing connection once the log has this many pages. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
-function openSqlite(file: string, readWorkers: number): DatabaseHandle {
+function openSqlite(file: string, readWorkers: number, onError: (error: Error) => void): DatabaseHandle {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers run while a write commits; NORMAL sync is durable across process crashes.
@@ -84,10 +90,28 @@ function openSqlite(file: string, readWorkers: number): DatabaseHandle {
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   // An in-memory database exists in its own connection only: no worker can open it.
-  if (file === ':memory:' || readWorkers === 0) return { db, reads: db, dialect: 'sqlite', close: () => db.destroy() };
+  if (file === ':memory:') return { db, reads: db, dialect: 'sqlite', close: () => db.destroy() };
+  // Checkpoints leave the thread serving requests: commits only append to the log.
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const checkpointer = startCheckpointer({
+    file: path.resolve(file),
+    busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS,
+    intervalMs: SQLITE_CHECKPOINT_MS,
+    onError,
+    onStopped: (error) => {
+      // Without the worker the connection checkpoints again itself, so the log cannot grow without end.
+      sqlite.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+      onError(error);
+    },
+  });
+  const closeMain = async () => {
+    await checkpointer.close();
+    await db.destroy();
+  };
+  if (readWorkers === 0) return { db, reads: db, dialect: 'sqlite', close: closeMain };
   const pool = new ReadPool({ file: path.resolve(file), busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS }, readWorkers);
   const reads = new Kysely<Database>({ dialect: new ReadPoolDialect(pool) });
-  return { db, reads, dialect: 'sqlite', close: async () => void (await Promise.all([reads.destroy(), db.destroy()])) };
+  return { db, reads, dialect: 'sqlite', close: async () => void (await Promise.all([reads.destroy(), closeMain()])) };
 }
 
 async function openPostgres(url: string, schema: string | undefined, options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -119,7 +143,7 @@ async function openPostgres(url: string, schema: string | undefined, options: Da
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema, options);
-  return openSqlite(options.sqliteFile ?? ':memory:', options.readWorkers ?? 0);
+  return openSqlite(options.sqliteFile ?? ':memory:', options.readWorkers ?? 0, (error) => options.onConnectionError?.(error));
 }
 
 /** The database the configuration names: PostgreSQL with DATABASE_URL, else the SQLite file under DATA_DIR. */

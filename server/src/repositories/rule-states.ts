@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import { prepare } from '../db/prepared.js';
 import type { RuleMemory } from '../domain/rules/memory.js';
@@ -26,30 +27,71 @@ export interface RuleStep {
   downlinks: readonly (EncodedDownlink | null)[];
 }
 
-/** Where a device sits, for rule scopes. */
-export interface DevicePlaceRow {
+/** A device as rules see it: what their actions name, its codec (downlinks), battery and where it sits (scopes). */
+export interface RuleEvaluatedDevice extends RuleDevice {
+  codec: string | null;
+  battery_level: number | null;
+  last_seen: string | null;
   unit_id: string | null;
   group_id: string | null;
   profile_id: string | null;
 }
+
+/** A new uplink as the rule engine evaluates it: its time and its values by topic. */
+export interface RuleUplink {
+  device: RuleEvaluatedDevice;
+  at: string;
+  readings: Readonly<Record<string, TopicValue>>;
+}
+
+/** The rule engine's part of an uplink batch (uplink-writer.ts). */
+export interface RuleStage {
+  /** Evaluates the rules of new uplinks (in their order) in the batch's transaction and writes what changed; answers what to do once it committed. */
+  evaluate(trx: Db, uplinks: readonly RuleUplink[]): Promise<() => void>;
+  /** An evaluation that failed: reported, and the uplink is stored without it. */
+  failed(error: unknown): void;
+}
+
+/** A rule's new state for a device, moving from the version its evaluation read (0: it had none). */
+export interface StateWrite {
+  ruleId: string;
+  deviceId: string;
+  memory: RuleMemory;
+  /** The version the evaluation started from; 0 when the device had no state for the rule. */
+  fromVersion: number;
+  at: string;
+}
+
+/** A transition to keep in the history, with its actions queued in the same transaction. */
+export type RecordedTransition = Pick<RuleStep, 'rule' | 'device' | 'values' | 'at' | 'downlinks'> & { transition: RuleTransition };
+
+export const stateKey = (ruleId: string, deviceId: string): string => `${ruleId}\u0000${deviceId}`;
 
 const parseValue = (text: string): TopicValue | undefined => {
   const value: unknown = JSON.parse(text);
   return typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean' ? value : undefined;
 };
 
+/** State rows per upsert: 8 values each, far below either database's parameter limit. */
+const WRITE_CHUNK = 400;
+
+const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const firingRow = (transition: RecordedTransition) => ({
+  id: randomUUID(),
+  rule_id: transition.rule.id,
+  company_id: transition.device.company_id,
+  device_id: transition.device.id,
+  transition: transition.transition,
+  at: transition.at,
+  readings: JSON.stringify(transition.values),
+});
+
 /** The rule engine's reads and writes: enabled rules, a device's states, and each transition with its actions (migration 0030). */
 export function ruleStatesRepository(db: Db, dialect: Dialect) {
   // Read on every event of a device whose company has rules: compiled once (see prepare).
   const deviceStates = prepare<[string], { rule_id: string; memory: string; version: number }>(db, 1, (deviceId) =>
     db.selectFrom('rule_states').select(['rule_id', 'memory', 'version']).where('device_id', '=', deviceId),
-  );
-  const place = prepare<[string], DevicePlaceRow>(db, 1, (deviceId) =>
-    db
-      .selectFrom('devices')
-      .leftJoin('units', 'units.id', 'devices.unit_id')
-      .select(['devices.unit_id', 'units.group_id', 'devices.profile_id'])
-      .where('devices.id', '=', deviceId),
   );
 
   /** Moves the state from the version read to the next; false when another evaluation moved it first. */
@@ -80,9 +122,10 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
   };
 
   return {
-    async enabledRules(companyId: string): Promise<StoredRule[]> {
+    /** `trx`: read inside a transaction that holds the connection (one SQLite connection would otherwise wait on itself). */
+    async enabledRules(companyId: string, trx: Db = db): Promise<StoredRule[]> {
       // In one order on every node: an event's state rows are then locked in the same order (no deadlock between nodes).
-      const rows = await db.selectFrom('rules').selectAll().where('company_id', '=', companyId).where('enabled', '=', 1).orderBy('id').execute();
+      const rows = await trx.selectFrom('rules').selectAll().where('company_id', '=', companyId).where('enabled', '=', 1).orderBy('id').execute();
       return rows.map(toStoredRule);
     },
 
@@ -97,18 +140,98 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
       return new Map(rows.map((row) => [row.rule_id, { memory: JSON.parse(row.memory) as RuleMemory, version: Number(row.version) }]));
     },
 
-    async state(ruleId: string, deviceId: string): Promise<StoredState | null> {
-      const row = await db
-        .selectFrom('rule_states')
-        .select(['memory', 'version'])
-        .where('rule_id', '=', ruleId)
-        .where('device_id', '=', deviceId)
-        .executeTakeFirst();
+    /** `trx` with `lock`: the row stays locked (PostgreSQL) until the transaction ends, so the version read is the one a write finds. */
+    async state(ruleId: string, deviceId: string, trx: Db = db, lock = false): Promise<StoredState | null> {
+      let query = trx.selectFrom('rule_states').select(['memory', 'version']).where('rule_id', '=', ruleId).where('device_id', '=', deviceId);
+      if (lock && dialect === 'postgres') query = query.forUpdate();
+      const row = await query.executeTakeFirst();
       return row ? { memory: JSON.parse(row.memory) as RuleMemory, version: Number(row.version) } : null;
     },
 
-    async place(deviceId: string): Promise<DevicePlaceRow | undefined> {
-      return (await place(deviceId))[0];
+    /**
+     * The states of these devices, read in a batch's transaction and locked there on PostgreSQL (in
+     * one order on every node) until it commits: the versions read are the ones its writes find,
+     * and a rule change that starts states over waits for it. Keyed by rule and device.
+     */
+    async statesOf(trx: Db, deviceIds: readonly string[]): Promise<Map<string, StoredState>> {
+      let query = trx
+        .selectFrom('rule_states')
+        .select(['rule_id', 'device_id', 'memory', 'version'])
+        .where('device_id', 'in', deviceIds)
+        .orderBy('device_id')
+        .orderBy('rule_id');
+      if (dialect === 'postgres') query = query.forUpdate();
+      const rows = await query.execute();
+      return new Map(rows.map((row) => [stateKey(row.rule_id, row.device_id), { memory: JSON.parse(row.memory) as RuleMemory, version: Number(row.version) }]));
+    },
+
+    /** The last values of these topics on these devices, by device. */
+    async knownValuesOf(trx: Db, deviceIds: readonly string[], topics: readonly string[]): Promise<Map<string, Record<string, TopicValue>>> {
+      const known = new Map<string, Record<string, TopicValue>>();
+      if (deviceIds.length === 0 || topics.length === 0) return known;
+      const rows = await trx
+        .selectFrom('device_topics')
+        .select(['device_id', 'topic', 'last_value'])
+        .where('device_id', 'in', deviceIds)
+        .where('topic', 'in', topics)
+        .execute();
+      for (const row of rows) {
+        const value = parseValue(row.last_value);
+        if (value === undefined) continue;
+        const values = known.get(row.device_id) ?? {};
+        values[row.topic] = value;
+        known.set(row.device_id, values);
+      }
+      return known;
+    },
+
+    /**
+     * Writes the new states of a batch in one statement. Each state moves only from the version its
+     * evaluation read (a new one only where none exists); answers the keys that did not, because
+     * another evaluation moved or created the state first.
+     */
+    async writeStates(trx: Db, writes: readonly StateWrite[]): Promise<Set<string>> {
+      const lost = new Set(writes.map((write) => stateKey(write.ruleId, write.deviceId)));
+      const ordered = [...writes].sort((a, b) => compareKeys(a.deviceId, b.deviceId) || compareKeys(a.ruleId, b.ruleId));
+      for (let i = 0; i < ordered.length; i += WRITE_CHUNK) {
+        const rows = ordered.slice(i, i + WRITE_CHUNK).map((write) => ({
+          rule_id: write.ruleId,
+          device_id: write.deviceId,
+          firing: write.memory.firing ? 1 : 0,
+          since: write.memory.since,
+          last_fired_at: write.memory.lastFiredAt,
+          memory: JSON.stringify(write.memory),
+          version: write.fromVersion + 1,
+          updated_at: write.at,
+        }));
+        const written = await trx
+          .insertInto('rule_states')
+          .values(rows)
+          .onConflict((oc) =>
+            oc
+              .columns(['rule_id', 'device_id'])
+              .doUpdateSet((eb) => ({
+                firing: eb.ref('excluded.firing'),
+                since: eb.ref('excluded.since'),
+                last_fired_at: eb.ref('excluded.last_fired_at'),
+                memory: eb.ref('excluded.memory'),
+                version: eb.ref('excluded.version'),
+                updated_at: eb.ref('excluded.updated_at'),
+              }))
+              .where(sql<boolean>`rule_states.version = excluded.version - 1`),
+          )
+          .returning(['rule_id', 'device_id'])
+          .execute();
+        for (const row of written) lost.delete(stateKey(row.rule_id, row.device_id));
+      }
+      return lost;
+    },
+
+    /** Keeps transitions in the history (one statement) and queues each one's actions, in the caller's transaction. */
+    async recordTransitions(trx: Db, transitions: readonly RecordedTransition[]): Promise<void> {
+      if (transitions.length === 0) return;
+      await trx.insertInto('rule_firings').values(transitions.map(firingRow)).execute();
+      for (const transition of transitions) await writeRuleActions(trx, dialect, transition);
     },
 
     /** The device's last values of these topics. */
@@ -168,15 +291,7 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
           if (!step.transition) continue;
           await trx
             .insertInto('rule_firings')
-            .values({
-              id: randomUUID(),
-              rule_id: step.rule.id,
-              company_id: step.device.company_id,
-              device_id: step.device.id,
-              transition: step.transition,
-              at: step.at,
-              readings: JSON.stringify(step.values),
-            })
+            .values(firingRow({ ...step, transition: step.transition }))
             .execute();
           await writeRuleActions(trx, dialect, { ...step, transition: step.transition });
         }

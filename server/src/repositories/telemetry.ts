@@ -20,6 +20,10 @@ export interface IngestDevice {
   battery_level: number | null;
   last_seen: string | null;
   uplink_interval_s: number | null;
+  /** Where it sits, for the scopes of rules (a unit's group included). */
+  unit_id: string | null;
+  group_id: string | null;
+  profile_id: string | null;
 }
 
 /**
@@ -78,6 +82,7 @@ export function telemetryRepository(db: Db) {
     db
       .selectFrom('devices')
       .leftJoin('profiles', 'profiles.id', 'devices.profile_id')
+      .leftJoin('units', 'units.id', 'devices.unit_id')
       .select([
         'devices.id',
         'devices.company_id',
@@ -89,6 +94,9 @@ export function telemetryRepository(db: Db) {
         'devices.battery_level',
         'devices.last_seen',
         'devices.uplink_interval_s',
+        'devices.unit_id',
+        'units.group_id',
+        'devices.profile_id',
       ])
       .where('devices.dev_eui', '=', devEui);
   const anyDevice = prepare<[string], IngestDevice>(db, 1, (devEui) => deviceQuery(devEui));

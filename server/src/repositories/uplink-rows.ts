@@ -3,6 +3,7 @@ import type { DeviceEventsTable, DeviceTopicsTable, FrameReceptionsTable, Frames
 import type { Decoder } from '../domain/decoders.js';
 import type { FrameMetadata } from '../domain/radio.js';
 import type { TopicReading } from '../domain/topics.js';
+import type { RuleStage, RuleUplink } from './rule-states.js';
 import { nextInterval } from '../domain/uplinks.js';
 
 export interface UplinkWrite {
@@ -16,6 +17,8 @@ export interface UplinkWrite {
   frame?: FrameMetadata | undefined;
   /** Queued for each enabled webhook of the device's company with the uplink, due at `queuedAt` (the clock's now). */
   webhook?: { payload: unknown; queuedAt: string } | undefined;
+  /** The uplink's rule evaluation, done in its batch's transaction once its event is new (so each is evaluated once). */
+  rules?: { stage: RuleStage; uplink: RuleUplink } | undefined;
 }
 
 /** The uplink with the id of its event row, which tells whether the row was new. */

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { WebhookDeliveriesTable } from '../db/schema.js';
-import { eventRow, gatewaysOf, inLockOrder, uplinkRows, type QueuedUplink, type UplinkWrite } from './uplink-rows.js';
+import { eventRow, gatewaysOf, inLockOrder, uplinkRows, type QueuedUplink, type SeenState, type UplinkWrite } from './uplink-rows.js';
+import type { RuleStage, RuleUplink } from './rule-states.js';
 import { pendingDelivery } from './webhooks.js';
 
 export type { UplinkWrite } from './uplink-rows.js';
@@ -60,10 +62,25 @@ export class UplinkWriter {
         const fresh = await this.commit(batch);
         for (const job of batch) job.resolve(fresh.has(job.eventId) ? 'stored' : 'duplicate');
       } catch {
-        for (const job of batch) await this.commit([job]).then((fresh) => job.resolve(fresh.has(job.eventId) ? 'stored' : 'duplicate'), job.reject);
+        for (const job of batch) await this.alone(job);
       }
     }
     this.flushing = false;
+  }
+
+  /**
+   * A message of a failed batch, written alone. If its rule evaluation is what fails, the failure
+   * is reported and the message is stored without it: the data must not be lost to a rule.
+   */
+  private async alone(job: Job): Promise<void> {
+    try {
+      const fresh = await this.commit([job]);
+      job.resolve(fresh.has(job.eventId) ? 'stored' : 'duplicate');
+    } catch (error) {
+      if (!job.rules) return job.reject(error);
+      job.rules.stage.failed(error);
+      await this.commit([{ ...job, rules: undefined }]).then((fresh) => job.resolve(fresh.has(job.eventId) ? 'stored' : 'duplicate'), job.reject);
+    }
   }
 
   /** Writes a batch; answers the event ids that were new. */
@@ -77,7 +94,8 @@ export class UplinkWriter {
       keys.add(key);
       return true;
     });
-    return this.db.transaction().execute(async (trx) => {
+    const after: (() => void)[] = [];
+    const inserted = await this.db.transaction().execute(async (trx) => {
       const inserted = new Set<string>();
       for (const part of chunks(inLockOrder(candidates.map(eventRow)))) {
         const rows = await trx
@@ -89,10 +107,67 @@ export class UplinkWriter {
         for (const row of rows) inserted.add(row.id);
       }
       const fresh = candidates.filter((job) => inserted.has(job.eventId));
+      // Before the topics are written: a rule reads the values a device had before this batch.
+      after.push(...(await evaluateRules(trx, fresh)));
       await writeUplinks(trx, fresh);
       await queueWebhooks(trx, fresh);
       return inserted;
     });
+    for (const committed of after) committed();
+    return inserted;
+  }
+}
+
+/** The rule evaluations of the new uplinks, each stage with its uplinks in order; answers what each does once committed. */
+async function evaluateRules(trx: Transaction, jobs: readonly Job[]): Promise<(() => void)[]> {
+  const stages = new Map<RuleStage, RuleUplink[]>();
+  for (const job of jobs) {
+    if (!job.rules) continue;
+    const uplinks = stages.get(job.rules.stage) ?? [];
+    uplinks.push(job.rules.uplink);
+    stages.set(job.rules.stage, uplinks);
+  }
+  const after: (() => void)[] = [];
+  for (const [stage, uplinks] of stages) after.push(await stage.evaluate(trx, uplinks));
+  return after;
+}
+
+/** `case id when … then … end`: one value per device, so one statement updates every device of a batch. */
+function perDevice(values: readonly (readonly [string, string | number | null])[], type: 'text' | 'integer') {
+  return sql<never>`case id ${sql.join(
+    values.map(([id, value]) => sql`when ${id} then cast(${value} as ${sql.raw(type)})`),
+    sql` `,
+  )} end`;
+}
+
+/** Moves last seen (and the uplink interval) of the batch's devices forward, in one statement per chunk. */
+async function markSeen(trx: Transaction, seen: ReadonlyMap<string, SeenState>): Promise<void> {
+  const moved: [string, SeenState & { last_seen: string }][] = [];
+  for (const [id, state] of seen) if (state.moved && state.last_seen !== null) moved.push([id, { ...state, last_seen: state.last_seen }]);
+  // In id order on every node, like the batch's other rows (no deadlock between nodes on PostgreSQL).
+  moved.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const part of chunks(moved)) {
+    const lastSeen = perDevice(
+      part.map(([id, state]) => [id, state.last_seen]),
+      'text',
+    );
+    await trx
+      .updateTable('devices')
+      .set({
+        last_seen: lastSeen,
+        uplink_interval_s: perDevice(
+          part.map(([id, state]) => [id, state.uplink_interval_s]),
+          'integer',
+        ),
+      })
+      .where(
+        'id',
+        'in',
+        part.map(([id]) => id),
+      )
+      // A late, older message never sets last seen back.
+      .where((eb) => eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', lastSeen)]))
+      .execute();
   }
 }
 
@@ -100,17 +175,7 @@ async function writeUplinks(trx: Transaction, jobs: readonly Job[]): Promise<voi
   const named = gatewaysOf(jobs);
   const registered = named.length === 0 ? [] : await trx.selectFrom('gateways').select('gateway_id').where('gateway_id', 'in', named).execute();
   const { topics, samples, frames, receptions, seen } = uplinkRows(jobs, new Set(registered.map((row) => row.gateway_id)));
-  for (const [deviceId, state] of seen) {
-    if (!state.moved || !state.last_seen) continue;
-    const at = state.last_seen;
-    await trx
-      .updateTable('devices')
-      .set({ last_seen: at, uplink_interval_s: state.uplink_interval_s })
-      .where('id', '=', deviceId)
-      // A late, older message never sets last seen back.
-      .where((eb) => eb.or([eb('last_seen', 'is', null), eb('last_seen', '<', at)]))
-      .execute();
-  }
+  await markSeen(trx, seen);
   for (const part of chunks(topics)) {
     await trx
       .insertInto('device_topics')

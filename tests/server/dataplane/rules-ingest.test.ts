@@ -120,9 +120,19 @@ describe('rules evaluated at ingest', () => {
     const restarted = new RuleEngine(ruleStatesRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), t.clock.now, { cacheMs: 0 });
     const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
     const cold = { id: device, company_id: company, dev_eui: DEV_EUI, name: 'Cold room', codec: null, battery_level: null, last_seen: null };
-    expect(await restarted.uplink(cold, at(1299), { humidity: 96 })).toEqual([]);
-    expect(await restarted.uplink(cold, at(1300), { humidity: 97 })).toEqual(['fired']);
+    const place = { unit_id: null, group_id: null, profile_id: null };
+    // As the uplink writer evaluates a batch: in its transaction, then what it answers once committed.
+    const evaluate = async (seconds: number, humidity: number) => {
+      const committed = await t.db
+        .transaction()
+        .execute((trx) => restarted.evaluate(trx, [{ device: { ...cold, ...place }, at: at(seconds), readings: { humidity } }]));
+      committed();
+    };
+    await evaluate(1299, 96);
+    expect(await firings(rule.id)).toEqual([]);
+    await evaluate(1300, 97);
     expect((await firings(rule.id)).map((f) => f.transition)).toEqual(['fired']);
+    expect(restarted.stats.transitions).toBe(1);
     await call(t.app, owner, 'DELETE', `/api/rule/${rule.id}`);
   });
 

@@ -11,6 +11,7 @@ import { JOIN_FAILURE_CODES, JOIN_FAILURE_WINDOW_MS, JOIN_FAILURES_TO_NOTIFY, st
 import { parseEvent, type ParsedEvent } from './parse.js';
 import { decodeUplink, type UplinkDecoder } from './decode.js';
 import type { RuleEngine } from '../rules/engine.js';
+import type { RuleStage } from '../../repositories/rule-states.js';
 
 export type { UplinkDecoder } from './decode.js';
 
@@ -40,7 +41,7 @@ export class IngestService {
     private readonly now: () => Date,
     private readonly notifications?: NotificationsRepository,
     private readonly unregistered?: UnregisteredDevicesRepository,
-    private readonly rules?: Pick<RuleEngine, 'uplink' | 'status' | 'log'>,
+    private readonly rules?: RuleStage & Pick<RuleEngine, 'status' | 'log'>,
   ) {}
 
   private timeOf(event: { time?: string | undefined }): string {
@@ -91,8 +92,9 @@ export class IngestService {
       frame,
       decodedBy,
       webhook: { payload: webhook, queuedAt: this.now().toISOString() },
+      // Evaluated with the uplink's batch, only if the uplink is new.
+      rules: this.rules && { stage: this.rules, uplink: { device, at, readings: Object.fromEntries(readings.map((r) => [r.topic, r.value])) } },
     });
-    if (written === 'stored' && this.rules) await this.rules.uplink(device, at, Object.fromEntries(readings.map((r) => [r.topic, r.value])));
     return written === 'stored' ? { status: 'stored', deviceId: device.id, topics: readings.length } : { status: 'duplicate', deviceId: device.id };
   }
 

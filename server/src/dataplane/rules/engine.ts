@@ -1,21 +1,28 @@
-import { armedMemory, evaluateRule, leavesOf, topicsRead, type RuleInput } from '../../domain/rules/evaluate.js';
-import { inScope, type DevicePlace } from '../../domain/rules/scope.js';
+import { armedMemory, evaluateRule, leavesOf, topicsRead, type RuleInput, type RuleMemory } from '../../domain/rules/evaluate.js';
+import { inScope } from '../../domain/rules/scope.js';
 import type { TopicValue } from '../../domain/topics.js';
-import type { EncodedDownlink, RuleDevice } from '../../repositories/rule-actions.js';
-import type { RuleStatesRepository, RuleStep, StoredState } from '../../repositories/rule-states.js';
+import type { Db } from '../../db/database.js';
+import type { EncodedDownlink } from '../../repositories/rule-actions.js';
+import {
+  stateKey,
+  type RecordedTransition,
+  type RuleEvaluatedDevice,
+  type RuleStage,
+  type RuleStatesRepository,
+  type RuleStep,
+  type RuleUplink,
+  type StateWrite,
+  type StoredState,
+} from '../../repositories/rule-states.js';
 import type { StoredRule } from '../../repositories/rules.js';
 import type { DownlinkAction, RuleTransition } from '../../schemas/rules.js';
+import { indexRules, rulesFor, type CompanyRules, type IndexedRule } from './rule-index.js';
 
 /** Encodes a downlink action for a device's profile codec (hex and base64 as typed, JSON through encodeDownlink); null when it cannot. */
 export type RuleDownlinkEncoder = (companyId: string, codec: string | null, action: DownlinkAction) => Promise<EncodedDownlink | null>;
 
-/** A device as the engine needs it; where it sits is looked up only when a rule's scope asks. */
-export interface EngineDevice extends RuleDevice {
-  codec: string | null;
-  battery_level: number | null;
-  last_seen: string | null;
-  place?: Omit<DevicePlace, 'id'> | undefined;
-}
+/** A device as the engine needs it: what actions name, its codec, battery, last uplink and where it sits. */
+export type EngineDevice = RuleEvaluatedDevice;
 
 export interface RuleEngineOptions {
   /** How long a node trusts its cached rules of a company; a change on this node drops them at once. */
@@ -28,15 +35,29 @@ export interface RuleEngineOptions {
 /** Attempts of one rule at one event when other evaluations keep moving its state first. */
 const ATTEMPTS = 5;
 
+/** One rule's evaluations of one device's uplinks in a batch, from the state read to the state to write. */
+interface Track {
+  rule: StoredRule;
+  device: EngineDevice;
+  before: StoredState | null;
+  memory: RuleMemory;
+  inputs: RuleInput[];
+  changed: boolean;
+  transitions: RecordedTransition[];
+}
+
 /**
  * Evaluates a company's rules on each stored event of its devices and records the transitions
- * (rule-states.ts). Rules are cached per company; a device's states are read in one query and
- * written only when they change (a transition, a held-since time, a window). A failure is reported,
- * never thrown: the event is stored already.
+ * (rule-states.ts). Rules are cached per company, indexed by scope and topic, so an event costs
+ * only the rules it concerns. New uplinks are evaluated in their batch's transaction (the uplink
+ * writer's): one read of their devices' states and one write of the states that changed per
+ * batch. Status and log events are evaluated alone; a device's states are written only when they
+ * change (a transition, a held-since time, a window). A failure is reported, never thrown: the
+ * event is stored anyway.
  */
-export class RuleEngine {
+export class RuleEngine implements RuleStage {
   readonly stats = { transitions: 0, conflicts: 0, errors: 0 };
-  private readonly cache = new Map<string, { rules: StoredRule[]; until: number }>();
+  private readonly cache = new Map<string, CompanyRules & { until: number }>();
 
   constructor(
     private readonly store: RuleStatesRepository,
@@ -49,17 +70,22 @@ export class RuleEngine {
     this.cache.delete(companyId);
   }
 
-  private async rulesOf(companyId: string): Promise<StoredRule[]> {
+  private async rulesOf(companyId: string, trx?: Db): Promise<CompanyRules> {
     const clock = Date.now();
     const cached = this.cache.get(companyId);
-    if (cached && cached.until > clock) return cached.rules;
-    const rules = await this.store.enabledRules(companyId);
-    this.cache.set(companyId, { rules, until: clock + this.options.cacheMs });
-    return rules;
+    if (cached && cached.until > clock) return cached;
+    const index = { ...indexRules(await this.store.enabledRules(companyId, trx)), until: clock + this.options.cacheMs };
+    this.cache.set(companyId, index);
+    return index;
   }
 
-  uplink(device: EngineDevice, at: string, readings: Readonly<Record<string, TopicValue>>): Promise<RuleTransition[]> {
-    return this.safely(device, { at: new Date(at), kind: 'uplink', readings, battery: device.battery_level, lastUplinkAt: new Date(at) });
+  async evaluate(trx: Db, uplinks: readonly RuleUplink[]): Promise<() => void> {
+    return (await this.evaluateUplinks(trx, uplinks)).committed;
+  }
+
+  failed(error: unknown): void {
+    this.stats.errors++;
+    this.options.onError?.(error);
   }
 
   status(device: EngineDevice, at: string, battery: number | null): Promise<RuleTransition[]> {
@@ -80,9 +106,8 @@ export class RuleEngine {
     for (const rule of await this.store.timedRules()) {
       const periods = leavesOf(rule).flatMap(({ leaf }) => (leaf.type === 'no_uplink' ? [leaf.period_s] : []));
       const before = new Date(now.getTime() - Math.min(...periods) * 1000).toISOString();
-      for (const row of await this.store.silentDevices(rule.company_id, before)) {
-        const device: EngineDevice = { ...row, place: row };
-        if (!inScope(rule, row)) continue;
+      for (const device of await this.store.silentDevices(rule.company_id, before)) {
+        if (!inScope(rule, device)) continue;
         const known = await this.store.knownValues(device.id, topicsRead(rule));
         const input: RuleInput = { at: now, kind: 'tick', readings: {}, known, battery: device.battery_level, lastUplinkAt: lastSeen(device) };
         if (await this.step(rule, device, input, await this.store.state(rule.id, device.id))) transitions++;
@@ -91,29 +116,108 @@ export class RuleEngine {
     return transitions;
   }
 
+  /**
+   * The batch's uplinks in order: each rule they concern is evaluated on the device's state as the
+   * batch's earlier uplinks left it, and only the last state of each rule and device is written.
+   * States are read locked (PostgreSQL), so the versions read are the ones the write finds; a
+   * state another node created meanwhile is read again and its rule evaluated again on it.
+   */
+  private async evaluateUplinks(trx: Db, uplinks: readonly RuleUplink[]): Promise<{ transitions: RuleTransition[]; committed: () => void }> {
+    const concerned: { uplink: RuleUplink; rules: IndexedRule[] }[] = [];
+    for (const uplink of uplinks) {
+      const rules = rulesFor(await this.rulesOf(uplink.device.company_id, trx), uplink.device, uplink.readings);
+      if (rules.length > 0) concerned.push({ uplink, rules });
+    }
+    if (concerned.length === 0) return { transitions: [], committed: () => undefined };
+    const deviceIds = [...new Set(concerned.map(({ uplink }) => uplink.device.id))];
+    const states = await this.store.statesOf(trx, deviceIds);
+    const known = await this.knownBefore(trx, concerned);
+    const tracks = new Map<string, Track>();
+    for (const { uplink, rules } of concerned) {
+      const values = known.get(uplink.device.id) ?? {};
+      const at = new Date(uplink.at);
+      const input: RuleInput = { at, kind: 'uplink', readings: uplink.readings, known: { ...values }, battery: uplink.device.battery_level, lastUplinkAt: at };
+      // A later uplink of the device in this batch knows this one's values.
+      known.set(uplink.device.id, { ...values, ...uplink.readings });
+      for (const { rule } of rules) {
+        const key = stateKey(rule.id, uplink.device.id);
+        let track = tracks.get(key);
+        if (!track) {
+          const before = states.get(key) ?? null;
+          track = { rule, device: uplink.device, before, memory: before?.memory ?? armedMemory(), inputs: [], changed: false, transitions: [] };
+          tracks.set(key, track);
+        }
+        track.inputs.push(input);
+        await this.advance(track, input);
+      }
+    }
+    const changed = [...tracks.values()].filter((track) => track.changed);
+    const lost = await this.store.writeStates(trx, changed.map(stateWrite));
+    for (const track of changed) {
+      if (lost.has(stateKey(track.rule.id, track.device.id))) await this.again(trx, track);
+    }
+    const recorded = changed.flatMap((track) => track.transitions);
+    await this.store.recordTransitions(trx, recorded);
+    return { transitions: recorded.map((step) => step.transition), committed: () => void (this.stats.transitions += recorded.length) };
+  }
+
+  /** The devices' last values (before the batch) of the topics their rules read that their uplinks lack. */
+  private async knownBefore(trx: Db, concerned: readonly { uplink: RuleUplink; rules: IndexedRule[] }[]): Promise<Map<string, Record<string, TopicValue>>> {
+    const devices = new Set<string>();
+    const topics = new Set<string>();
+    for (const { uplink, rules } of concerned) {
+      for (const { topics: read } of rules) {
+        for (const topic of read) {
+          if (uplink.readings[topic] !== undefined) continue;
+          devices.add(uplink.device.id);
+          topics.add(topic);
+        }
+      }
+    }
+    return this.store.knownValuesOf(trx, [...devices], [...topics]);
+  }
+
+  /** One evaluation of a track's rule on its memory; a firing's downlinks are encoded here, before they are queued. */
+  private async advance(track: Track, input: RuleInput): Promise<void> {
+    const evaluation = evaluateRule(track.rule, track.memory, input);
+    if (!evaluation.changed) return;
+    track.memory = evaluation.memory;
+    track.changed = true;
+    const { transition, values } = evaluation;
+    if (!transition) return;
+    const downlinks = transition === 'fired' ? await this.encodeDownlinks(track.rule, track.device) : [];
+    track.transitions.push({ rule: track.rule, device: track.device, transition, values, at: input.at.toISOString(), downlinks });
+  }
+
+  /** A state another evaluation created first: read it (locked) and evaluate the track's uplinks again on it, until its write holds. */
+  private async again(trx: Db, track: Track): Promise<void> {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      this.stats.conflicts++;
+      const before = await this.store.state(track.rule.id, track.device.id, trx, true);
+      Object.assign(track, { before, memory: before?.memory ?? armedMemory(), changed: false, transitions: [] });
+      for (const input of track.inputs) await this.advance(track, input);
+      if (!track.changed || (await this.store.writeStates(trx, [stateWrite(track)])).size === 0) return;
+    }
+    throw new Error(`rule ${track.rule.id}: the state of device ${track.device.id} kept changing under ${ATTEMPTS} evaluations`);
+  }
+
   private async safely(device: EngineDevice, input: RuleInput): Promise<RuleTransition[]> {
     try {
-      return await this.evaluate(device, input);
+      return await this.evaluateEvent(device, input);
     } catch (error) {
-      this.stats.errors++;
-      this.options.onError?.(error);
+      this.failed(error);
       return [];
     }
   }
 
-  private async evaluate(device: EngineDevice, input: RuleInput): Promise<RuleTransition[]> {
-    const all = await this.rulesOf(device.company_id);
-    if (all.length === 0) return [];
-    const needsPlace = all.some((rule) => rule.scope === 'unit' || rule.scope === 'group' || rule.scope === 'profile');
-    const place = device.place ?? (needsPlace ? await this.store.place(device.id) : undefined);
-    const where: DevicePlace = { id: device.id, unit_id: place?.unit_id ?? null, group_id: place?.group_id ?? null, profile_id: place?.profile_id ?? null };
-    const rules = all.filter((rule) => inScope(rule, where));
+  /** A status or log event: every rule of the device's scope, its changes written together in one transaction. */
+  private async evaluateEvent(device: EngineDevice, input: RuleInput): Promise<RuleTransition[]> {
+    const rules = rulesFor(await this.rulesOf(device.company_id), device).map(({ rule }) => rule);
     if (rules.length === 0) return [];
     const states = await this.store.states(device.id);
     const missing = [...new Set(rules.flatMap((rule) => topicsRead(rule)))].filter((topic) => input.readings[topic] === undefined);
     const known = await this.store.knownValues(device.id, missing);
     const withKnown = { ...input, known };
-    // The changes of all rules at this event are written together, in one transaction.
     const steps: RuleStep[] = [];
     for (const rule of rules) {
       const step = await this.prepare(rule, device, withKnown, states.get(rule.id) ?? null);
@@ -171,5 +275,13 @@ export class RuleEngine {
     return encoded;
   }
 }
+
+const stateWrite = (track: Track): StateWrite => ({
+  ruleId: track.rule.id,
+  deviceId: track.device.id,
+  memory: track.memory,
+  fromVersion: track.before?.version ?? 0,
+  at: track.inputs.at(-1)?.at.toISOString() ?? '',
+});
 
 const lastSeen = (device: { last_seen: string | null }): Date | null => (device.last_seen ? new Date(device.last_seen) : null);
