@@ -9,6 +9,21 @@ import { unsubscribeLink, type UnsubscribeTokens } from './unsubscribe.js';
 
 /** A mail lists this many alerts and counts the rest (500 silent devices make one readable mail). */
 export const ALERTS_PER_MAIL = 50;
+/** Immediate mails leave once no alert came for this long, so a burst (a gateway outage) is one mail… */
+export const ALERT_QUIET_MS = 10_000;
+/** …but never later than this after the first alert, however long the burst lasts. */
+export const ALERT_MAX_WAIT_MS = 120_000;
+
+/** Up to when a user's waiting alerts are mailed now (ISO), or undefined while they wait. */
+export function alertCutoff(waiting: WaitingAlerts, at: Date): string | undefined {
+  if (waiting.mode === 'digest') {
+    const moment = lastDigestMoment(at, waiting.digestHour).toISOString();
+    return waiting.oldest <= moment ? moment : undefined;
+  }
+  const settled = Date.parse(waiting.newest) <= at.getTime() - ALERT_QUIET_MS;
+  const overdue = Date.parse(waiting.oldest) <= at.getTime() - ALERT_MAX_WAIT_MS;
+  return settled || overdue ? at.toISOString() : undefined;
+}
 
 export interface AlertMailerOptions {
   alerts: AlertMailsRepository;
@@ -19,8 +34,7 @@ export interface AlertMailerOptions {
 }
 
 /**
- * Turns waiting alerts into mails: each user's alerts at once (what waits together leaves as one
- * mail), or those of a user who chose the daily digest once a day. A user's alerts are claimed and
+ * Turns waiting alerts into mails: each user's alerts at once (a burst as one mail), or those of a user who chose the daily digest once a day. A user's alerts are claimed and
  * their mail queued in one transaction, so any number of nodes may run this at any time: each
  * alert is mailed once, and a node killed halfway leaves them waiting for the next run.
  */
@@ -46,8 +60,8 @@ export class AlertMailer {
     const at = this.options.now();
     let queued = 0;
     for (const waiting of await this.options.alerts.waiting()) {
-      const cutoff = waiting.mode === 'digest' ? lastDigestMoment(at, waiting.digestHour).toISOString() : at.toISOString();
-      if (waiting.oldest > cutoff) continue;
+      const cutoff = alertCutoff(waiting, at);
+      if (cutoff === undefined) continue;
       if (await this.options.transaction((repos) => this.mailUser(repos, waiting, cutoff, at))) queued++;
     }
     return queued;

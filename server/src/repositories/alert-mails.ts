@@ -13,6 +13,7 @@ export interface WaitingAlerts {
   mode: AlertMailMode;
   digestHour: number;
   oldest: string;
+  newest: string;
 }
 
 /**
@@ -63,6 +64,7 @@ export function alertMailsRepository(db: Db) {
           'alert_mail_settings.mode',
           'alert_mail_settings.digest_hour',
           eb.fn.min('alert_mails.created_at').as('oldest'),
+          eb.fn.max('alert_mails.created_at').as('newest'),
         ])
         .where('alert_mails.mailed_at', 'is', null)
         .groupBy(['alert_mails.user_id', 'alert_mail_settings.mode', 'alert_mail_settings.digest_hour'])
@@ -72,6 +74,7 @@ export function alertMailsRepository(db: Db) {
         mode: row.mode ?? DEFAULT_ALERT_MAIL_SETTINGS.mode,
         digestHour: row.digest_hour ?? DEFAULT_ALERT_MAIL_SETTINGS.digest_hour,
         oldest: String(row.oldest),
+        newest: String(row.newest),
       }));
     },
 
