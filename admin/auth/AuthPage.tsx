@@ -7,6 +7,7 @@ import { RESET_PASSWORD_PATH } from './ResetPasswordPage';
 import { useDocumentTitle } from '../layout/pageTitle';
 import { resetStores } from '../stores/hooks';
 import { AUTH_PATH, signIn, signUp, type AuthOutcome, type Credentials } from './session';
+import { RETURN_PARAM, safeReturnPath } from './returnPath';
 import { translateMessage } from '../providers/serverMessages';
 
 export const SIGN_UP_PATH = `${AUTH_PATH}/signup`;
@@ -24,7 +25,10 @@ export interface AuthPageProps {
 export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const isSignUp = useLocation().pathname.startsWith(SIGN_UP_PATH);
+  const location = useLocation();
+  const isSignUp = location.pathname.startsWith(SIGN_UP_PATH);
+  // Where the visitor was going before signing in (an invite link keeps its code through sign-up too).
+  const returnTo = safeReturnPath(new URLSearchParams(location.search).get(RETURN_PARAM));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -46,7 +50,7 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
     if (outcome.status === 'OK') {
       // A different account may have used this browser: start from fresh user and company data.
       resetStores();
-      navigate(AFTER_SIGN_IN_PATH, { replace: true });
+      navigate(returnTo ?? AFTER_SIGN_IN_PATH, { replace: true });
     } else if (outcome.status === 'FIELD_ERROR') setFieldErrors({ email: outcome.fields.email, password: outcome.fields.password });
     else if (outcome.status === 'WRONG_CREDENTIALS') setFormError(translate('app.auth.wrong_credentials'));
     else if (outcome.status === 'NOT_ALLOWED') setFormError(translate('app.auth.not_allowed'));
@@ -91,7 +95,11 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
       <Button type="submit" fullWidth variant="contained" sx={{ mt: 2 }} disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
         {title}
       </Button>
-      <MuiLink component={Link} to={isSignUp ? AUTH_PATH : SIGN_UP_PATH} sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
+      <MuiLink
+        component={Link}
+        to={{ pathname: isSignUp ? AUTH_PATH : SIGN_UP_PATH, search: location.search }}
+        sx={{ display: 'block', mt: 2, textAlign: 'center' }}
+      >
         {translate(isSignUp ? 'app.auth.have_account' : 'app.auth.no_account')}
       </MuiLink>
       {!isSignUp && (
