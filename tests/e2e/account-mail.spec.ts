@@ -31,7 +31,7 @@ test('a forgotten password is reset through the pages with the link from the mai
   await visitor.close();
 });
 
-test("an invite link opened without a session keeps its code through sign-up and joins the company", async ({ page, browser }) => {
+test('an invite link opened without a session keeps its code through sign-up and joins the company', async ({ page, browser }) => {
   const company = `Invite Farms ${Date.now()}`;
   await signUpAndOnboard(page, company);
   const invitee = uniqueEmail();
@@ -58,6 +58,10 @@ test("an invite link opened without a session keeps its code through sign-up and
   await expect(wizard.getByRole('radio', { name: /invite code/i })).toBeChecked();
   await wizard.getByRole('button', { name: 'Next' }).click();
   await wizard.getByRole('button', { name: 'Complete' }).click();
+  const names = guest.getByRole('dialog', { name: 'Tell us your name' });
+  await names.getByLabel('First name').fill('Ines');
+  await names.getByLabel('Last name').fill('Invited');
+  await names.getByRole('button', { name: 'Save' }).click();
   await expect(guest.getByRole('button', { name: 'Company' })).toContainText(company);
   await visitor.close();
 });

@@ -166,7 +166,13 @@ describe('the daily digest', () => {
   afterAll(() => t.close());
 
   const mailer = (transaction = transactionRunner(t.db, testDatabaseUrl ? 'postgres' : 'sqlite')) =>
-    new AlertMailer({ alerts: alertMailsRepository(t.db), transaction, now: t.clock.now, publicUrl: 'https://console.example.com', tokens: unsubscribeTokens('s') });
+    new AlertMailer({
+      alerts: alertMailsRepository(t.db),
+      transaction,
+      now: t.clock.now,
+      publicUrl: 'https://console.example.com',
+      tokens: unsubscribeTokens('s'),
+    });
 
   const digestUser = async () => {
     const user = await signUp(t.app);
