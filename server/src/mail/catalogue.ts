@@ -37,7 +37,7 @@ export type MailTemplate = keyof MailTemplates;
 export interface MailCatalogue extends MailTemplates {
   layout: { greeting: string; signature: string; linkHint: string };
   /** The page an unsubscribe link opens. */
-  unsubscribe: { title: string; done_kind: string; done_all: string; again: string; invalid_title: string; invalid: string };
+  unsubscribe: { title: string; done_kind: string; done_all: string; again: string };
 }
 
 type Tree = { [key: string]: string | Tree };
@@ -81,7 +81,7 @@ export function loadMailCatalogues(localesDir: string): Record<Language, MailCat
       kinds: Object.fromEntries(Object.keys(NOTIFICATION_TEXTS).map((kind) => [kind, { title: '', message: '' }])),
       kind_names: Object.fromEntries(ALERT_KINDS.map((kind) => [kind, ''])),
     },
-    unsubscribe: { title: '', done_kind: '', done_all: '', again: '', invalid_title: '', invalid: '' },
+    unsubscribe: { title: '', done_kind: '', done_all: '', again: '' },
   };
   const missing = keys(expected).filter((key) => typeof lookup(english, key) !== 'string');
   if (missing.length > 0) throw new Error(`locales/en/mail.json lacks ${missing.join(', ')}`);
