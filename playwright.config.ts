@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 import { reservePorts } from './scripts/free-port.mjs';
@@ -8,6 +11,9 @@ import { reservePorts } from './scripts/free-port.mjs';
 // processes and servers it starts inherit them through the environment.
 reservePorts('E2E_PORT', 'E2E_MQTT_PORT', 'E2E_NS_PORT', 'E2E_NS_MQTT_PORT');
 const port = Number(process.env.E2E_PORT);
+// The server's data directory, chosen once by the runner like the ports: specs read the mail the
+// server writes to DATA_DIR/mail (no SMTP_URL: the embedded default) through E2E_DATA_DIR.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'lora-e2e-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,6 +36,12 @@ export default defineConfig({
     reuseExistingServer: false,
     // Companies start on Basic: the specs register more devices than Free's five (tests/server covers the limit).
     // The operator of operator.spec.ts signs up with the address named here.
-    env: { PORT: String(port), MQTT_PORT: String(process.env.E2E_MQTT_PORT), NEW_COMPANY_PLAN: 'basic', OPERATOR_EMAILS: 'operator@e2e.example' },
+    env: {
+      PORT: String(port),
+      MQTT_PORT: String(process.env.E2E_MQTT_PORT),
+      NEW_COMPANY_PLAN: 'basic',
+      OPERATOR_EMAILS: 'operator@e2e.example',
+      E2E_DATA_DIR: process.env.E2E_DATA_DIR,
+    },
   },
 });

@@ -8,7 +8,9 @@ import { ensureBuilt, ensureInstalled, quietEnv, root } from './lib.mjs';
 
 await ensureInstalled();
 await ensureBuilt();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lora-e2e-'));
+// Playwright names the directory (E2E_DATA_DIR) so specs can read the mail written under it.
+const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'lora-e2e-'));
+fs.mkdirSync(dataDir, { recursive: true });
 const server = spawn(process.execPath, ['server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',

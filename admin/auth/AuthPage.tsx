@@ -8,6 +8,7 @@ import { useAuthTitle, useAuthTranslate } from './i18n';
 import { AFTER_SIGN_IN_PATH, SIGNED_IN_STATE } from './redirect';
 import { signIn, signUp } from './client';
 import { AUTH_PATH } from './paths';
+import { RETURN_PARAM, safeReturnPath } from './returnPath';
 import type { AuthOutcome, Credentials } from './session';
 import { translateMessage } from '../providers/serverMessages';
 
@@ -25,7 +26,10 @@ export interface AuthPageProps {
 export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
   const translate = useAuthTranslate();
   const navigate = useAuthNavigate();
-  const isSignUp = useAuthLocation().pathname.startsWith(SIGN_UP_PATH);
+  const location = useAuthLocation();
+  const isSignUp = location.pathname.startsWith(SIGN_UP_PATH);
+  // Where the visitor was going before signing in (an invite link keeps its code through sign-up too).
+  const returnTo = safeReturnPath(new URLSearchParams(location.search).get(RETURN_PARAM));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -45,7 +49,7 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
     const outcome = await (isSignUp ? actions.signUp : actions.signIn)({ email, password });
     setBusy(false);
     if (outcome.status === 'OK') {
-      navigate(AFTER_SIGN_IN_PATH, { replace: true, state: SIGNED_IN_STATE });
+      navigate(returnTo ?? AFTER_SIGN_IN_PATH, { replace: true, state: SIGNED_IN_STATE });
     } else if (outcome.status === 'FIELD_ERROR') setFieldErrors({ email: outcome.fields.email, password: outcome.fields.password });
     else if (outcome.status === 'WRONG_CREDENTIALS') setFormError(translate('app.auth.wrong_credentials'));
     else if (outcome.status === 'NOT_ALLOWED') setFormError(translate('app.auth.not_allowed'));
@@ -84,7 +88,7 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
       <Button type="submit" fullWidth variant="contained" sx={{ mt: 2 }} disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
         {title}
       </Button>
-      <MuiLink component={AuthLink} to={isSignUp ? AUTH_PATH : SIGN_UP_PATH} sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
+      <MuiLink component={AuthLink} to={`${isSignUp ? AUTH_PATH : SIGN_UP_PATH}${location.search}`} sx={{ display: 'block', mt: 2, textAlign: 'center' }}>
         {translate(isSignUp ? 'app.auth.have_account' : 'app.auth.no_account')}
       </MuiLink>
       {!isSignUp && (

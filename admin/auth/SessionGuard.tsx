@@ -6,6 +6,8 @@ import { companyStore } from '../stores/companyStore';
 import { useUserState } from '../stores/hooks';
 import { userStore } from '../stores/userStore';
 import { guardSessionRoute, isTenantsPath, tenantsRouteDecision, type SessionGuardDeps } from './guards';
+import { authPathReturningTo } from './returnPath';
+import { AUTH_PATH } from './session';
 
 const liveDeps: SessionGuardDeps = {
   sessionExists,
@@ -25,18 +27,21 @@ const Waiting = () => (
 export function SessionGuard({ children, deps = liveDeps }: { children: ReactNode; deps?: SessionGuardDeps }) {
   const [ready, setReady] = useState(false);
   const navigate = useNavigate();
+  // Where the visitor was going (an invite link), so signing in leads back there; read once, on arrival.
+  const { pathname, search } = useLocation();
+  const [arrival] = useState(`${pathname}${search}`);
 
   useEffect(() => {
     let active = true;
     void guardSessionRoute(deps).then((decision) => {
       if (!active) return;
-      if (decision.kind === 'redirect') navigate(decision.to, { replace: true });
+      if (decision.kind === 'redirect') navigate(decision.to === AUTH_PATH ? authPathReturningTo(arrival) : decision.to, { replace: true });
       else setReady(true);
     });
     return () => {
       active = false;
     };
-  }, [deps, navigate]);
+  }, [deps, navigate, arrival]);
 
   return ready ? <TenantsGate>{children}</TenantsGate> : <Waiting />;
 }

@@ -7,10 +7,13 @@ import type { AppDataProvider } from '../providers/dataProvider';
 import { describeError } from '../stores/appError';
 import { companyStore } from '../stores/companyStore';
 import { joinError } from './joinError';
+import { shouldOnboard } from '../onboarding/OnboardingGate';
+import { useUserState } from '../stores/hooks';
 
 /**
  * Join a company with an invite code (spec §2 Companies); the switcher then lists it. The invite
- * mail's link (`/companies?invite=CODE`) opens the dialog with its code filled in.
+ * mail's link (`/companies?invite=CODE`) opens the dialog with its code filled in, unless the
+ * onboarding wizard is shown (a new account): that offers joining with the code itself.
  */
 export function JoinCompanyButton() {
   const translate = useTranslate();
@@ -18,7 +21,8 @@ export function JoinCompanyButton() {
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AppDataProvider>();
   const invited = useSearchParams()[0].get('invite') ?? '';
-  const [open, setOpen] = useState(invited !== '');
+  const onboarding = shouldOnboard(useUserState());
+  const [open, setOpen] = useState(invited !== '' && !onboarding);
   const [code, setCode] = useState(invited);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);

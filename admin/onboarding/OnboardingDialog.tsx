@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useLanguage } from '../common/useLanguage';
@@ -26,6 +27,12 @@ export function OnboardingDialog({ calls, tenantModeNow = false, onDone }: Onboa
   useEffect(() => {
     if (wizardStore.getState().answers.language === null) wizardStore.answer({ language });
   }, [language]);
+  // Arriving by an invite mail's link (/companies?invite=CODE): the wizard offers joining with that code.
+  const invited = useSearchParams()[0].get('invite') ?? '';
+  useEffect(() => {
+    const current = wizardStore.getState().answers;
+    if (invited && !current.inviteCode) wizardStore.answer({ customerType: 'join', inviteCode: invited });
+  }, [invited]);
   const setAnswers = (patch: Parameters<typeof wizardStore.answer>[0]) => wizardStore.answer(patch);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -19,6 +19,14 @@ export type { Downlink, DownlinkBody as DownlinkInput, DownlinkCreated, Downlink
 export type { FilterOption } from '../../server/src/schemas/filter-options';
 export type { Gateway, GatewayCertificate, GatewayNetwork } from '../../server/src/schemas/gateways';
 export type { Notification } from '../../server/src/schemas/notifications';
+export type {
+  AlertChannel,
+  AlertKind,
+  AlertMailMode,
+  NotificationPreferences,
+  NotificationPreferencesChange,
+} from '../../server/src/schemas/notification-preferences';
+export { ALERT_CHANNELS, ALERT_KINDS, ALERT_MAIL_MODES } from '../../server/src/schemas/notification-preferences';
 export type { CodecTestBody as CodecTestInput, CodecTestResult, ConsoleLine } from '../../server/src/schemas/profiles';
 export type { SearchResult, SearchType } from '../../server/src/schemas/search';
 export type { Template } from '../../server/src/schemas/templates';

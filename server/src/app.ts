@@ -72,6 +72,9 @@ import { passwordResetRoutes } from './auth/password-reset.js';
 import { emailVerificationRoutes } from './auth/email-verification.js';
 import { loadMailCatalogues } from './mail/catalogue.js';
 import { startMailSender } from './mail/start.js';
+import { unsubscribeTokens } from './mail/unsubscribe.js';
+import { mailUnsubscribeRoutes } from './routes/mail-unsubscribe.js';
+import { notificationPreferenceRoutes } from './routes/notification-preferences.js';
 
 export interface BuildOptions {
   config: Config;
@@ -116,6 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The signing secret lives in the database so every process of one installation shares it.
   const secret = await getOrCreate(settings, 'session_signing_secret', () => randomToken(48));
   const sessions = new SessionService(repos.sessions, secret, config.auth, now);
+  const unsubscribe = unsubscribeTokens(secret);
   const codecs = new CodecPool();
   app.addHook('onClose', async () => codecs.close());
   // A language whose mail texts lack a key stops the start here, not the first mail at night.
@@ -205,6 +209,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           }),
         { prefix: '/auth' },
       );
+      // Alert mails' unsubscribe link works without signing in: its token is signed.
+      await api.register((mail) => mailUnsubscribeRoutes(mail, ctx, mailCatalogues, unsubscribe));
       // The network server's integration posts with its own key, or with a user's (its own hook).
       await api.register(async (ingest) => {
         ingest.addHook('preHandler', metering);
@@ -236,6 +242,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           searchRoutes,
           filterOptionRoutes,
           notificationRoutes,
+          notificationPreferenceRoutes,
           dashboardRoutes,
           widgetRoutes,
           webhookRoutes,
@@ -252,7 +259,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: '/api' },
   );
 
-  if (options.mail ?? options.dataPlane) startMailSender(app, ctx, mailCatalogues);
+  if (options.mail ?? options.dataPlane) startMailSender(app, ctx, mailCatalogues, unsubscribe);
   if (options.dataPlane) readiness.push(...startDataPlane(app, ctx, maintenanceRepository(database.db)));
 
   if (options.serveStatic) await serveStaticSites(app, config);

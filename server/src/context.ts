@@ -46,6 +46,8 @@ import { auditEventsRepository } from './repositories/audit-events.js';
 import { rulesRepository } from './repositories/rules.js';
 import { ruleScopeRepository } from './repositories/rule-scope.js';
 import { mailOutboxRepository } from './repositories/mail-outbox.js';
+import { alertMailsRepository } from './repositories/alert-mails.js';
+import { notificationPreferencesRepository } from './repositories/notification-preferences.js';
 import { accountTokensRepository } from './repositories/account-tokens.js';
 
 /** What route plugins receive: configuration, the clock, repositories and the data plane's services. */
@@ -117,6 +119,8 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     ruleScope: ruleScopeRepository(db),
     mailOutbox: mailOutboxRepository(db),
     accountTokens: accountTokensRepository(db),
+    notificationPreferences: notificationPreferencesRepository(db),
+    alertMails: alertMailsRepository(db),
   };
 }
 
@@ -136,6 +140,8 @@ export function transactionRepositories(db: Db, dialect: Dialect) {
     // A mail is queued with the action that sends it (mail/sender.ts sends it after the commit).
     mailOutbox: mailOutboxRepository(db),
     accountTokens: accountTokensRepository(db),
+    // The alert mailer claims waiting alerts in the transaction that queues their mail.
+    alertMails: alertMailsRepository(db),
     users: usersRepository(db),
     sessions: sessionsRepository(db),
     invites: invitesRepository(db),

@@ -4,12 +4,13 @@ import en from '../../locales/en/mail.json';
 import de from '../../locales/de/mail.json';
 import { catalogueProblems, loadMailCatalogues, type MailCatalogue } from '../../server/src/mail/catalogue';
 import { renderMail, type MailContent } from '../../server/src/mail/render';
+import { NOTIFICATION_TEXTS } from '../../server/src/schemas/messages';
 
 // English is the reference: both files must have the catalogue's shape (a missing key fails the type check).
 const english: MailCatalogue = en;
 const german: MailCatalogue = de;
 
-const contents: Extract<MailContent, { params: { link: string } }>[] = [
+const contents: Extract<Exclude<MailContent, { template: 'alerts' }>, { params: { link: string } }>[] = [
   { template: 'password_reset', params: { email: 'ana@example.com', link: 'https://c.example/auth/reset-password?token=abc' } },
   { template: 'email_verification', params: { email: 'ana@example.com', link: 'https://c.example/auth/verify-email?token=abc' } },
   { template: 'invite', params: { inviter: 'Bob <Boss>', company: 'Acme & Co', code: 'K3Y', link: 'https://c.example/companies?invite=K3Y' } },
@@ -62,5 +63,27 @@ describe('mail catalogues en/de', () => {
     }
     expect(en.text).toContain('Cold <room>');
     expect(de.text).toContain('Die Regel Cold <room>');
+  });
+
+  it("keeps the alerts' English texts the notifications' own", () => {
+    expect(english.alerts.kinds).toEqual(NOTIFICATION_TEXTS);
+  });
+
+  it('renders alert mails in both languages: one alert, a burst with the rest counted, a digest; each with its unsubscribe link', () => {
+    const alert = { kind: 'device_silent' as const, company: 'Acme & Co', params: { name: 'Probe <7>', minutes: 10, since: '2026-01-01T00:00:00Z' } };
+    const params = { link: 'https://c.example/notifications', unsubscribe: 'https://c.example/api/mail/unsubscribe?token=t.s', digest: false };
+    const one = renderMail({ template: 'alerts', params: { ...params, alerts: [alert], total: 1, scope: 'one' } }, catalogues, 'en');
+    expect(one.subject).toBe('Alert: Device silent: Probe <7>');
+    expect(one.text).toContain('Acme & Co: Device silent: Probe <7>. Probe <7> usually reports every 10 min');
+    expect(one.text).toContain('Stop mails about this: https://c.example/api/mail/unsubscribe?token=t.s');
+    expect(one.html).not.toMatch(/<7>|Acme & Co|%\{/);
+    expect(one.unsubscribe).toBe(params.unsubscribe);
+    const burst = renderMail({ template: 'alerts', params: { ...params, alerts: [alert, alert], total: 500, scope: 'all' } }, catalogues, 'de');
+    expect(burst.subject).toBe('500 Alarme aus der LoRa Console');
+    expect(burst.text).toContain('Gerät meldet sich nicht: Probe <7>');
+    expect(burst.text).toContain('… und 498 weitere.');
+    expect(burst.text).toContain('Keine Alarm-E-Mails mehr: https://c.example/api/mail/unsubscribe?token=t.s');
+    const digest = renderMail({ template: 'alerts', params: { ...params, digest: true, alerts: [alert], total: 1, scope: 'one' } }, catalogues, 'en');
+    expect(digest.subject).toBe('Your daily alert digest (1)');
   });
 });

@@ -191,6 +191,27 @@ export const app = {
     reset_onboarding_confirm:
       'Der Einrichtungsassistent öffnet sich erneut. Sie können eine weitere Firma anlegen oder mit einem Einladungscode einer Firma beitreten. Ihre Firmen, Geräte und Mandanten bleiben unverändert; der Mandantenmodus wird nur ausgeschaltet, wenn Sie das wählen.',
   },
+  alert_mail: {
+    title: 'Alarme',
+    help: 'Wie die Alarme von %{company} Sie erreichen. E-Mails gehen an %{email}.',
+    no_company: 'Legen Sie eine Firma an oder wählen Sie eine, um festzulegen, wie deren Alarme Sie erreichen.',
+    kinds: {
+      battery_low: 'Batterie schwach',
+      device_silent: 'Gerät meldet sich nicht',
+      gateway_disconnected: 'Gateway getrennt oder instabil',
+      certificate_expiring: 'Gateway-Zertifikat läuft ab',
+      network_sync_failed: 'Nicht im Netzwerkserver',
+      device_cannot_join: 'Gerät kann nicht beitreten',
+      downlink_failed: 'Downlink nicht gesendet',
+      rule_fired: 'Regeln',
+    },
+    channels: { in_app: 'In der Console', email: 'Per E-Mail', both: 'Console und E-Mail', none: 'Gar nicht' },
+    mode: 'Alarm-E-Mails',
+    modes: { immediate: 'Sofort (eine Häufung in einer E-Mail)', digest: 'Eine tägliche Zusammenfassung' },
+    digest_hour: 'Uhrzeit der Zusammenfassung (UTC)',
+    hour: '%{hour}:00 UTC',
+    saved: 'Alarm-Einstellungen gespeichert',
+  },
   info: {
     title: 'Info',
     frontend_version: 'Frontend-Version',

@@ -189,6 +189,27 @@ export const app = {
     reset_onboarding_confirm:
       'The setup wizard opens again. You can create another company or join one with an invite code. Your companies, devices and tenants stay as they are; multi-tenant mode is only turned off if you choose so.',
   },
+  alert_mail: {
+    title: 'Alerts',
+    help: 'How the alerts of %{company} reach you. E-mails go to %{email}.',
+    no_company: 'Create or select a company to choose how its alerts reach you.',
+    kinds: {
+      battery_low: 'Battery low',
+      device_silent: 'Device silent',
+      gateway_disconnected: 'Gateway disconnected or flapping',
+      certificate_expiring: 'Gateway certificate expiring',
+      network_sync_failed: 'Not in the network server',
+      device_cannot_join: 'Device cannot join',
+      downlink_failed: 'Downlink not sent',
+      rule_fired: 'Rules',
+    },
+    channels: { in_app: 'In the console', email: 'By e-mail', both: 'Console and e-mail', none: 'Not at all' },
+    mode: 'Alert e-mails',
+    modes: { immediate: 'At once (a burst in one mail)', digest: 'One daily digest' },
+    digest_hour: 'Digest time (UTC)',
+    hour: '%{hour}:00 UTC',
+    saved: 'Alert settings saved',
+  },
   info: {
     title: 'Info',
     frontend_version: 'Frontend version',

@@ -28,6 +28,7 @@ import * as planOverrides from './migrations/0028_plan_overrides.js';
 import * as tokenUsage from './migrations/0029_token_usage.js';
 import * as suspensionReason from './migrations/0032_suspension_reason.js';
 import * as mail from './migrations/0026_mail.js';
+import * as alertMail from './migrations/0031_alert_mail.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0029_token_usage': tokenUsage,
   '0032_suspension_reason': suspensionReason,
   '0026_mail': mail,
+  '0031_alert_mail': alertMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -257,6 +257,9 @@ export interface Database {
   rule_firings: RuleFiringsTable;
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
+  notification_preferences: NotificationPreferencesTable;
+  alert_mail_settings: AlertMailSettingsTable;
+  alert_mails: AlertMailsTable;
 }
 
 export interface TemplatesTable {
@@ -632,4 +635,31 @@ export interface RuleFiringsTable {
   transition: 'fired' | 'resolved';
   at: string;
   readings: string;
+}
+
+/** A user's channel for one company's alerts of one kind (migration 0031); no row: in the console only. */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  company_id: string;
+  kind: string;
+  channel: 'in_app' | 'email' | 'both' | 'none';
+}
+
+/** How a user's alert mails leave (migration 0031); no row: at once. */
+export interface AlertMailSettingsTable {
+  user_id: string;
+  mode: 'immediate' | 'digest';
+  digest_hour: number;
+}
+
+/** An alert waiting to be mailed, or mailed (`mailed_at`, migration 0031); `params` as the notification's. */
+export interface AlertMailsTable {
+  id: string;
+  user_id: string;
+  company_id: string | null;
+  kind: string;
+  params: string;
+  dedupe_key: string | null;
+  created_at: string;
+  mailed_at: string | null;
 }

@@ -52,6 +52,9 @@ const TABLE = {
   'PATCH /user/notifications/bulk-mark-read': own(true),
   'PATCH /user/notifications/:notification_id': own(true),
   'DELETE /user/notifications/:notification_id': own(true),
+  // One's own choices, for a company one belongs to (any role receives its alerts).
+  'GET /user/notification-preferences/': by('viewer', 'query', 'company_id'),
+  'PUT /user/notification-preferences/': by('viewer', 'body', 'company_id'),
   'GET /api-keys/': own(),
   'POST /api-keys/': own(),
   'PUT /api-keys/:api_key_id/regenerate': own(),

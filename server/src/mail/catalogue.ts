@@ -2,6 +2,8 @@ import { COMPANY_ROLES, type CompanyRole } from '../domain/roles.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES } from '../schemas/users.js';
+import { NOTIFICATION_TEXTS, type NotificationKind } from '../schemas/messages.js';
+import { ALERT_KINDS, type AlertKind } from '../schemas/notification-preferences.js';
 
 export type Language = (typeof LANGUAGES)[number];
 
@@ -10,6 +12,23 @@ export interface MailTemplates {
   password_reset: { subject: string; intro: string; action: string; outro: string };
   email_verification: { subject: string; intro: string; action: string; outro: string };
   invite: { subject: string; intro: string; role: string; action: string; outro: string; roles: Record<CompanyRole, string> };
+  alerts: {
+    subject_one: string;
+    subject_many: string;
+    subject_digest: string;
+    intro: string;
+    intro_digest: string;
+    line: string;
+    more: string;
+    action: string;
+    outro: string;
+    unsubscribe_one: string;
+    unsubscribe_all: string;
+    /** The notifications' texts (English: the server's own, schemas/messages.ts). */
+    kinds: Record<NotificationKind, { title: string; message: string }>;
+    /** The names of the choices (schemas/notification-preferences.ts), for the unsubscribe page. */
+    kind_names: Record<AlertKind, string>;
+  };
   rule_fired: RuleMailTexts;
   rule_resolved: RuleMailTexts;
 }
@@ -27,6 +46,8 @@ export type MailTemplate = keyof MailTemplates;
 /** One language's mail texts (locales/<language>/mail.json); English is the reference. */
 export interface MailCatalogue extends MailTemplates {
   layout: { greeting: string; signature: string; linkHint: string };
+  /** The page an unsubscribe link opens. */
+  unsubscribe: { title: string; done_kind: string; done_all: string; again: string };
 }
 
 type Tree = { [key: string]: string | Tree };
@@ -63,6 +84,16 @@ export function loadMailCatalogues(localesDir: string): Record<Language, MailCat
     invite: { subject: '', intro: '', role: '', action: '', outro: '', roles: Object.fromEntries(COMPANY_ROLES.map((role) => [role, ''])) },
     rule_fired: { subject: '', intro: '', values: '', action: '', outro: '' },
     rule_resolved: { subject: '', intro: '', values: '', action: '', outro: '' },
+    alerts: {
+      ...Object.fromEntries(
+        ['subject_one', 'subject_many', 'subject_digest', 'intro', 'intro_digest', 'line', 'more', 'action', 'outro', 'unsubscribe_one', 'unsubscribe_all'].map(
+          (key) => [key, ''],
+        ),
+      ),
+      kinds: Object.fromEntries(Object.keys(NOTIFICATION_TEXTS).map((kind) => [kind, { title: '', message: '' }])),
+      kind_names: Object.fromEntries(ALERT_KINDS.map((kind) => [kind, ''])),
+    },
+    unsubscribe: { title: '', done_kind: '', done_all: '', again: '' },
   };
   const missing = keys(expected).filter((key) => typeof lookup(english, key) !== 'string');
   if (missing.length > 0) throw new Error(`locales/en/mail.json lacks ${missing.join(', ')}`);

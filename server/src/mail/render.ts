@@ -1,12 +1,25 @@
 import type { CompanyRole } from '../domain/roles.js';
+import type { MessageParams, NotificationKind } from '../schemas/messages.js';
 import type { Language, MailCatalogue } from './catalogue.js';
+
+/** One alert in an alert mail: the notification's kind and parameters, and its company's name. */
+export interface AlertItem {
+  kind: NotificationKind;
+  company: string;
+  params: MessageParams;
+}
 
 /** What each mail needs to be rendered; stored as JSON in the outbox and rendered when sent. */
 export type MailContent =
   | { template: 'password_reset'; params: { email: string; link: string } }
   | { template: 'email_verification'; params: { email: string; link: string } }
   | { template: 'invite'; params: { inviter: string; company: string; code: string; link: string; role?: string } }
-  | { template: RuleMailTemplate; params: RuleMailParams };
+  | { template: RuleMailTemplate; params: RuleMailParams }
+  | {
+      template: 'alerts';
+      /** `alerts` lists the first alerts of `total`; `unsubscribe` stops one kind (`scope` one) or every alert mail. */
+      params: { alerts: AlertItem[]; total: number; digest: boolean; link: string; unsubscribe: string; scope: 'one' | 'all' };
+    };
 
 export type RuleMailTemplate = 'rule_fired' | 'rule_resolved';
 /**
@@ -19,6 +32,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** The List-Unsubscribe address (alert mails). */
+  unsubscribe?: string;
 }
 
 /** Fills `%{name}` placeholders (the console catalogues' syntax). */
@@ -34,9 +49,38 @@ interface Parts {
   action: string;
   link: string;
   after: string[];
+  /** A small link below the signature (unsubscribe). */
+  footer?: { text: string; link: string };
+}
+
+const asStrings = (params: MessageParams): Record<string, string> => Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)]));
+
+function alertParts(params: Extract<MailContent, { template: 'alerts' }>['params'], texts: MailCatalogue): Parts {
+  const t = texts.alerts;
+  const lines = params.alerts.map((alert) => {
+    const kind = t.kinds[alert.kind];
+    const values = asStrings(alert.params);
+    return fill(t.line, { company: alert.company, title: fill(kind.title, values), message: fill(kind.message, values) });
+  });
+  const first = params.alerts[0];
+  const subject = params.digest
+    ? fill(t.subject_digest, { count: String(params.total) })
+    : params.total === 1 && first
+      ? fill(t.subject_one, { title: fill(t.kinds[first.kind].title, asStrings(first.params)) })
+      : fill(t.subject_many, { count: String(params.total) });
+  const more = params.total > params.alerts.length ? [fill(t.more, { count: String(params.total - params.alerts.length) })] : [];
+  return {
+    subject,
+    paragraphs: [params.digest ? t.intro_digest : t.intro, ...lines, ...more],
+    action: t.action,
+    link: params.link,
+    after: [t.outro],
+    footer: { text: params.scope === 'one' ? t.unsubscribe_one : t.unsubscribe_all, link: params.unsubscribe },
+  };
 }
 
 function parts(content: MailContent, texts: MailCatalogue, publicUrl: string): Parts {
+  if (content.template === 'alerts') return alertParts(content.params, texts);
   const p: Record<string, string | undefined> = content.params;
   switch (content.template) {
     case 'password_reset':
@@ -78,9 +122,10 @@ function parts(content: MailContent, texts: MailCatalogue, publicUrl: string): P
  */
 export function renderMail(content: MailContent, catalogues: Record<Language, MailCatalogue>, language: Language, publicUrl = ''): RenderedMail {
   const texts = catalogues[language];
-  const { subject, paragraphs, action, link, after } = parts(content, texts, publicUrl);
+  const { subject, paragraphs, action, link, after, footer } = parts(content, texts, publicUrl);
   const { greeting, signature, linkHint } = texts.layout;
-  const text = [greeting, ...paragraphs, `${action}: ${link}`, ...after, signature].join('\n\n') + '\n';
+  const footerLine = footer ? [`${footer.text}: ${footer.link}`] : [];
+  const plain = [greeting, ...paragraphs, `${action}: ${link}`, ...after, signature, ...footerLine].join('\n\n') + '\n';
   const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
   const html = [
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
@@ -91,7 +136,8 @@ export function renderMail(content: MailContent, catalogues: Record<Language, Ma
     ...after.map(paragraph),
     paragraph(signature),
     `<p style="font-size:12px;color:#666">${escapeHtml(linkHint)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    ...(footer ? [`<p style="font-size:12px;color:#666"><a href="${escapeHtml(footer.link)}">${escapeHtml(footer.text)}</a></p>`] : []),
     '</body></html>',
   ].join('\n');
-  return { subject, text, html };
+  return { subject, text: plain, html, ...(footer ? { unsubscribe: footer.link } : {}) };
 }

@@ -24,6 +24,8 @@ const messageOptions = (from: string, envelope: Envelope, domain: string) => ({
   text: envelope.text,
   html: envelope.html,
   messageId: `<${envelope.id}@${domain}>`,
+  // RFC 8058: mail clients offer their own unsubscribe button, which POSTs to the link.
+  ...(envelope.unsubscribe ? { list: { unsubscribe: envelope.unsubscribe }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
 });
 
 /** The host part of MAIL_FROM's address, for Message-IDs. */

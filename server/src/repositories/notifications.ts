@@ -4,6 +4,9 @@ import type { NotificationsTable } from '../db/schema.js';
 import type { Notification } from '../schemas/notifications.js';
 import { listPage } from './list-page.js';
 import { interpolate, NOTIFICATION_TEXTS, type MessageParams, type NotificationKind } from '../schemas/messages.js';
+import { alertKindOf, DEFAULT_ALERT_CHANNEL, mailsAlert, showsAlert } from '../schemas/notification-preferences.js';
+import { alertMailsRepository } from './alert-mails.js';
+import { notificationPreferencesRepository } from './notification-preferences.js';
 
 const toNotification = (row: NotificationsTable): Notification => ({
   id: row.id,
@@ -25,8 +28,28 @@ export interface NewNotification {
 }
 
 export function notificationsRepository(db: Db) {
-  /** Notifies users (each once per dedupe key); returns how many notifications were created. */
+  const preferences = notificationPreferencesRepository(db);
+  const alertMails = alertMailsRepository(db);
+
+  /**
+   * Who sees a company's notification in the console and whom it is mailed to, by each user's
+   * choice for its kind (no choice: the console only). Notifications of no company reach the console.
+   */
+  async function recipients(userIds: readonly string[], notification: NewNotification): Promise<{ inApp: string[]; mail: string[] }> {
+    if (!notification.companyId) return { inApp: [...userIds], mail: [] };
+    const chosen = await preferences.channelsOf(userIds, notification.companyId, alertKindOf(notification.kind));
+    const channel = (userId: string) => chosen.get(userId) ?? DEFAULT_ALERT_CHANNEL;
+    return { inApp: userIds.filter((userId) => showsAlert(channel(userId))), mail: userIds.filter((userId) => mailsAlert(channel(userId))) };
+  }
+
+  /** Notifies users (each once per dedupe key) in the console and by mail as each chose; returns how many were notified. */
   async function notify(userIds: readonly string[], notification: NewNotification, at: string): Promise<number> {
+    if (userIds.length === 0) return 0;
+    const { inApp, mail } = await recipients(userIds, notification);
+    return (await notifyInApp(inApp, notification, at)) + (await alertMails.queue(mail, notification, at));
+  }
+
+  async function notifyInApp(userIds: readonly string[], notification: NewNotification, at: string): Promise<number> {
     if (userIds.length === 0) return 0;
     const rows: NotificationsTable[] = userIds.map((userId) => ({
       id: randomUUID(),
@@ -89,12 +112,16 @@ export function notificationsRepository(db: Db) {
       at: string,
       windowMs: number,
     ): Promise<number> {
+      // A mail goes out per outage; a burst of them leaves as one mail (the alert mailer groups what waits).
+      const { inApp, mail } = await recipients(userIds, notification);
+      const mailed = await alertMails.queue(mail, { ...notification, params: { ...notification.params, subject: notification.subject } }, at);
+      userIds = inApp;
       if (notification.dedupeKey) {
         const seen = await db.selectFrom('notifications').select('user_id').where('dedupe_key', '=', notification.dedupeKey).execute();
         const done = new Set(seen.map((row) => row.user_id));
         userIds = userIds.filter((userId) => !done.has(userId));
       }
-      if (userIds.length === 0) return 0;
+      if (userIds.length === 0) return mailed;
       const since = new Date(Date.parse(at) - windowMs).toISOString();
       // Only the user's few recent notifications of the two kinds are read; the subject is matched in their parameters.
       const recent = await db
@@ -111,7 +138,7 @@ export function notificationsRepository(db: Db) {
         if (params.subject === notification.subject && !earlier.has(row.user_id)) earlier.set(row.user_id, row);
       }
       const fresh = userIds.filter((userId) => !earlier.has(userId));
-      const created = await notify(fresh, { ...notification, params: { ...notification.params, subject: notification.subject } }, at);
+      const created = await notifyInApp(fresh, { ...notification, params: { ...notification.params, subject: notification.subject } }, at);
       for (const row of earlier.values()) {
         const previous = row.params === null ? {} : (JSON.parse(row.params) as MessageParams);
         const count = (typeof previous.count === 'number' ? previous.count : 1) + 1;
@@ -131,12 +158,13 @@ export function notificationsRepository(db: Db) {
           .where('id', '=', row.id)
           .execute();
       }
-      return created + earlier.size;
+      return created + earlier.size + mailed;
     },
 
     /** Lets the occurrence happen again (e.g. the battery was replaced, then ran low again). */
     async clearDedupe(dedupeKey: string): Promise<void> {
       await db.updateTable('notifications').set({ dedupe_key: null }).where('dedupe_key', '=', dedupeKey).execute();
+      await alertMails.clearDedupe(dedupeKey);
     },
 
     async companyMemberIds(companyId: string): Promise<string[]> {

@@ -27,6 +27,24 @@ describe('sign-in page (/auth)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/settings');
   });
 
+  it('returns to where the visitor was going (an invite link), through sign-up too, and never to another site', async () => {
+    const invite = encodeURIComponent('/companies?invite=K3Y');
+    setup(`/auth?redirectToPath=${invite}`, { status: 'OK' });
+    // The link to sign up keeps where to return.
+    fireEvent.click(screen.getByRole('link', { name: /sign up/i }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/auth/signup?redirectToPath=${invite}`);
+    fill('ada@example.com', 'secret123');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign up' })));
+    expect(screen.getByTestId('location')).toHaveTextContent('/companies?invite=K3Y');
+  });
+
+  it.each(['//evil.example/x', 'https://evil.example/', '/auth/signup'])('ignores the return path %s and goes to /settings', async (path) => {
+    setup(`/auth?redirectToPath=${encodeURIComponent(path)}`, { status: 'OK' });
+    fill('ada@example.com', 'secret123');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/settings$/);
+  });
+
   it('/auth/signup signs up', async () => {
     const actions = setup('/auth/signup', { status: 'OK' });
     fill('ada@example.com', 'secret123');

@@ -55,7 +55,13 @@ describe('session guard (spec §2)', () => {
     renderInAdmin(<SessionGuard deps={deps({ sessionExists: async () => false })}>secret</SessionGuard>, { path: '/devices' });
     await act(async () => undefined);
     expect(screen.queryByText('secret')).not.toBeInTheDocument();
-    expect(screen.getAllByTestId('location').some((node) => node.textContent === '/auth')).toBe(true);
+    expect(screen.getAllByTestId('location').some((node) => node.textContent === '/auth?redirectToPath=%2Fdevices')).toBe(true);
+  });
+
+  it("keeps an invite link's code through the redirect to /auth", async () => {
+    renderInAdmin(<SessionGuard deps={deps({ sessionExists: async () => false })}>secret</SessionGuard>, { path: '/companies?invite=K3Y' });
+    await act(async () => undefined);
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth?redirectToPath=%2Fcompanies%3Finvite%3DK3Y');
   });
 });
 

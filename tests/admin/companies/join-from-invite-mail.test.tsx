@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JoinCompanyButton } from '../../../admin/companies/JoinCompanyButton';
 import { companyStore } from '../../../admin/stores/companyStore';
-import { jsonResponse, renderInAdmin } from '../helpers';
+import { jsonResponse, renderInAdmin, sampleUser, signInWith, signOut } from '../helpers';
 
 // Issue #21: the invite mail's link is /companies?invite=CODE.
 describe("the invite mail's link", () => {
@@ -25,6 +25,13 @@ describe("the invite mail's link", () => {
     expect(await within(dialog).findByLabelText(label)).toHaveValue('ABCD-EFGH-JKLM');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: join })));
     expect(joinWithCode).toHaveBeenCalledWith('ABCD-EFGH-JKLM');
+  });
+
+  it("leaves it to the onboarding wizard for a new account (it offers the link's code)", async () => {
+    await signInWith({ user: { ...sampleUser, is_onboarded: false } });
+    renderInAdmin(<JoinCompanyButton />, { path: '/companies?invite=ABCD-EFGH-JKLM' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    signOut();
   });
 
   it('leaves the dialog closed without one', () => {

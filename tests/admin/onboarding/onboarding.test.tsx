@@ -139,6 +139,17 @@ describe('onboarding dialog', () => {
     expect(onDone).toHaveBeenCalled();
   });
 
+  it("arriving by an invite mail's link, offers joining with its code and joins", async () => {
+    const { calls, log } = recordingCalls();
+    renderInAdmin(<OnboardingDialog calls={calls} onDone={async () => undefined} />, { path: '/companies?invite=K3Y' });
+    next();
+    expect(screen.getByRole('radio', { name: /invite code/i })).toBeChecked();
+    next();
+    expect(screen.getByRole('textbox')).toHaveValue('K3Y');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Complete' })));
+    expect(log).toContain('join K3Y');
+  });
+
   it('disables the buttons and shows the spinner text while submitting; Back returns a step', async () => {
     let release: () => void = () => undefined;
     const { calls } = recordingCalls({ updateUser: () => new Promise<void>((resolve) => (release = resolve)) });

@@ -38,6 +38,8 @@ const PUBLIC = [
   'requestPasswordReset',
   'resetPassword',
   'verifyEmail',
+  'unsubscribeFromAlertMails',
+  'unsubscribeFromAlertMailsOneClick',
 ];
 /** Operations with no client error to answer (redocly.yaml says why the rule is off). */
 const NO_CLIENT_ERROR = ['getVersion', 'getLiveness', 'getReadiness', 'getLoginMethods', 'signOut', 'refreshSession'];

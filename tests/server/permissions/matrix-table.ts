@@ -97,6 +97,18 @@ export const MATRIX: MatrixRow[] = [
     elsewhere: true,
     request: async (f) => ({ url: `/api/company/${await f.freshCompany()}/transfer`, body: { user_id: f.people.member.user.id } }),
   },
+  {
+    method: 'GET',
+    route: '/user/notification-preferences/',
+    minimal: 'viewer',
+    request: async (f) => ({ url: `/api/user/notification-preferences/?company_id=${f.company}` }),
+  },
+  {
+    method: 'PUT',
+    route: '/user/notification-preferences/',
+    minimal: 'viewer',
+    request: async (f) => ({ url: '/api/user/notification-preferences/', body: { company_id: f.company, channels: { device_silent: 'both' } } }),
+  },
   { method: 'GET', route: '/usage/', minimal: 'admin', request: async (f) => ({ url: `/api/usage/?company_id=${f.company}` }) },
   { method: 'GET', route: '/usage/bill', minimal: 'admin', request: async (f) => ({ url: `/api/usage/bill?company_id=${f.company}` }) },
 
