@@ -15,15 +15,53 @@ export interface Evaluation {
   changed: boolean;
 }
 
+type Leaves = readonly { path: string; leaf: LeafCondition }[];
+
+// A rule's condition is never changed in place (an edit stores a new rule), so what is derived from
+// it is kept with it: the ingest path evaluates every rule of a company on each uplink.
+const leavesByCondition = new WeakMap<RuleDefinition['condition'], Leaves>();
+const topicsByCondition = new WeakMap<RuleDefinition['condition'], readonly string[]>();
+
 /** Every leaf with its path, for the form's "topics of the rule" and the stored values. */
-export function leavesOf(rule: Pick<RuleDefinition, 'condition'>): { path: string; leaf: LeafCondition }[] {
-  return rule.condition.conditions.flatMap((item, i) =>
-    'match' in item ? item.conditions.map((leaf, j) => ({ path: `${i}.${j}`, leaf })) : [{ path: String(i), leaf: item }],
-  );
+export function leavesOf(rule: Pick<RuleDefinition, 'condition'>): Leaves {
+  let leaves = leavesByCondition.get(rule.condition);
+  if (!leaves) {
+    leaves = rule.condition.conditions.flatMap((item, i) =>
+      'match' in item ? item.conditions.map((leaf, j) => ({ path: `${i}.${j}`, leaf })) : [{ path: String(i), leaf: item }],
+    );
+    leavesByCondition.set(rule.condition, leaves);
+  }
+  return leaves;
 }
 
-export function topicsRead(rule: Pick<RuleDefinition, 'condition'>): string[] {
-  return [...new Set(leavesOf(rule).flatMap(({ leaf }) => topicsOf(leaf)))];
+export function topicsRead(rule: Pick<RuleDefinition, 'condition'>): readonly string[] {
+  let topics = topicsByCondition.get(rule.condition);
+  if (!topics) {
+    topics = [...new Set(leavesOf(rule).flatMap(({ leaf }) => topicsOf(leaf)))];
+    topicsByCondition.set(rule.condition, topics);
+  }
+  return topics;
+}
+
+function sameRecord<T>(a: Readonly<Record<string, T>>, b: Readonly<Record<string, T>>, same: (x: T, y: T) => boolean): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => key in b && same(a[key] as T, b[key] as T));
+}
+
+const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((item, i) => item === b[i]);
+
+/** Whether two memories store the same (what decides if a state needs writing). */
+function sameMemory(a: RuleMemory, b: RuleMemory): boolean {
+  return (
+    a.firing === b.firing &&
+    a.since === b.since &&
+    a.lastFiredAt === b.lastFiredAt &&
+    a.battery === b.battery &&
+    sameRecord(a.values, b.values, (x, y) => x === y) &&
+    sameRecord(a.pending, b.pending, (x, y) => x === y) &&
+    sameRecord(a.windows, b.windows, sameList)
+  );
 }
 
 function combine(match: 'all' | 'any', results: boolean[]): boolean {
@@ -70,5 +108,5 @@ export function evaluateRule(rule: RuleDefinition, before: RuleMemory, input: Ru
   for (const topic of topicsRead(rule)) values[topic] = input.readings[topic] ?? input.known?.[topic] ?? after.values[topic] ?? null;
   if (readsBattery) values.battery = after.battery;
   if (input.logCode !== undefined) values.log_code = input.logCode;
-  return { memory: after, transition, values, changed: JSON.stringify(after) !== JSON.stringify(before) };
+  return { memory: after, transition, values, changed: !sameMemory(after, before) };
 }
