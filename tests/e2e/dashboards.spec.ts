@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndOnboard } from './support/onboarding';
+import { createApiKey, registerDevice, uniqueDevEui } from './support/console';
 
 /** Clicks the grid cell at a column and row (12 columns, 80 px rows with 12 px margins). */
 async function clickCell(page: Page, column: number, row: number) {
@@ -25,21 +26,11 @@ async function placements(page: Page) {
 // A dashboard with one widget of each type, fed by real uplinks, keeps its layout.
 test('build a dashboard with one widget of each type, reload, and find the layout unchanged', async ({ page, request }) => {
   await signUpAndOnboard(page, `Dashboards ${Date.now()}`);
-  const devEui = `B1${Date.now().toString(16).toUpperCase().padStart(14, '0').slice(-14)}`;
-  await page.goto('/devices/create');
-  await page.getByLabel('Name').fill('Boiler');
-  await page.getByLabel(/DevEUI/).fill(devEui);
-  await page.getByLabel(/AppKey/).fill('2b7e151628aed2a6abf7158809cf4f3c');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/devices$/);
+  const devEui = uniqueDevEui('B1');
+  await registerDevice(page, 'Boiler', devEui);
 
   // Data arrives through the ingest API with an API key, as from ChirpStack.
-  await page.goto('/api-keys');
-  await page.getByRole('button', { name: 'New key' }).first().click();
-  await page.getByRole('dialog').getByLabel(/Name/).fill('ingest');
-  await page.getByRole('button', { name: 'Create' }).click();
-  const key = await page.getByTestId('api-key-secret').inputValue();
-  await page.getByRole('button', { name: 'Close' }).click();
+  const key = await createApiKey(page, 'ingest');
   for (const [minutesAgo, temperature] of [
     [30, 20.5],
     [20, 21],

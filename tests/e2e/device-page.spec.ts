@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signUpAndOnboard } from './support/onboarding';
+import { createApiKey, registerDevice, uniqueDevEui } from './support/console';
 
 // The device page an operator debugs with (issue #14): uplinks with radio metadata and a log event
 // of the network server arrive through the ingest API, as ChirpStack's HTTP integration posts them.
@@ -38,20 +39,10 @@ test('the device page shows frames with RSSI/SNR per gateway, the link-quality c
   request,
 }) => {
   await signUpAndOnboard(page, `Operations ${Date.now()}`);
-  const devEui = `C0${Date.now().toString(16).toUpperCase().padStart(14, '0').slice(-14)}`;
-  await page.goto('/devices/create');
-  await page.getByLabel('Name').fill('Mast sensor');
-  await page.getByLabel(/DevEUI/).fill(devEui);
-  await page.getByLabel(/AppKey/).fill('2b7e151628aed2a6abf7158809cf4f3c');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/devices$/);
+  const devEui = uniqueDevEui('C0');
+  await registerDevice(page, 'Mast sensor', devEui);
 
-  await page.goto('/api-keys');
-  await page.getByRole('button', { name: 'New key' }).first().click();
-  await page.getByRole('dialog').getByLabel(/Name/).fill('chirpstack');
-  await page.getByRole('button', { name: 'Create' }).click();
-  const key = await page.getByTestId('api-key-secret').inputValue();
-  await page.getByRole('button', { name: 'Close' }).click();
+  const key = await createApiKey(page, 'chirpstack');
 
   await post(request, key, 'up', uplink(devEui, 101, 120, [-80, 7]));
   await post(request, key, 'up', uplink(devEui, 102, 60, [-68, 13.2]));

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUpAndOnboard } from './support/onboarding';
+import { createApiKey } from './support/console';
 
 // Registering a device, with the form catching a bad DevEUI before the API does.
 test('register a device: a bad DevEUI is refused in the form, the fixed one is listed as never seen', async ({ page }) => {
@@ -37,12 +38,7 @@ test('register a device: a bad DevEUI is refused in the form, the fixed one is l
 // Issue #14: an event for a DevEUI nobody registered is not an error; the device list offers to add it.
 test('a device the network server heard but nobody registered is added with one click, then leaves the list', async ({ page, request }) => {
   await signUpAndOnboard(page, `Heard ${Date.now()}`);
-  await page.goto('/api-keys');
-  await page.getByRole('button', { name: 'New key' }).first().click();
-  await page.getByRole('dialog').getByLabel(/Name/).fill('ChirpStack');
-  await page.getByRole('button', { name: 'Create' }).click();
-  const key = await page.getByTestId('api-key-secret').inputValue();
-  await page.getByRole('button', { name: 'Close' }).click();
+  const key = await createApiKey(page, 'ChirpStack');
 
   const devEui = `A8${Date.now().toString(16).toUpperCase().padStart(14, '0').slice(-14)}`;
   // As ChirpStack v4 posts an uplink (pbjson: lower-case hex EUIs), for a device registered only there.

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signUpAndOnboard } from './support/onboarding';
+import { createApiKey, registerDevice, uniqueDevEui } from './support/console';
 
 /** An uplink as ChirpStack's HTTP integration posts it, `secondsAgo` before now. */
 async function uplink(request: APIRequestContext, key: string, devEui: string, secondsAgo: number, temperature: number) {
@@ -14,20 +15,10 @@ async function uplink(request: APIRequestContext, key: string, devEui: string, s
 // uplinks through the ingest API, fires once: the firing in the rule's history, the notification in the bell.
 test('a rule on a device fires on uplinks that cross it: the firing in its history, the notification in the bell', async ({ page, request }) => {
   await signUpAndOnboard(page, `Rules ${Date.now()}`);
-  const devEui = `C0${Date.now().toString(16).toUpperCase().padStart(14, '0').slice(-14)}`;
-  await page.goto('/devices/create');
-  await page.getByLabel('Name').fill('Cold room');
-  await page.getByLabel(/DevEUI/).fill(devEui);
-  await page.getByLabel(/AppKey/).fill('2b7e151628aed2a6abf7158809cf4f3c');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/devices$/);
+  const devEui = uniqueDevEui('C0');
+  await registerDevice(page, 'Cold room', devEui);
 
-  await page.goto('/api-keys');
-  await page.getByRole('button', { name: 'New key' }).first().click();
-  await page.getByRole('dialog').getByLabel(/Name/).fill('ingest');
-  await page.getByRole('button', { name: 'Create' }).click();
-  const key = await page.getByTestId('api-key-secret').inputValue();
-  await page.getByRole('button', { name: 'Close' }).click();
+  const key = await createApiKey(page, 'ingest');
   // A first value, so the form offers the device's topic with it.
   await uplink(request, key, devEui, 600, 20);
 
