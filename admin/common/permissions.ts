@@ -1,4 +1,5 @@
-import { ROUTE_PERMISSIONS, roleAtLeast, type CompanyRole, type PermissionRoute } from '../types/api';
+import { roleAtLeast, type CompanyRole } from '../types/api';
+import { ROUTE_PERMISSIONS, type PermissionRoute } from '../types/permissions';
 
 /**
  * What the console offers, named by the API route it calls: the role each takes is read from the

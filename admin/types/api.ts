@@ -7,7 +7,6 @@
 export type { ApiKey, ApiKeyWithSecret } from '../../server/src/schemas/api-keys';
 export type { Company, CompanyPeople } from '../../server/src/schemas/companies';
 export { COMPANY_ROLES, mayInviteAs, removalRefusal, roleAtLeast, roleChangeRefusal, type CompanyRole } from '../../server/src/domain/roles';
-export { ROUTE_PERMISSIONS, type PermissionRoute } from '../../server/src/domain/permissions';
 export type { InviteCreateBody } from '../../server/src/schemas/invites';
 export type { AuditEvent } from '../../server/src/schemas/audit';
 export type { Dashboard } from '../../server/src/schemas/dashboards';
@@ -26,7 +25,7 @@ export type {
   NotificationPreferences,
   NotificationPreferencesChange,
 } from '../../server/src/schemas/notification-preferences';
-export { ALERT_CHANNELS, ALERT_KINDS, ALERT_MAIL_MODES } from '../../server/src/schemas/notification-preferences';
+export { ALERT_CHANNELS, ALERT_KINDS, ALERT_MAIL_MODES } from '../../server/src/domain/alert-kinds';
 export type { CodecTestBody as CodecTestInput, CodecTestResult, ConsoleLine } from '../../server/src/schemas/profiles';
 export type { SearchResult, SearchType } from '../../server/src/schemas/search';
 export type { Template } from '../../server/src/schemas/templates';

@@ -60,7 +60,8 @@ test('sign up, onboard as an indirect customer in German, brand, search, sign ou
   await page.getByRole('menuitem', { name: 'Abmelden' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await page.goto('/devices');
-  await expect(page).toHaveURL(/\/auth$/);
+  // The sign-in page remembers where the visitor was going (issue #21: an invite link keeps its code).
+  await expect(page).toHaveURL(/\/auth\?redirectToPath=%2Fdevices$/);
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
 });
 
@@ -120,9 +121,9 @@ test('signed out, the console and the sign-in page send no session refresh and l
 
   // A guarded address sends to the sign-in page; sign-up then hands over to the console.
   await page.goto('/devices');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?redirectToPath=%2Fdevices$/);
   await page.getByRole('link', { name: 'No account yet? Sign up' }).click();
-  await expect(page).toHaveURL(/\/auth\/signup$/);
+  await expect(page).toHaveURL(/\/auth\/signup\?redirectToPath=%2Fdevices$/);
   await signUp(page, uniqueEmail());
   await expect(page.getByRole('dialog')).toBeVisible();
   // Signed out again, the sign-in page in a fresh load knows there is no session.
