@@ -11,7 +11,7 @@ export type ConsoleAction = PermissionRoute;
 /** Why an action is refused: the translation key of the reason the console shows beside it. */
 export type PermissionRefusal = 'needs_member' | 'needs_admin' | 'needs_owner' | 'viewer_own_dashboards';
 
-/** The weakest role that may take `action`; null: any signed-in user (the action is the caller's own). */
+/** The weakest role that may take `action`; null: every signed-in user (the action is the caller's own). */
 export function requiredRole(action: ConsoleAction): CompanyRole | null {
   return ROUTE_PERMISSIONS[action].role;
 }
