@@ -4,6 +4,7 @@ import { tokenQuotaOf } from '../domain/plans.js';
 import { PLAN_RULES } from '../domain/pricing.js';
 import { HttpProblem } from '../http/errors.js';
 import type { CompanyPlan, CompanyPlansRepository } from '../repositories/company-plans.js';
+import { NodeCache } from './node-cache.js';
 import type { TokenMeter } from './token-meter.js';
 
 declare module 'fastify' {
@@ -11,11 +12,6 @@ declare module 'fastify' {
     /** Set on requests made with an API key: the company they are billed to, and how to charge more tokens to it. */
     metering?: { companyId: string; charge(tokens: number): void };
   }
-}
-
-interface Cached<T> {
-  value: T;
-  at: number;
 }
 
 /** A company_id the request names: in the query, the path or the JSON body. */
@@ -35,25 +31,17 @@ function namedCompany(request: FastifyRequest): string | undefined {
  * Plans and memberships are cached for `ttlMs`, so the hot path reads nothing most of the time.
  */
 export function meteringHook(meter: TokenMeter, plans: CompanyPlansRepository, now: () => Date, ttlMs: number): preHandlerHookHandler {
-  const memberships = new Map<string, Cached<string[]>>();
-  const companies = new Map<string, Cached<{ plan: CompanyPlan; devices: number } | undefined>>();
-
-  async function cached<T>(cache: Map<string, Cached<T>>, key: string, at: number, load: () => Promise<T>): Promise<T> {
-    const hit = cache.get(key);
-    if (hit && at - hit.at < ttlMs) return hit.value;
-    const value = await load();
-    cache.set(key, { value, at });
-    return value;
-  }
+  const memberships = new NodeCache<string[]>(ttlMs);
+  const companies = new NodeCache<{ plan: CompanyPlan; devices: number } | undefined>(ttlMs);
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.identity?.via !== 'api-key') return;
     const at = now();
-    const mine = await cached(memberships, request.identity.userId, at.getTime(), () => plans.companiesOf(request.identity.userId));
+    const mine = await memberships.get(request.identity.userId, at.getTime(), () => plans.companiesOf(request.identity.userId));
     const named = namedCompany(request);
     const companyId = named !== undefined && mine.includes(named) ? named : mine[0];
     if (companyId === undefined) return;
-    const company = await cached(companies, companyId, at.getTime(), async () => {
+    const company = await companies.get(companyId, at.getTime(), async () => {
       const plan = await plans.find(companyId);
       return plan && { plan, devices: await plans.deviceCount(companyId) };
     });
