@@ -44,6 +44,8 @@ import { dashboardRoutes } from './routes/dashboards.js';
 import { widgetRoutes } from './routes/widgets.js';
 import { usageRoutes } from './routes/usage.js';
 import { operatorRoutes } from './routes/operator.js';
+import { suspensionCheck } from './auth/suspension.js';
+import { operatorDirectoryRoutes } from './routes/operator-directory.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { auditRoutes } from './routes/audit.js';
 import { ruleRoutes } from './routes/rules.js';
@@ -131,6 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     encodeDownlink: networkServer.mode === 'standalone' ? undefined : ruleDownlinkEncoder(codecs),
     onError: (error) => app.log.warn({ err: error }, 'rule evaluation'),
   });
+  const suspended = suspensionCheck(repos.companyPlans, config.plans.usageFlushMs);
   const ctx: AppContext = {
     config,
     now,
@@ -146,7 +149,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       repos.notifications,
       repos.unregisteredDevices,
       rules,
+      suspended,
     ),
+    suspended,
     rules,
     networkServer,
     transaction: transactionRunner(database.db, database.dialect),
@@ -251,6 +256,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           ruleRoutes,
           usageRoutes,
           operatorRoutes,
+          operatorDirectoryRoutes,
         ]) {
           await secured.register((scope) => routes(scope, ctx));
         }

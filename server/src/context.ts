@@ -8,12 +8,14 @@ import type { CertificateRevocations } from './dataplane/broker/revocations.js';
 import type { WebhookSecrets } from './secrets/webhook-secrets.js';
 import type { CodecPool } from './dataplane/codec/index.js';
 import type { IngestService } from './dataplane/ingest/service.js';
+import type { SuspensionCheck } from './auth/suspension.js';
 import type { RuleEngine } from './dataplane/rules/engine.js';
 import type { MqttLinkStatus } from './schemas/network.js';
 import { companiesRepository } from './repositories/companies.js';
 import { companyPlansRepository } from './repositories/company-plans.js';
 import { tokenUsageRepository } from './repositories/token-usage.js';
 import { operatorsRepository } from './repositories/operators.js';
+import { operatorDirectoryRepository } from './repositories/operator-directory.js';
 import { apiKeysRepository } from './repositories/api-keys.js';
 import { searchRepository } from './repositories/search.js';
 import { filterOptionsRepository } from './repositories/filter-options.js';
@@ -63,6 +65,8 @@ export interface AppContext {
   /** The payload-codec sandbox (worker threads running QuickJS). */
   codecs: CodecPool;
   ingest: IngestService;
+  /** Whether a company is suspended, cached per node (auth/suspension.ts): ingest and the gateway broker refuse its traffic. */
+  suspended: SuspensionCheck;
   /** Evaluates rules on ingest; its cache of a company's rules is dropped when one of them changes. */
   rules: RuleEngine;
   /** The network server devices, profiles and gateways are provisioned into (standalone: none). */
@@ -85,6 +89,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     companyPlans: companyPlansRepository(db, dialect),
     tokenUsage: tokenUsageRepository(db),
     operators: operatorsRepository(db),
+    operatorDirectory: operatorDirectoryRepository(db),
     tenants: tenantsRepository(db),
     invites: invitesRepository(db),
     memberships: membershipsRepository(db),

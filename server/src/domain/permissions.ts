@@ -179,6 +179,12 @@ const TABLE = {
   'PATCH /operator/companies/:id': operatorOnly,
   'POST /operator/companies/:id/suspend': operatorOnly,
   'POST /operator/companies/:id/resume': operatorOnly,
+  'GET /operator/companies/:id/members': operatorOnly,
+  'GET /operator/tenants': operatorOnly,
+  'PATCH /operator/tenants/:id': operatorOnly,
+  'GET /operator/users': operatorOnly,
+  'PUT /operator/users/:id/operator': operatorOnly,
+  'DELETE /operator/users/:id/operator': operatorOnly,
 } satisfies Record<string, RoutePermission>;
 
 /** A route of the table; the console names the actions it offers by these (admin/common/permissions.ts). */

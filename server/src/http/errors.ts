@@ -23,6 +23,9 @@ export type ErrorCode =
   // Memberships (issue #15): a company keeps an owner; nobody grants or touches a role above their own.
   | 'last_owner'
   | 'role_above_own'
+  // The back-office (issue #17): an operator does not revoke their own rights; OPERATOR_EMAILS' are the environment's.
+  | 'operator_self'
+  | 'operator_environment'
   // A company has as many devices as its plan allows (domain/plans.ts deviceLimitOf).
   | 'planLimit'
   // API tokens beyond the Free plan's monthly quota (the request is refused, 429).
@@ -115,7 +118,9 @@ const REFUSAL_TEXTS = {
   invite_wrong_account: [403, 'This invite is for another email address.'],
   last_owner: [409, 'A company needs at least one owner.'],
   role_above_own: [403, 'You cannot grant or change a role above your own.'],
+  operator_self: [409, 'You cannot revoke your own operator rights.'],
+  operator_environment: [409, 'This operator is named in OPERATOR_EMAILS: only the environment takes the rights back.'],
 } as const;
 
-/** A refused invite or membership change (domain/roles.ts): its own code, which the console translates. */
+/** A refused invite, membership or operator change (domain/roles.ts, routes/operator-directory.ts): its own code, which the console translates. */
 export const refused = (code: keyof typeof REFUSAL_TEXTS): HttpProblem => new HttpProblem(REFUSAL_TEXTS[code][0], code, REFUSAL_TEXTS[code][1]);

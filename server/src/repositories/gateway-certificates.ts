@@ -67,7 +67,7 @@ export function gatewayCertificatesRepository(db: Db) {
       return row?.cert_pem ? { certPem: row.cert_pem, expiresAt: row.expires_at } : undefined;
     },
 
-    /** Of the presented certificates, those admitted now (the same objects): one query per 500. */
+    /** Of the presented certificates, those admitted now (the same objects; not of a suspended company): one query per 500. */
     async admitted<T extends PresentedGatewayCertificate>(certificates: readonly T[]): Promise<T[]> {
       // The serial with the gateway ID of the CN: a serial admits only the gateway it was issued to.
       const pair = (serial: string, gatewayId: string) => `${serial}/${gatewayId}`;
@@ -75,6 +75,9 @@ export function gatewayCertificatesRepository(db: Db) {
       const serials = [...new Set(certificates.map((c) => normaliseSerial(c.serial)))];
       for (let start = 0; start < serials.length; start += IN_LIST_CHUNK) {
         const rows = await admittedQuery()
+          // A suspended company's gateways are refused too (issue #17), and dropped at the next recheck.
+          .innerJoin('companies', 'companies.id', 'g.company_id')
+          .where('companies.suspended_at', 'is', null)
           .select(['c.serial', 'c.gateway_id'])
           .where('c.serial', 'in', serials.slice(start, start + IN_LIST_CHUNK))
           .execute();

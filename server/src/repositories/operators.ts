@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Plan } from '../domain/plans.js';
 import type { OperatorCompany, OperatorCompanyOrdering } from '../schemas/operator.js';
-import { audited } from './audited.js';
+import { appendAudit, audited, inTransaction, memberCompanies } from './audited.js';
 import { listPage, type PageWindow } from './list-page.js';
 import { containsText } from './text-match.js';
 import { normaliseEmail } from './users.js';
@@ -60,6 +60,31 @@ export function operatorsRepository(db: Db) {
     async revoke(email: string): Promise<boolean> {
       const result = await db.deleteFrom('operators').where('email', '=', normaliseEmail(email)).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
+    },
+
+    /**
+     * The back-office's grant (true) or revocation (false) for a user, recorded like a change of
+     * the user in the log of each company they belong to; false when nothing changed.
+     */
+    async setOperator(userId: string, email: string, operator: boolean, at: Date): Promise<boolean> {
+      return inTransaction(db, async (trx) => {
+        const changed = operator
+          ? Number(
+              (
+                await trx
+                  .insertInto('operators')
+                  .values({ email, granted_at: at.toISOString() })
+                  .onConflict((c) => c.column('email').doNothing())
+                  .executeTakeFirst()
+              ).numInsertedOrUpdatedRows ?? 0,
+            ) > 0
+          : Number((await trx.deleteFrom('operators').where('email', '=', email).executeTakeFirst()).numDeletedRows) > 0;
+        if (changed) {
+          const changes = [{ field: 'operator', old: !operator, new: operator }];
+          await appendAudit(trx, { companyIds: await memberCompanies(trx, userId), action: 'update', resource: 'user', resourceId: userId, changes }, at);
+        }
+        return changed;
+      });
     },
 
     async granted(): Promise<{ email: string; granted_at: string }[]> {

@@ -5,11 +5,12 @@ import { DOCUMENTED_BODY, errorResponses } from '../schemas/common.js';
 import { HttpProblem } from '../http/errors.js';
 import { IngestBody, IngestDocumentedBody, IngestQuery, IngestResponse } from '../schemas/ingest.js';
 import { integrationKeyAuthenticator } from '../auth/integration-keys.js';
-import { NodeCache } from '../auth/node-cache.js';
 import type { IngestScope } from '../repositories/telemetry.js';
 
 /** How a user is recognised elsewhere (auth/identity.ts `identify`): sessions and API keys. */
 type IdentifyUser = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+
+const suspendedEvents = () => new HttpProblem(403, 'suspended', 'This company is suspended: its events are refused.');
 
 /** The Protobuf encoding (ChirpStack's HTTP integration sends `application/octet-stream`; others name it). */
 const PROTOBUF_TYPES = ['application/octet-stream', 'application/x-protobuf', 'application/protobuf'];
@@ -25,8 +26,6 @@ export async function ingestRoutes(app: FastifyInstance, ctx: AppContext, identi
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const integrationKey = integrationKeyAuthenticator(ctx.repos.networkEntities.findIntegrationKey);
   const scopes = new WeakMap<FastifyRequest, IngestScope>();
-  // Whether a company is suspended, read once per flush interval like the API keys' plans (auth/metering.ts).
-  const suspended = new NodeCache<boolean>(ctx.config.plans.usageFlushMs);
 
   // The raw bytes go to the ingest service, which decodes them with the event's message type.
   app.addContentTypeParser(PROTOBUF_TYPES, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -35,9 +34,7 @@ export async function ingestRoutes(app: FastifyInstance, ctx: AppContext, identi
     const companyId = await integrationKey(request);
     if (companyId) {
       // A suspended company's network server integration is refused like its API keys (issue #17); its data stays.
-      if (await suspended.get(companyId, Date.now(), async () => Boolean((await ctx.repos.companyPlans.find(companyId))?.suspended_at))) {
-        throw new HttpProblem(403, 'suspended', 'This company is suspended: its events are refused.');
-      }
+      if (await ctx.suspended(companyId)) throw suspendedEvents();
       scopes.set(request, { companyId });
       return;
     }
@@ -70,6 +67,9 @@ export async function ingestRoutes(app: FastifyInstance, ctx: AppContext, identi
           return { status: 'duplicate', device_id: outcome.deviceId };
         case 'unregistered':
           return { status: 'unregistered' };
+        case 'suspended':
+          // A user's session or key delivering for a device of a suspended company.
+          throw suspendedEvents();
       }
     },
   );

@@ -76,6 +76,8 @@ export async function operatorRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await existing(request.params.id);
       const contact = (await operators.emailOf(request.identity.userId)) ?? '';
       await operators.setSuspension(request.params.id, { at: ctx.now().toISOString(), reason: request.body.reason, contact });
+      // This node's broker drops the company's connected gateways now; other nodes' at their next check.
+      ctx.certificateRevocations.announce();
       return reply.code(204).send(null);
     },
   );

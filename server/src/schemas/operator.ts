@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MAX_PLAN_OVERRIDE, MAX_SUSPENSION_REASON, PLANS } from '../domain/plans.js';
+import { CompanyRoleSchema } from './companies.js';
 import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
 
 /**
@@ -53,3 +54,65 @@ export const OperatorSuspendBody = Type.Object(
   { additionalProperties: false, example: { reason: 'Invoice 2026-11 unpaid' } },
 );
 export type OperatorSuspendBody = Static<typeof OperatorSuspendBody>;
+
+/** A reseller tenant of the platform with its owners and what is under it (issue #17). */
+export const OperatorTenant = Type.Object({
+  id: Uuid,
+  name: Type.String(),
+  logo_url: Type.Union([Type.String(), Type.Null()]),
+  color_hex: Type.Union([Type.String(), Type.Null()]),
+  owners: Type.Array(Type.String(), { description: "The e-mail addresses of the tenant's owners." }),
+  companies: Type.Integer({ description: 'Companies under the tenant.' }),
+  devices: Type.Integer({ description: "Devices of the tenant's companies." }),
+  created_at: Timestamp,
+});
+export type OperatorTenant = Static<typeof OperatorTenant>;
+
+export const OperatorTenantPage = Page(OperatorTenant);
+
+export const OPERATOR_TENANT_ORDERINGS = ['name', '-name', 'created_at', '-created_at', 'companies', '-companies', 'devices', '-devices'] as const;
+export type OperatorTenantOrdering = (typeof OPERATOR_TENANT_ORDERINGS)[number];
+
+export const OperatorTenantQuery = Type.Object(
+  { ...ListQueryFields, ordering: Type.Optional(Type.Enum(OPERATOR_TENANT_ORDERINGS)) },
+  { additionalProperties: false },
+);
+export type OperatorTenantQuery = Static<typeof OperatorTenantQuery>;
+
+/** One company a user belongs to, with the role there. */
+export const OperatorUserCompany = Type.Object({ id: Uuid, name: Type.String(), role: CompanyRoleSchema });
+
+/** Where a user's operator rights come from: the OPERATOR_EMAILS setting, a grant (npm run operator or the back-office), or none. */
+export const OPERATOR_SOURCES = ['environment', 'granted'] as const;
+
+/** A user of the platform as the back-office lists it (issue #17). */
+export const OperatorUser = Type.Object({
+  id: Uuid,
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email_verified: Type.Boolean(),
+  companies: Type.Array(OperatorUserCompany),
+  operator: Type.Union([Type.Enum(OPERATOR_SOURCES), Type.Null()], {
+    description: 'environment: named in OPERATOR_EMAILS (only the environment takes it back); granted: in the database; null: not an operator.',
+  }),
+  created_at: Timestamp,
+  last_sign_in_at: Type.Union([Timestamp, Type.Null()], { description: 'When the newest session still on record began; null: none.' }),
+});
+export type OperatorUser = Static<typeof OperatorUser>;
+
+export const OperatorUserPage = Page(OperatorUser);
+
+export const OPERATOR_USER_ORDERINGS = ['email', '-email', 'created_at', '-created_at', 'last_sign_in_at', '-last_sign_in_at'] as const;
+export type OperatorUserOrdering = (typeof OPERATOR_USER_ORDERINGS)[number];
+
+export const OperatorUserQuery = Type.Object(
+  {
+    ...ListQueryFields,
+    ordering: Type.Optional(Type.Enum(OPERATOR_USER_ORDERINGS)),
+    operator: Type.Optional(Type.Boolean()),
+    verified: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type OperatorUserQuery = Static<typeof OperatorUserQuery>;

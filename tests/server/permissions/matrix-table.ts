@@ -311,6 +311,32 @@ export const MATRIX: MatrixRow[] = [
     minimal: 'operator',
     request: async (f) => ({ url: `/api/operator/companies/${f.company}/resume` }),
   },
+  {
+    method: 'GET',
+    route: '/operator/companies/:id/members',
+    minimal: 'operator',
+    request: async (f) => ({ url: `/api/operator/companies/${f.company}/members` }),
+  },
+  { method: 'GET', route: '/operator/tenants', minimal: 'operator', request: at('/api/operator/tenants') },
+  {
+    method: 'PATCH',
+    route: '/operator/tenants/:id',
+    minimal: 'operator',
+    request: async (f, me) => ({ url: `/api/operator/tenants/${await f.tenant(me)}`, body: { name: 'Matrix' } }),
+  },
+  { method: 'GET', route: '/operator/users', minimal: 'operator', request: at('/api/operator/users') },
+  {
+    method: 'PUT',
+    route: '/operator/users/:id/operator',
+    minimal: 'operator',
+    request: async (f) => ({ url: `/api/operator/users/${f.people.viewer.user.id}/operator` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/operator/users/:id/operator',
+    minimal: 'operator',
+    request: async (f) => ({ url: `/api/operator/users/${f.people.viewer.user.id}/operator` }),
+  },
 ];
 
 const RANK = { viewer: 0, member: 1, admin: 2, owner: 3 } as const;

@@ -179,7 +179,7 @@ export async function startGatewayBroker(options: BrokerOptions): Promise<Runnin
       }),
     admitted: (certificates) => options.registry.admitted(certificates),
     revoked: (client, certificate) => {
-      options.onWarning?.(`gateway ${certificate.gatewayId} disconnected: its certificate ${certificate.serial} was revoked`);
+      options.onWarning?.(`gateway ${certificate.gatewayId} disconnected: its certificate ${certificate.serial} was revoked or its company suspended`);
       client.close();
     },
     onError: (error) => options.onError?.(error),

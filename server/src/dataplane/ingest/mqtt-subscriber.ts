@@ -3,7 +3,7 @@ import type { MqttSubscriberConfig } from '../../config.js';
 import { INGEST_EVENTS, type IngestEventType } from '../../schemas/ingest.js';
 import type { MqttLinkErrorCode } from '../../schemas/messages.js';
 import type { MqttLinkStatus } from '../../schemas/network.js';
-import type { IngestService } from './service.js';
+import type { IngestOutcome, IngestService } from './service.js';
 
 /** ChirpStack v4 MQTT integration: application/<application id>/device/<DevEUI>/event/<event>. */
 const CHIRPSTACK_EVENTS = 'application/+/device/+/event/+';
@@ -63,6 +63,8 @@ export class MqttIngestSubscriber {
   /** The message being stored: a reconnect waits for it, so its redelivery is never stored alongside it. */
   private handling: Promise<void> = Promise.resolve();
   private link: MqttLinkStatus;
+  /** Suspended companies whose refused events were logged already: one line per company, not one per event. */
+  private readonly refusedCompanies = new Set<string>();
 
   constructor(
     private readonly settings: SubscriberSettings,
@@ -149,10 +151,15 @@ export class MqttIngestSubscriber {
     if (!isIngestEvent(event)) return acknowledge();
     // The message as it came, JSON or Protobuf (ChirpStack's `json = false` marshaler): the ingest
     // service tells which and parses it once.
-    const stored = new Promise((resolve) => resolve(this.ingest.handle('network-server', event, message)));
+    const stored = new Promise<IngestOutcome>((resolve) => resolve(this.ingest.handle('network-server', event, message)));
     this.handling = stored.then(
-      () => {
+      (outcome) => {
         this.processingFailures = 0;
+        // Refused for good (issue #17): acknowledged like a stored one, else it would come back forever.
+        if (outcome.status === 'suspended' && !this.refusedCompanies.has(outcome.companyId)) {
+          this.refusedCompanies.add(outcome.companyId);
+          this.log.info(`MQTT ingest: company ${outcome.companyId} is suspended; its events are acknowledged and dropped`);
+        }
         if (client === this.client) acknowledge();
       },
       (error: unknown) => {

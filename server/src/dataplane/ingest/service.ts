@@ -12,20 +12,29 @@ import { parseEvent, type ParsedEvent } from './parse.js';
 import { decodeUplink, type UplinkDecoder } from './decode.js';
 import type { RuleEngine } from '../rules/engine.js';
 import type { RuleStage } from '../../repositories/rule-states.js';
+import type { SuspensionCheck } from '../../auth/suspension.js';
 
 export type { UplinkDecoder } from './decode.js';
 
 /**
  * `duplicate`: the event was stored before (a redelivery), nothing was written; `unregistered`: no
  * device the scope may deliver for has the DevEUI. All three are successes to acknowledge.
+ * `suspended`: the device's company is suspended (issue #17): nothing was written, and sending it
+ * again cannot help (MQTT acknowledges it, HTTP answers 403).
  */
-export type IngestOutcome = { status: 'stored'; deviceId: string; topics: number } | { status: 'duplicate'; deviceId: string } | { status: 'unregistered' };
+export type IngestOutcome =
+  | { status: 'stored'; deviceId: string; topics: number }
+  | { status: 'duplicate'; deviceId: string }
+  | { status: 'unregistered' }
+  | { status: 'suspended'; companyId: string };
 
 export interface IngestStats {
   stored: number;
   duplicates: number;
   unknownDevices: number;
   codecErrors: number;
+  /** Events refused because their company is suspended. */
+  suspended: number;
 }
 
 /**
@@ -33,7 +42,7 @@ export interface IngestStats {
  * before the outcome is returned, so acknowledging the outcome acknowledges durable data.
  */
 export class IngestService {
-  readonly stats: IngestStats = { stored: 0, duplicates: 0, unknownDevices: 0, codecErrors: 0 };
+  readonly stats: IngestStats = { stored: 0, duplicates: 0, unknownDevices: 0, codecErrors: 0, suspended: 0 };
 
   constructor(
     private readonly telemetry: TelemetryRepository,
@@ -42,7 +51,14 @@ export class IngestService {
     private readonly notifications?: NotificationsRepository,
     private readonly unregistered?: UnregisteredDevicesRepository,
     private readonly rules?: RuleStage & Pick<RuleEngine, 'status' | 'log'>,
+    private readonly suspended?: SuspensionCheck,
   ) {}
+
+  private async refused(companyId: string): Promise<IngestOutcome | undefined> {
+    if (!(await this.suspended?.(companyId))) return undefined;
+    this.stats.suspended++;
+    return { status: 'suspended', companyId };
+  }
 
   private timeOf(event: { time?: string | undefined }): string {
     return event.time ? new Date(event.time).toISOString() : this.now().toISOString();
@@ -56,6 +72,8 @@ export class IngestService {
     const parsed = parseEvent(type, body);
     const device = await this.telemetry.findDevice(scope, parsed.event.deviceInfo.devEui);
     if (!device) return this.heardUnregistered(scope, parsed);
+    const refused = await this.refused(device.company_id);
+    if (refused) return refused;
     const outcome = parsed.type === 'up' ? await this.uplink(device, parsed.event) : await this.other(device, parsed);
     if (outcome.status === 'duplicate') this.stats.duplicates++;
     else this.stats.stored++;
@@ -120,7 +138,11 @@ export class IngestService {
     const { event } = parsed;
     const best = parsed.type === 'up' ? frameOf(parsed.event).receptions[0] : undefined;
     const joinEui = parsed.type === 'log' && parsed.event.context?.join_eui ? normaliseEui(parsed.event.context.join_eui) : undefined;
-    await this.unregistered.record(await unregisteredScope(this.unregistered, scope, event.deviceInfo.applicationId), {
+    const heardBy = await unregisteredScope(this.unregistered, scope, event.deviceInfo.applicationId);
+    // A suspended company's list of heard devices does not grow either.
+    const refused = heardBy === INSTALLATION_SCOPE ? undefined : await this.refused(heardBy);
+    if (refused) return refused;
+    await this.unregistered.record(heardBy, {
       devEui: event.deviceInfo.devEui.toUpperCase(),
       joinEui: joinEui ?? null,
       deviceName: event.deviceInfo.deviceName || null,
