@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../providers/dataProvider';
 import { describeError } from '../stores/appError';
+import { CompanyMembers } from './CompanyMembers';
 import { MAX_PLAN_OVERRIDE, MAX_SUSPENSION_REASON, PLANS, type OperatorCompany, type Plan } from '../types/api';
 
 /** An override as typed: empty is the plan's own figure (null), else a whole number within bounds; undefined: not valid. */
@@ -22,7 +23,7 @@ interface ManageCompanyDialogProps {
   onClose: () => void;
 }
 
-/** One company in the back-office: its plan and overrides, and its suspension with the reason its users will read. */
+/** One company in the back-office: its plan and overrides, its suspension with the reason its users will read, its members. */
 export function ManageCompanyDialog({ company, onClose }: ManageCompanyDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -117,6 +118,8 @@ export function ManageCompanyDialog({ company, onClose }: ManageCompanyDialogPro
               </Button>
             </>
           )}
+          <Divider />
+          <CompanyMembers companyId={company.id} />
         </Stack>
       </DialogContent>
       <DialogActions>

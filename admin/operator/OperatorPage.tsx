@@ -1,53 +1,20 @@
 import { useState } from 'react';
-import { Box, MenuItem, TextField, Typography } from '@mui/material';
-import { HttpError, Title, useDataProvider, useTranslate } from 'react-admin';
-import { Section } from '../common/Section';
-import { TablePager } from '../common/TablePager';
-import { useApiQuery } from '../common/useApiQuery';
-import { useDebouncedValue } from '../common/useDebouncedValue';
-import type { AppDataProvider } from '../providers/dataProvider';
-import type { OperatorCompanyFilter } from '../providers/operatorApi';
-import { PLANS, type OperatorCompany, type OperatorCompanyOrdering, type Plan } from '../types/api';
-import { ManageCompanyDialog } from './ManageCompanyDialog';
-import { OperatorCompanyTable } from './OperatorCompanyTable';
+import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { OperatorCompanies } from './OperatorCompanies';
+import { OperatorTenants } from './OperatorTenants';
+import { OperatorUsers } from './OperatorUsers';
 
-const PAGE_SIZES = [25, 50, 100];
-type Status = '' | 'active' | 'suspended';
+const LISTS = ['companies', 'tenants', 'users'] as const;
+type OperatorList = (typeof LISTS)[number];
 
 /**
- * The operator back-office (issue #17): every company of the platform with its plan, devices,
- * usage this month, overrides and suspension; searched, filtered, sorted and paged in the API.
- * Each company opens a dialog to change its plan and overrides or to suspend and resume it.
+ * The operator back-office (issue #17): lists over every company, reseller tenant and user of the
+ * platform, one tab each; only the open tab loads.
  */
 export function OperatorPage() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const [search, setSearch] = useState('');
-  const [plan, setPlan] = useState<Plan | ''>('');
-  const [status, setStatus] = useState<Status>('');
-  const [ordering, setOrdering] = useState<OperatorCompanyOrdering>('name');
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(PAGE_SIZES[0] ?? 25);
-  const [managed, setManaged] = useState<OperatorCompany | null>(null);
-  const searched = useDebouncedValue(search.trim(), 300);
-  const filter: OperatorCompanyFilter = {
-    search: searched || undefined,
-    plan: plan || undefined,
-    suspended: status === '' ? undefined : status === 'suspended',
-    ordering,
-  };
-  const companies = useApiQuery({
-    queryKey: ['operatorCompanies', filter, page, perPage],
-    queryFn: () => dataProvider.operatorCompanies(filter, page + 1, perPage),
-  });
-  const refused = companies.error instanceof HttpError && companies.error.status === 403;
-  const results = companies.data?.results ?? [];
-  const filtered =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(0);
-    };
+  const [list, setList] = useState<OperatorList>('companies');
 
   return (
     <>
@@ -55,55 +22,16 @@ export function OperatorPage() {
       <Typography variant="h5" component="h1" gutterBottom>
         {translate('app.operator.title')}
       </Typography>
-      <Section
-        title={translate('app.operator.companies')}
-        load={{ isPending: companies.isPending, isError: companies.isError }}
-        isEmpty={results.length === 0}
-        emptyText={translate('app.operator.empty')}
-        errorText={translate(refused ? 'app.operator.forbidden' : 'app.operator.error')}
-        toolbar={
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-            <TextField
-              size="small"
-              type="search"
-              label={translate('app.operator.search')}
-              value={search}
-              onChange={(event) => filtered(setSearch)(event.target.value)}
-            />
-            <TextField
-              select
-              size="small"
-              label={translate('app.operator.plan')}
-              value={plan}
-              onChange={(event) => filtered(setPlan)(event.target.value as Plan | '')}
-              sx={{ minWidth: 140 }}
-            >
-              <MenuItem value="">{translate('app.operator.all')}</MenuItem>
-              {PLANS.map((option) => (
-                <MenuItem key={option} value={option}>
-                  {translate(`app.usage.plans.${option}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label={translate('app.operator.status')}
-              value={status}
-              onChange={(event) => filtered(setStatus)(event.target.value as Status)}
-              sx={{ minWidth: 140 }}
-            >
-              <MenuItem value="">{translate('app.operator.all')}</MenuItem>
-              <MenuItem value="active">{translate('app.operator.active')}</MenuItem>
-              <MenuItem value="suspended">{translate('app.operator.suspended')}</MenuItem>
-            </TextField>
-          </Box>
-        }
-      >
-        <OperatorCompanyTable companies={results} ordering={ordering} onOrdering={filtered(setOrdering)} onManage={setManaged} />
-        <TablePager count={companies.data?.count ?? 0} page={page} perPage={perPage} perPageOptions={PAGE_SIZES} onPage={setPage} onPerPage={setPerPage} />
-      </Section>
-      {managed && <ManageCompanyDialog company={managed} onClose={() => setManaged(null)} />}
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+        <Tabs value={list} onChange={(_event, next: OperatorList) => setList(next)} variant="scrollable" allowScrollButtonsMobile>
+          {LISTS.map((value) => (
+            <Tab key={value} value={value} label={translate(`app.operator.tab_${value}`)} />
+          ))}
+        </Tabs>
+      </Box>
+      {list === 'companies' && <OperatorCompanies />}
+      {list === 'tenants' && <OperatorTenants />}
+      {list === 'users' && <OperatorUsers />}
     </>
   );
 }

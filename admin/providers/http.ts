@@ -22,6 +22,8 @@ export const CATALOGUE_KEYS = [
   'planLimit',
   'tokenQuota',
   'suspended',
+  'operator_self',
+  'operator_environment',
 ] as const;
 export type CatalogueKey = (typeof CATALOGUE_KEYS)[number];
 

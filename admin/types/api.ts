@@ -5,7 +5,7 @@
  * are). No other console file imports from server/ (ESLint `no-restricted-imports`).
  */
 export type { ApiKey, ApiKeyWithSecret } from '../../server/src/schemas/api-keys';
-export type { Company, CompanyPeople } from '../../server/src/schemas/companies';
+export type { Company, CompanyMember, CompanyPeople } from '../../server/src/schemas/companies';
 export { COMPANY_ROLES, mayInviteAs, removalRefusal, roleAtLeast, roleChangeRefusal, type CompanyRole } from '../../server/src/domain/roles';
 export type { InviteCreateBody } from '../../server/src/schemas/invites';
 export type { AuditEvent } from '../../server/src/schemas/audit';
@@ -29,10 +29,18 @@ export { ALERT_CHANNELS, ALERT_KINDS, ALERT_MAIL_MODES } from '../../server/src/
 export type { CodecTestBody as CodecTestInput, CodecTestResult, ConsoleLine } from '../../server/src/schemas/profiles';
 export type { SearchResult, SearchType } from '../../server/src/schemas/search';
 export type { Template } from '../../server/src/schemas/templates';
-export type { Tenant } from '../../server/src/schemas/tenants';
+export type { Tenant, TenantUpdateBody as TenantUpdate } from '../../server/src/schemas/tenants';
 export type { User } from '../../server/src/schemas/users';
 export type { BillPreview, Usage } from '../../server/src/schemas/usage';
-export type { OperatorCompany, OperatorCompanyOrdering, OperatorCompanyUpdate } from '../../server/src/schemas/operator';
+export type {
+  OperatorCompany,
+  OperatorCompanyOrdering,
+  OperatorCompanyUpdate,
+  OperatorTenant,
+  OperatorTenantOrdering,
+  OperatorUser,
+  OperatorUserOrdering,
+} from '../../server/src/schemas/operator';
 export type { Version } from '../../server/src/schemas/version';
 export type { Widget, WidgetData } from '../../server/src/schemas/widgets';
 export type { Webhook, WebhookDelivery, WebhookWithSecret } from '../../server/src/schemas/webhooks';

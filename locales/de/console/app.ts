@@ -55,6 +55,8 @@ export const app = {
     planLimit: 'Ihr Tarif erlaubt keine weiteren Geräte.',
     tokenQuota: 'Die API-Tokens des Free-Tarifs sind für diesen Monat aufgebraucht.',
     suspended: 'Diese Firma ist gesperrt: Ihre Daten können gelesen, aber nicht geändert werden.',
+    operator_self: 'Sie können Ihre eigenen Operator-Rechte nicht entziehen.',
+    operator_environment: 'Dieser Operator ist in OPERATOR_EMAILS eingetragen: Nur die Servereinstellungen entziehen die Rechte.',
     setupError: 'Das Konto konnte nicht eingerichtet werden. Bitte versuchen Sie es erneut.',
     failedCreateTenant: 'Mandant konnte nicht erstellt werden',
     failedCreateCompany: 'Firma konnte nicht erstellt werden',

@@ -53,6 +53,8 @@ export const app = {
     planLimit: 'Your plan allows no more devices.',
     tokenQuota: "This month's API tokens of the Free plan are used up.",
     suspended: 'This company is suspended: its data can be read but not changed.',
+    operator_self: 'You cannot revoke your own operator rights.',
+    operator_environment: 'This operator is named in OPERATOR_EMAILS: only the server settings take the rights back.',
     setupError: 'Failed to setup account. Please try again.',
     failedCreateTenant: 'Failed to create tenant',
     failedCreateCompany: 'Failed to create company',

@@ -78,7 +78,7 @@ describe('a suspended company over MQTT', () => {
       expect(await until(async () => (await samples(fineDevice)).length > 0)).toBe(true);
       expect(await samples(refusedDevice)).toEqual([]);
       expect(ingest.stats).toMatchObject({ suspended: 3, stored: 1 });
-      expect(lines.filter((line) => line.includes('suspended'))).toEqual([
+      expect(lines.filter((line) => line.includes('is suspended'))).toEqual([
         `MQTT ingest: company ${suspended} is suspended; its events are acknowledged and dropped`,
       ]);
       expect(first.status()).toMatchObject({ state: 'connected', error_code: null });
