@@ -43,6 +43,8 @@ test('an operator suspends a company and resumes it, then moves it to Pro; its u
   await expect(operator).toHaveURL(/\/operator$/);
   await manage(operator, company);
   const dialog = operator.getByRole('dialog');
+  // The company's one member, its owner, in the dialog.
+  await expect(dialog.getByRole('region', { name: 'Members' })).toContainText('Owner');
   await dialog.getByLabel('Reason for the suspension').fill('Invoice 2026-11 unpaid');
   await dialog.getByRole('button', { name: 'Suspend' }).click();
   await expect(dialog).toBeHidden();
@@ -78,6 +80,10 @@ test('an operator suspends a company and resumes it, then moves it to Pro; its u
   await plan.getByLabel('Device limit').fill('12');
   await plan.getByRole('button', { name: 'Save plan and limits' }).click();
   await expect(plan).toBeHidden();
+  // The Users tab finds the operator, whose rights come from OPERATOR_EMAILS.
+  await operator.getByRole('tab', { name: 'Users' }).click();
+  await operator.getByLabel('Search by e-mail or name').fill(OPERATOR);
+  await expect(operator.getByRole('row', { name: new RegExp(OPERATOR) })).toContainText('Operator (OPERATOR_EMAILS)');
   await context.close();
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Usage' }).click();
