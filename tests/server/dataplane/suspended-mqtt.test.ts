@@ -6,7 +6,6 @@ import { databaseGatewayRegistry } from '../../../server/src/dataplane/broker/re
 import { MqttIngestSubscriber, type SubscriberSettings } from '../../../server/src/dataplane/ingest/mqtt-subscriber.js';
 import { IngestService } from '../../../server/src/dataplane/ingest/service.js';
 import { issueServerCertificate } from '../../../server/src/dataplane/pki/issue.js';
-import { companyPlansRepository } from '../../../server/src/repositories/company-plans.js';
 import { gatewayCertificatesRepository } from '../../../server/src/repositories/gateway-certificates.js';
 import { gatewaysRepository } from '../../../server/src/repositories/gateways.js';
 import { networkServerCertificatesRepository } from '../../../server/src/repositories/network-server-certificates.js';
@@ -50,7 +49,11 @@ describe('a suspended company over MQTT', () => {
       await suspend(suspended, t.clock.now().toISOString());
       // No profile, no codec: the network server's decoded object is stored. A zero cache lifetime reads each suspension change.
       const noCodec = () => Promise.reject(new Error('no codec in this test'));
-      const check = suspensionCheck(companyPlansRepository(t.db), 0);
+      const plans = {
+        find: (id: string) =>
+          t.db.selectFrom('companies').select(['id', 'plan', 'device_limit', 'token_quota', 'suspended_at']).where('id', '=', id).executeTakeFirst(),
+      };
+      const check = suspensionCheck(plans, 0);
       const ingest = new IngestService(telemetryRepository(t.db), noCodec, t.clock.now, undefined, undefined, undefined, check);
       const lines: string[] = [];
       const settings: SubscriberSettings = {
@@ -141,7 +144,7 @@ describe('a suspended company over MQTT', () => {
 
       const client = await connect();
       expect(await until(async () => (await gateway()).connected)).toBe(true);
-      const closed = new Promise((resolve) => client.once('close', resolve));
+      const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
       await suspend(suspended, t.clock.now().toISOString());
       await closed;
       expect(revoked.some((line) => line.includes('B827EBFFFE8B0177') && line.includes('suspended'))).toBe(true);
