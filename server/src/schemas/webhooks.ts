@@ -39,6 +39,9 @@ export const WebhookDeliveryResponse = Type.Object({
   /** Our own category of why it was not delivered (WEBHOOK_DELIVERY_ERROR_TEXTS), never the network's error text. */
   last_error: Type.Union([Type.Enum(Object.keys(WEBHOOK_DELIVERY_ERROR_TEXTS) as WebhookDeliveryErrorCode[]), Type.Null()]),
   response_status: Type.Union([Type.Integer(), Type.Null()]),
+  duration_ms: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+    description: 'How long the last attempt took until the receiver answered or the connection failed, in milliseconds; null before the first attempt.',
+  }),
   created_at: Timestamp,
   updated_at: Timestamp,
 });

@@ -63,6 +63,8 @@ describe('webhooks', () => {
     expect(received[0]?.body).toMatchObject({ event: 'up', device: { dev_eui: 'ABCD000000000001', name: 'Pump' }, fPort: 3, data: { pressure: 1.5 } });
     const deliveries = (await call(t.app, alice, 'GET', `/api/webhook/${hook.json<Webhook>().id}/deliveries`)).json<Deliveries>();
     expect(deliveries[0]).toMatchObject({ status: 'delivered', attempts: 1, response_status: 200 });
+    // How long the receiver took is stored with the attempt: a whole, non-negative number of ms.
+    expect(Number.isInteger(deliveries[0]?.duration_ms) && (deliveries[0]?.duration_ms ?? -1) >= 0).toBe(true);
   });
 
   it('sends a test event through the queue, signed like every delivery, also while the webhook is paused', async () => {
@@ -70,7 +72,7 @@ describe('webhooks', () => {
     const before = received.length;
     const queued = await call(t.app, alice, 'POST', `/api/webhook/${hook.id}/test`);
     expect(queued.statusCode).toBe(201);
-    expect(queued.json()).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(queued.json()).toMatchObject({ status: 'pending', attempts: 0, duration_ms: null });
     expect(queued.body).not.toContain('payload');
     expect(await dispatcher.dispatchDue()).toBe(1);
     expect(received.slice(before)).toEqual([
@@ -90,7 +92,7 @@ describe('webhooks', () => {
     await uplink(2);
     expect(await dispatcher.dispatchDue()).toBe(1);
     let latest = (await call(t.app, alice, 'GET', `/api/webhook/${hookId}/deliveries`)).json<Deliveries>()[0];
-    expect(latest).toMatchObject({ status: 'pending', attempts: 1, last_error: 'http_status', response_status: 500 });
+    expect(latest).toMatchObject({ status: 'pending', attempts: 1, last_error: 'http_status', response_status: 500, duration_ms: expect.any(Number) });
     expect(await dispatcher.dispatchDue()).toBe(0);
     answer = 200;
     t.clock.advance(retryDelayMs(1));
