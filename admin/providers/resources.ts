@@ -42,7 +42,7 @@ export const RESOURCE_ROUTES: Record<string, ResourceRoute> = {
   'api-keys': route('/api-keys/', { itemSlash: false, getOne: 'list', update: null }),
   notifications: route('/user/notifications/', { itemSlash: false, getOne: 'list', bulkMarkRead: '/user/notifications/bulk-mark-read' }),
   dashboards: route('/dashboard/', { scope: 'query' }),
-  webhooks: route('/webhook/', { scope: 'query', getOne: 'list' }),
+  webhooks: route('/webhook/', { scope: 'query', getOne: 'list', manyByIds: true }),
   rules: route('/rule/', { scope: 'query', itemSlash: false }),
   widgets: route('/widget/'),
 };

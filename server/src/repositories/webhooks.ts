@@ -7,6 +7,7 @@ import { listPage, type PageWindow } from './list-page.js';
 import { memberCompanyIds } from './member-companies.js';
 import type { Webhook } from '../schemas/webhooks.js';
 import { audited } from './audited.js';
+import { idIn } from './id-filter.js';
 
 export interface WebhookChanges {
   url?: string | undefined;
@@ -111,9 +112,10 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
   const visible = (userId: string) => db.selectFrom('webhooks').where('company_id', 'in', memberCompanyIds(db, userId));
 
   return {
-    async list(userId: string, companyId: string | undefined, window: PageWindow): Promise<{ count: number; results: Webhook[] }> {
+    async list(userId: string, companyId: string | undefined, window: PageWindow, ids?: string[]): Promise<{ count: number; results: Webhook[] }> {
       let query = visible(userId);
       if (companyId) query = query.where('company_id', '=', companyId);
+      if (ids) query = query.where(idIn('id', ids));
       return listPage(query, window, (q) => q.selectAll().orderBy('created_at').orderBy('id'), toWebhook);
     },
     async find(userId: string, id: string): Promise<Webhook | undefined> {

@@ -111,7 +111,7 @@ describe('list endpoints narrowed to ids', () => {
       paths: Record<string, Record<string, { operationId?: string; parameters?: { name: string; in: string; description?: string }[] }>>;
     }>();
     const operations = Object.values(document.paths).flatMap((path) => Object.values(path));
-    for (const operationId of ['listDevices', 'listGateways', 'listUnits', 'listGroups', 'listDeviceProfiles']) {
+    for (const operationId of ['listDevices', 'listGateways', 'listUnits', 'listGroups', 'listDeviceProfiles', 'listWebhooks']) {
       const operation = operations.find((op) => op.operationId === operationId);
       expect(operation?.parameters?.find((p) => p.name === 'ids' && p.in === 'query')?.description, operationId).toMatch(/up to 100/);
     }

@@ -86,6 +86,20 @@ describe('webhooks', () => {
     expect((await call(t.app, alice, 'DELETE', `/api/webhook/${hook.id}/`)).statusCode).toBe(204);
   });
 
+  it('lists just the named webhooks (id, ids: getMany in one request), never another company’s', async () => {
+    const mine = (await call(t.app, alice, 'GET', `/api/webhook/?company_id=${company}`)).json<Page<Webhook>>().results.map((hook) => hook.id);
+    expect(mine.length).toBeGreaterThan(0);
+    const theirs = (await call(t.app, bob, 'POST', '/api/webhook/', { company_id: bobCompany, url: receiverUrl })).json<Webhook>().id;
+    const named = await call(t.app, alice, 'GET', `/api/webhook/?company_id=${company}&ids=${[...mine, theirs].join(',')}`);
+    expect(named.json<Page<Webhook>>().results.map((hook) => hook.id)).toEqual(mine);
+    expect((await call(t.app, alice, 'GET', `/api/webhook/?id=${mine[0]}`)).json<Page<Webhook>>().results.map((hook) => hook.id)).toEqual([mine[0]]);
+    expect((await call(t.app, bob, 'GET', `/api/webhook/?ids=${mine.join(',')}`)).json()).toMatchObject({ count: 0, results: [] });
+    const bad = await call(t.app, alice, 'GET', `/api/webhook/?ids=nope`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field_codes: { ids: { code: 'invalid_format' } } });
+    expect((await call(t.app, bob, 'DELETE', `/api/webhook/${theirs}/`)).statusCode).toBe(204);
+  });
+
   it('retries a failing receiver with backoff and shows the failure', async () => {
     const hookId = (await call(t.app, alice, 'GET', `/api/webhook/?company_id=${company}`)).json<Page<Webhook>>().results[0]?.id;
     answer = 500;
