@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
-import { Admin, CustomRoutes, memoryStore, Resource, type I18nProvider } from 'react-admin';
+import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { apiKeys } from './api-keys';
 import { webhooks } from './webhooks';
 import { rules } from './rules';
@@ -30,6 +30,7 @@ import { SETTINGS_PATH, SettingsPage } from './settings';
 import { companyStore } from './stores/companyStore';
 import { resetStores } from './stores/hooks';
 import { userStore } from './stores/userStore';
+import { claimListPreferences, createConsoleStore } from './stores/listPreferences';
 import { templates } from './templates';
 import { tenants } from './tenants';
 import { units } from './units';
@@ -38,6 +39,16 @@ import { AUDIT_PATH, AuditPage } from './audit';
 
 initSession();
 const initialTheme = savedThemeMode();
+// The theme starts from the mode saved on this browser, else follows the system's setting.
+const store = createConsoleStore(initialTheme ? { theme: initialTheme } : {});
+// List preferences belong to the user who set them: claimed as soon as the user is known (the cache
+// at start, else the first fetch), before a list reads them.
+const claimForUser = () => {
+  const id = userStore.getState().user?.id;
+  if (id) claimListPreferences(store, id);
+};
+claimForUser();
+userStore.subscribe(claimForUser);
 
 const dataProvider = withStoreSync(createDataProvider({ companyId: () => companyStore.getState().selectedCompanyId }));
 // The stores read the API through the same provider as every screen (DESIGN §2).
@@ -74,9 +85,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
-        // The language lives under `language` (spec §3), so react-admin's own store stays in memory;
-        // the theme starts from the mode saved on this browser, else follows the system's setting.
-        store={memoryStore(initialTheme ? { theme: initialTheme } : {})}
+        // List preferences outlive a reload; the language (spec §3 `language`) and the rest stay in memory.
+        store={store}
         lightTheme={lightTheme}
         darkTheme={darkTheme}
         layout={Layout}

@@ -2,15 +2,23 @@ import { CreateButton, List, SearchInput, TopToolbar, type ListProps } from 'rea
 import { useUrlFilters } from './useUrlFilters';
 import { ListError } from './ListError';
 import { PermittedForResource } from './Permitted';
+import { ColumnChooser } from './KeyboardDataTable';
 
 const searchFilter = [<SearchInput key="q" source="q" alwaysOn />];
 
 /**
  * A resource list as every console list behaves: it honours `?filters=` from the global search
  * (spec §2), searches on the server, sorts by name, shows a load failure as such (ListError), and
- * offers Create (disabled with the reason for a role that may not). Each default can be overridden.
+ * offers Create (disabled with the reason for a role that may not), and the column chooser of a
+ * KeyboardDataTable when asked to. Each default can be overridden.
  */
-export function ConsoleList({ filters = searchFilter, sort = { field: 'name', order: 'ASC' }, actions, ...props }: ListProps) {
+export function ConsoleList({
+  filters = searchFilter,
+  sort = { field: 'name', order: 'ASC' },
+  actions,
+  columnChooser = false,
+  ...props
+}: ListProps & { columnChooser?: boolean }) {
   return (
     <List
       filter={useUrlFilters()}
@@ -20,6 +28,7 @@ export function ConsoleList({ filters = searchFilter, sort = { field: 'name', or
       actions={
         actions ?? (
           <TopToolbar>
+            {columnChooser && <ColumnChooser />}
             <PermittedForResource kind="create">
               <CreateButton />
             </PermittedForResource>

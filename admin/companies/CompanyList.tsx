@@ -1,5 +1,5 @@
-import { CreateButton, FunctionField, TextField, TopToolbar, useTranslate } from 'react-admin';
-import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
+import { CreateButton, TopToolbar, useTranslate } from 'react-admin';
+import { ColumnChooser, KeyboardDataTable } from '../common/KeyboardDataTable';
 import { DateField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { JoinCompanyButton } from './JoinCompanyButton';
@@ -9,6 +9,7 @@ import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 function Actions() {
   return (
     <TopToolbar>
+      <ColumnChooser />
       <JoinCompanyButton />
       <CreateButton />
     </TopToolbar>
@@ -19,13 +20,15 @@ export function CompanyList() {
   const translate = useTranslate();
   return (
     <ConsoleList actions={<Actions />} empty={false}>
-      <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" />
-        <FunctionField source="role" render={(record: { role: 'owner' | 'member' }) => translate(`app.users.${record.role}`)} />
-        <FunctionField source="plan" sortable={false} render={(record: PlanFields) => translate(`app.companies.plans.${record.plan}`)} />
-        <DateField source="created_at" />
-        <ConfirmDeleteButton />
-      </KeyboardDatagrid>
+      <KeyboardDataTable rowClick="edit" bulkActionButtons={false}>
+        <KeyboardDataTable.Col source="name" />
+        <KeyboardDataTable.Col source="role" render={(record: { role: 'owner' | 'member' }) => translate(`app.users.${record.role}`)} />
+        <KeyboardDataTable.Col source="plan" disableSort render={(record: PlanFields) => translate(`app.companies.plans.${record.plan}`)} />
+        <KeyboardDataTable.Col source="created_at" field={DateField} />
+        <KeyboardDataTable.Col>
+          <ConfirmDeleteButton />
+        </KeyboardDataTable.Col>
+      </KeyboardDataTable>
     </ConsoleList>
   );
 }

@@ -2,7 +2,7 @@ import { Button } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Link } from 'react-router-dom';
 import { CreateButton, SimpleList, TextField, TopToolbar, useTranslate } from 'react-admin';
-import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
+import { ColumnChooser, KeyboardDataTable } from '../common/KeyboardDataTable';
 import { PowerStatusField, TimestampOrNever } from '../common/fields';
 import { ConfirmBulkDelete } from '../common/ConfirmBulkDelete';
 import { ConsoleList } from '../common/ConsoleList';
@@ -37,6 +37,7 @@ function Actions() {
           {translate('app.import.open')}
         </Button>
       </Permitted>
+      <ColumnChooser />
       <ExportDevicesButton />
       <Permitted action="POST /device/">
         <CreateButton />
@@ -52,15 +53,27 @@ function BulkActions() {
 function DeviceGrid() {
   const synced = useListCarriesSync();
   return (
-    <KeyboardDatagrid rowClick="show" bulkActionButtons={<BulkActions />}>
-      <TextField source="name" />
-      <TextField source="dev_eui" sx={{ fontFamily: 'monospace' }} />
-      <TimestampOrNever source="last_seen" />
-      <TextField source="config_name" emptyText="—" />
-      <TextField source="unit_name" emptyText="—" />
-      <PowerStatusField label="resources.devices.fields.power_status" />
-      {synced && <SyncStatusChip label="app.network.title" />}
-    </KeyboardDatagrid>
+    <KeyboardDataTable rowClick="show" bulkActionButtons={<BulkActions />}>
+      <KeyboardDataTable.Col source="name" />
+      <KeyboardDataTable.Col source="dev_eui" sx={{ fontFamily: 'monospace' }} />
+      <KeyboardDataTable.Col source="last_seen">
+        <TimestampOrNever source="last_seen" />
+      </KeyboardDataTable.Col>
+      <KeyboardDataTable.Col source="config_name">
+        <TextField source="config_name" emptyText="—" />
+      </KeyboardDataTable.Col>
+      <KeyboardDataTable.Col source="unit_name">
+        <TextField source="unit_name" emptyText="—" />
+      </KeyboardDataTable.Col>
+      <KeyboardDataTable.Col label="resources.devices.fields.power_status">
+        <PowerStatusField />
+      </KeyboardDataTable.Col>
+      {synced && (
+        <KeyboardDataTable.Col label="app.network.title">
+          <SyncStatusChip />
+        </KeyboardDataTable.Col>
+      )}
+    </KeyboardDataTable>
   );
 }
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { BooleanField, SimpleList, TextField, TopToolbar, useExpanded, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
-import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
+import { BooleanField, SimpleList, TopToolbar, useExpanded, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { ColumnChooser, KeyboardDataTable } from '../common/KeyboardDataTable';
 import { DateField, TimestampOrNever } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { PhoneOrGrid } from '../common/PhoneOrGrid';
@@ -35,6 +35,7 @@ function Actions({ onSetup }: { onSetup: () => void }) {
   const translate = useTranslate();
   return (
     <TopToolbar>
+      <ColumnChooser />
       <Permitted action="POST /gateway/">
         <Button startIcon={<AddIcon />} onClick={onSetup}>
           {translate('app.gateways.set_up')}
@@ -66,8 +67,8 @@ function SyncDetailsChip(_props: { label?: string }) {
   const resource = useResourceContext() ?? 'gateways';
   const [expanded, toggle] = useExpanded(resource, record?.id ?? '');
   if (!record) return null;
-  // The id of the row's expand panel, as react-admin's DatagridRow names it.
-  return <SyncStatusChip details={{ expanded, controls: `${record.id}-expand`, onToggle: toggle }} />;
+  // The id of the row's expand panel, as react-admin's DataTableRow names it.
+  return <SyncStatusChip details={{ expanded, controls: `${resource}-${record.id}-expand`, onToggle: toggle }} />;
 }
 
 /**
@@ -77,21 +78,33 @@ function SyncDetailsChip(_props: { label?: string }) {
 function GatewayGrid() {
   const synced = useListCarriesSync();
   return (
-    <KeyboardDatagrid
+    <KeyboardDataTable
       rowClick="show"
       bulkActionButtons={false}
       expand={synced ? <SyncStatusPanel kind="gateway" /> : undefined}
       isRowExpandable={(record: WithSyncStatus) => record.network_sync !== undefined}
     >
-      <TextField source="name" />
-      <TextField source="gateway_id" sx={{ fontFamily: 'monospace' }} />
-      <BooleanField source="connected" />
-      <TimestampOrNever source="last_seen" />
-      <CertificateExpiry label="resources.gateways.fields.cert_expires_at" />
-      {synced && <SyncDetailsChip label="app.network.title" />}
-      <DownloadCertificateButton />
-      <ConfirmDeleteButton />
-    </KeyboardDatagrid>
+      <KeyboardDataTable.Col source="name" />
+      <KeyboardDataTable.Col source="gateway_id" sx={{ fontFamily: 'monospace' }} />
+      <KeyboardDataTable.Col source="connected" field={BooleanField} />
+      <KeyboardDataTable.Col source="last_seen">
+        <TimestampOrNever source="last_seen" />
+      </KeyboardDataTable.Col>
+      <KeyboardDataTable.Col label="resources.gateways.fields.cert_expires_at">
+        <CertificateExpiry />
+      </KeyboardDataTable.Col>
+      {synced && (
+        <KeyboardDataTable.Col label="app.network.title">
+          <SyncDetailsChip />
+        </KeyboardDataTable.Col>
+      )}
+      <KeyboardDataTable.Col>
+        <DownloadCertificateButton />
+      </KeyboardDataTable.Col>
+      <KeyboardDataTable.Col>
+        <ConfirmDeleteButton />
+      </KeyboardDataTable.Col>
+    </KeyboardDataTable>
   );
 }
 

@@ -1,17 +1,18 @@
-import { TextField } from 'react-admin';
-import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
+import { KeyboardDataTable } from '../common/KeyboardDataTable';
 import { NumberField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 
 export function GroupList() {
   return (
-    <ConsoleList>
-      <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" />
-        <NumberField source="unit_count" />
-        <ConfirmDeleteButton />
-      </KeyboardDatagrid>
+    <ConsoleList columnChooser>
+      <KeyboardDataTable rowClick="edit" bulkActionButtons={false}>
+        <KeyboardDataTable.Col source="name" />
+        <KeyboardDataTable.NumberCol source="unit_count" field={NumberField} />
+        <KeyboardDataTable.Col>
+          <ConfirmDeleteButton />
+        </KeyboardDataTable.Col>
+      </KeyboardDataTable>
     </ConsoleList>
   );
 }

@@ -1,8 +1,8 @@
 import { Button } from '@mui/material';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Link } from 'react-router-dom';
-import { BooleanField, CreateButton, SimpleList, TextField, TopToolbar, useTranslate } from 'react-admin';
-import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
+import { BooleanField, CreateButton, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import { ColumnChooser, KeyboardDataTable } from '../common/KeyboardDataTable';
 import { DateField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { PhoneOrGrid } from '../common/PhoneOrGrid';
@@ -16,6 +16,7 @@ function Actions() {
   const translate = useTranslate();
   return (
     <TopToolbar>
+      <ColumnChooser />
       <PermittedForResource kind="create">
         <CreateButton />
       </PermittedForResource>
@@ -29,16 +30,22 @@ function Actions() {
 function ProfileGrid() {
   const synced = useListCarriesSync();
   return (
-    <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="name" />
-      <BooleanField source="supports_otaa" />
-      <BooleanField source="supports_class_b" />
-      <BooleanField source="supports_class_c" />
-      <BooleanField source="is_template" />
-      <DateField source="created_at" />
-      {synced && <SyncStatusChip label="app.network.title" />}
-      <ConfirmDeleteButton />
-    </KeyboardDatagrid>
+    <KeyboardDataTable rowClick="edit" bulkActionButtons={false}>
+      <KeyboardDataTable.Col source="name" />
+      <KeyboardDataTable.Col source="supports_otaa" field={BooleanField} />
+      <KeyboardDataTable.Col source="supports_class_b" field={BooleanField} />
+      <KeyboardDataTable.Col source="supports_class_c" field={BooleanField} />
+      <KeyboardDataTable.Col source="is_template" field={BooleanField} />
+      <KeyboardDataTable.Col source="created_at" field={DateField} />
+      {synced && (
+        <KeyboardDataTable.Col label="app.network.title">
+          <SyncStatusChip />
+        </KeyboardDataTable.Col>
+      )}
+      <KeyboardDataTable.Col>
+        <ConfirmDeleteButton />
+      </KeyboardDataTable.Col>
+    </KeyboardDataTable>
   );
 }
 

@@ -36,7 +36,7 @@ import type { CompanyApi } from '../stores/companyStore';
 import type { UserApi } from '../stores/userStore';
 import { ApiError, apiDownload, apiRequest, type Download } from './http';
 import { fieldErrorMessages } from './serverMessages';
-import { collectionPath, itemPath, resourceRoute, type ResourceRoute } from './resources';
+import { collectionPath, itemPath, MAX_IDS_PER_REQUEST, resourceRoute, type ResourceRoute } from './resources';
 import { operationsApi, type OperationsApi } from './operationsApi';
 import { auditApi, type AuditApi } from './auditApi';
 import { operatorApi, type OperatorApi } from './operatorApi';
@@ -206,7 +206,26 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
         return { data: page.results, total: page.count };
       }),
     getOne: (resource, params) => call(async () => ({ data: await getOne(resource, params.id, params.signal) })),
-    getMany: (resource, params) => call(async () => ({ data: await Promise.all(params.ids.map((id) => getOne<never>(resource, id, params.signal))) })),
+    getMany: (resource, params) =>
+      call(async () => {
+        const config = resourceRoute(resource);
+        if (!config.manyByIds) return { data: await Promise.all(params.ids.map((id) => getOne<never>(resource, id, params.signal))) };
+        if (needsCompany(config)) return { data: [] };
+        // One request per MAX_IDS_PER_REQUEST ids (a reference column of a page is one request).
+        const ids = [...new Set(params.ids.map(String))];
+        const chunks = Array.from({ length: Math.ceil(ids.length / MAX_IDS_PER_REQUEST) }, (_, i) =>
+          ids.slice(i * MAX_IDS_PER_REQUEST, (i + 1) * MAX_IDS_PER_REQUEST),
+        );
+        const pages = await Promise.all(
+          chunks.map((chunk) =>
+            apiRequest<Page<never>>(collectionPath(config, companyId()) ?? '', {
+              query: listQuery(config, { filter: { ids: chunk.join(',') }, pagination: { page: 1, perPage: chunk.length } }, companyId()),
+              signal: params.signal,
+            }),
+          ),
+        );
+        return { data: pages.flatMap((page) => page.results) };
+      }),
     getManyReference: (resource, params) =>
       call(async () => {
         const config = resourceRoute(resource);

@@ -12,9 +12,14 @@ export interface ResourceRoute {
   /** Reading one record: GET on the item path, or the list filtered by `id`. */
   getOne: 'item' | 'list';
   update: 'PUT' | 'PATCH' | null;
+  /** Whether the list takes `ids` (up to MAX_IDS_PER_REQUEST), so react-admin's getMany is one request. */
+  manyByIds?: boolean;
   /** Endpoint that marks many records read in one call (notifications, spec §7). */
   bulkMarkRead?: string;
 }
+
+/** The server's limit on `ids` in one list call (server/src/schemas/common.ts MAX_IDS). */
+export const MAX_IDS_PER_REQUEST = 100;
 
 const route = (path: string, options: Partial<Omit<ResourceRoute, 'path'>> = {}): ResourceRoute => ({
   path,
@@ -26,18 +31,18 @@ const route = (path: string, options: Partial<Omit<ResourceRoute, 'path'>> = {})
 });
 
 export const RESOURCE_ROUTES: Record<string, ResourceRoute> = {
-  devices: route('/device/', { scope: 'query', update: 'PUT' }),
-  gateways: route('/gateway/', { scope: 'query' }),
-  units: route('/unit/', { scope: 'query', update: 'PUT', getOne: 'list' }),
-  groups: route('/group/', { scope: 'query', getOne: 'list' }),
-  profiles: route('/config/{company}', { scope: 'path', itemSlash: false, getOne: 'list' }),
+  devices: route('/device/', { scope: 'query', update: 'PUT', manyByIds: true }),
+  gateways: route('/gateway/', { scope: 'query', manyByIds: true }),
+  units: route('/unit/', { scope: 'query', update: 'PUT', getOne: 'list', manyByIds: true }),
+  groups: route('/group/', { scope: 'query', getOne: 'list', manyByIds: true }),
+  profiles: route('/config/{company}', { scope: 'path', itemSlash: false, getOne: 'list', manyByIds: true }),
   templates: route('/template/{company}', { scope: 'path', itemSlash: false, getOne: 'list', update: null }),
   companies: route('/company/'),
-  tenants: route('/tenant/'),
+  tenants: route('/tenant/', { manyByIds: true }),
   'api-keys': route('/api-keys/', { itemSlash: false, getOne: 'list', update: null }),
   notifications: route('/user/notifications/', { itemSlash: false, getOne: 'list', bulkMarkRead: '/user/notifications/bulk-mark-read' }),
   dashboards: route('/dashboard/', { scope: 'query' }),
-  webhooks: route('/webhook/', { scope: 'query', getOne: 'list' }),
+  webhooks: route('/webhook/', { scope: 'query', getOne: 'list', manyByIds: true }),
   rules: route('/rule/', { scope: 'query', itemSlash: false }),
   widgets: route('/widget/'),
 };

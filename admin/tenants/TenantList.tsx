@@ -1,19 +1,25 @@
-import { TextField, UrlField } from 'react-admin';
-import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
+import { UrlField } from 'react-admin';
+import { KeyboardDataTable } from '../common/KeyboardDataTable';
 import { ColorField, DateField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 
 export function TenantList() {
   return (
-    <ConsoleList>
-      <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" />
-        <UrlField source="logo_url" emptyText="—" />
-        <ColorField source="color_hex" label="resources.tenants.fields.color_hex" />
-        <DateField source="created_at" />
-        <ConfirmDeleteButton />
-      </KeyboardDatagrid>
+    <ConsoleList columnChooser>
+      <KeyboardDataTable rowClick="edit" bulkActionButtons={false}>
+        <KeyboardDataTable.Col source="name" />
+        <KeyboardDataTable.Col source="logo_url">
+          <UrlField source="logo_url" emptyText="—" />
+        </KeyboardDataTable.Col>
+        <KeyboardDataTable.Col label="resources.tenants.fields.color_hex">
+          <ColorField source="color_hex" />
+        </KeyboardDataTable.Col>
+        <KeyboardDataTable.Col source="created_at" field={DateField} />
+        <KeyboardDataTable.Col>
+          <ConfirmDeleteButton />
+        </KeyboardDataTable.Col>
+      </KeyboardDataTable>
     </ConsoleList>
   );
 }

@@ -15,7 +15,7 @@ function failureText(delivery: WebhookDelivery, translate: (key: string, options
   return delivery.response_status !== null ? `${text} (HTTP ${delivery.response_status})` : text;
 }
 
-/** A webhook's latest deliveries (the list's expanded row): when, state, attempts, why one failed and when it is tried again. */
+/** A webhook's latest deliveries (the list's expanded row): when, state, attempts, how long the last took, why one failed and when it is tried again. */
 export function WebhookDeliveries({ record }: { record: Webhook }) {
   const translate = useTranslate();
   const format = useFormatters();
@@ -36,6 +36,7 @@ export function WebhookDeliveries({ record }: { record: Webhook }) {
             <TableCell>{translate('app.webhooks.queued')}</TableCell>
             <TableCell>{translate('app.webhooks.status')}</TableCell>
             <TableCell>{translate('app.webhooks.attempts')}</TableCell>
+            <TableCell align="right">{translate('app.webhooks.duration')}</TableCell>
             <TableCell>{translate('app.webhooks.reason')}</TableCell>
             <TableCell>{translate('app.webhooks.next_attempt')}</TableCell>
           </TableRow>
@@ -52,6 +53,9 @@ export function WebhookDeliveries({ record }: { record: Webhook }) {
                 />
               </TableCell>
               <TableCell>{delivery.attempts}</TableCell>
+              <TableCell align="right">
+                {delivery.duration_ms === null ? '–' : translate('app.webhooks.duration_ms', { ms: format.number(delivery.duration_ms) })}
+              </TableCell>
               <TableCell>{failureText(delivery, translate)}</TableCell>
               <TableCell>{delivery.status === 'pending' ? format.dateTime(delivery.next_attempt_at) : '–'}</TableCell>
             </TableRow>

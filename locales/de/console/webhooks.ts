@@ -23,6 +23,8 @@ export const webhooks = {
   status: 'Status',
   attempts: 'Versuche',
   next_attempt: 'Nächster Versuch',
+  duration: 'Dauer',
+  duration_ms: '%{ms} ms',
   send_test: 'Testereignis senden',
   edit_title: 'Webhook an %{url} ändern',
   header_value_kept: 'Ein Wert ist gespeichert. Lassen Sie das Feld leer, um ihn zu behalten.',

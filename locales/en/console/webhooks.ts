@@ -21,6 +21,8 @@ export const webhooks = {
   attempts: 'Attempts',
   reason: 'Why not delivered',
   next_attempt: 'Next attempt',
+  duration: 'Duration',
+  duration_ms: '%{ms} ms',
   send_test: 'Send test event',
   edit_title: 'Change the webhook to %{url}',
   header_value_kept: 'A value is stored. Leave this empty to keep it.',

@@ -142,6 +142,8 @@ export interface WebhookDeliveriesTable {
   next_attempt_at: string;
   last_error: WebhookDeliveryErrorCode | null;
   response_status: number | null;
+  /** How long the last attempt took until the receiver answered or failed, in ms (migration 0037). */
+  duration_ms: number | null;
   created_at: string;
   updated_at: string;
 }

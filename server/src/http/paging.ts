@@ -8,3 +8,14 @@ export function searchText(query: { search?: string | undefined }): string | und
   const text = query.search?.trim();
   return text ? text : undefined;
 }
+
+/**
+ * The records a list is narrowed to by `id` and `ids` (both given: those in both), lower-cased as
+ * the tables store them; undefined means no narrowing.
+ */
+export function idFilter(query: { id?: string | undefined; ids?: string | undefined }): string[] | undefined {
+  const many = query.ids?.toLowerCase().split(',');
+  const one = query.id?.toLowerCase();
+  if (one === undefined) return many;
+  return many ? many.filter((id) => id === one) : [one];
+}

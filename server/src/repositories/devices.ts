@@ -9,10 +9,11 @@ import { BATTERY_LOW_PERCENT, powerStatus, type PowerStatus } from '../domain/po
 import type { Device, DeviceDetail, DeviceOrdering, TopicValue } from '../schemas/devices.js';
 import { listPage } from './list-page.js';
 import { audited } from './audited.js';
+import { idIn } from './id-filter.js';
 
 export interface DeviceFilters {
   companyId?: string | undefined;
-  id?: string | undefined;
+  ids?: string[] | undefined;
   search?: string | undefined;
   profileId?: string | undefined;
   unitId?: string | undefined;
@@ -67,7 +68,7 @@ export function devicesRepository(db: Db, reads: Db = db) {
   function filtered(userId: string, filters: DeviceFilters) {
     let query = visible(userId, reads);
     if (filters.companyId) query = query.where('devices.company_id', '=', filters.companyId);
-    if (filters.id) query = query.where('devices.id', '=', filters.id);
+    if (filters.ids) query = query.where(idIn('devices.id', filters.ids));
     if (filters.profileId) query = query.where('devices.profile_id', '=', filters.profileId);
     if (filters.unitId) query = query.where('devices.unit_id', '=', filters.unitId);
     if (filters.powerStatus) query = query.where(powerCondition(filters.powerStatus));

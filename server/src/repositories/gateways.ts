@@ -6,6 +6,7 @@ import { memberCompanyIds } from './member-companies.js';
 import { listPage } from './list-page.js';
 import type { Gateway } from '../schemas/gateways.js';
 import { audited } from './audited.js';
+import { idIn } from './id-filter.js';
 
 export type GatewayOrdering = 'name' | '-name' | 'last_seen' | '-last_seen' | 'gateway_id' | '-gateway_id' | 'created_at' | '-created_at';
 
@@ -30,7 +31,7 @@ export function gatewaysRepository(db: Db, reads: Db = db) {
       options: {
         companyId?: string | undefined;
         search?: string | undefined;
-        id?: string | undefined;
+        ids?: string[] | undefined;
         connected?: boolean | undefined;
         ordering: GatewayOrdering;
         limit: number;
@@ -39,7 +40,7 @@ export function gatewaysRepository(db: Db, reads: Db = db) {
     ) {
       let query = visible(userId, reads);
       if (options.companyId) query = query.where('company_id', '=', options.companyId);
-      if (options.id) query = query.where('id', '=', options.id);
+      if (options.ids) query = query.where(idIn('id', options.ids));
       if (options.connected !== undefined) query = query.where('connected', '=', options.connected ? 1 : 0);
       if (options.search) {
         const text = options.search;

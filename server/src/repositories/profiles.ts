@@ -7,6 +7,7 @@ import { containsText } from './text-match.js';
 import type { Profile, ProfileCreateBody, ProfileUpdateBody } from '../schemas/profiles.js';
 import { listPage } from './list-page.js';
 import { audited } from './audited.js';
+import { idIn } from './id-filter.js';
 
 export type ProfileOrdering = 'name' | '-name' | 'created_at' | '-created_at';
 
@@ -37,12 +38,12 @@ export function profilesRepository(db: Db) {
   return {
     async list(
       companyId: string,
-      options: { search?: string | undefined; fromTemplates?: boolean; id?: string | undefined; ordering: ProfileOrdering; limit: number; offset: number },
+      options: { search?: string | undefined; fromTemplates?: boolean; ids?: string[] | undefined; ordering: ProfileOrdering; limit: number; offset: number },
     ) {
       let query = db.selectFrom('profiles').where('company_id', '=', companyId);
       if (options.search) query = query.where(containsText('name', options.search ?? ''));
       if (options.fromTemplates) query = query.where('template_id', 'is not', null);
-      if (options.id) query = query.where('id', '=', options.id);
+      if (options.ids) query = query.where(idIn('id', options.ids));
       const descending = options.ordering.startsWith('-');
       return listPage(
         query,

@@ -4,6 +4,7 @@ import { containsText } from './text-match.js';
 import { listPage } from './list-page.js';
 import { audited } from './audited.js';
 import type { Tenant } from '../schemas/tenants.js';
+import { idIn } from './id-filter.js';
 
 export interface TenantChanges {
   name?: string | undefined;
@@ -20,10 +21,10 @@ export function tenantsRepository(db: Db) {
       .innerJoin('tenant_owners', (join) => join.onRef('tenant_owners.tenant_id', '=', 'tenants.id').on('tenant_owners.user_id', '=', userId));
 
   return {
-    async list(userId: string, options: { search?: string | undefined; id?: string | undefined; limit: number; offset: number; descending: boolean }) {
+    async list(userId: string, options: { search?: string | undefined; ids?: string[] | undefined; limit: number; offset: number; descending: boolean }) {
       let query = owned(userId);
       if (options.search) query = query.where(containsText('tenants.name', options.search ?? ''));
-      if (options.id) query = query.where('tenants.id', '=', options.id);
+      if (options.ids) query = query.where(idIn('tenants.id', options.ids));
       return listPage(
         query,
         options,

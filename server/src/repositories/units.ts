@@ -6,10 +6,11 @@ import type { Unit } from '../schemas/units.js';
 import type { Group } from '../schemas/units.js';
 import { listPage } from './list-page.js';
 import { audited } from './audited.js';
+import { idIn } from './id-filter.js';
 
 export interface NamedListOptions {
   companyId?: string | undefined;
-  id?: string | undefined;
+  ids?: string[] | undefined;
   search?: string | undefined;
   descending: boolean;
   limit: number;
@@ -21,7 +22,7 @@ export function unitsRepository(db: Db) {
   const visibleUnits = (userId: string, options: Partial<NamedListOptions> & { groupId?: string | undefined }) => {
     let query = db.selectFrom('units').where('units.company_id', 'in', memberCompanyIds(db, userId));
     if (options.companyId) query = query.where('units.company_id', '=', options.companyId);
-    if (options.id) query = query.where('units.id', '=', options.id);
+    if (options.ids) query = query.where(idIn('units.id', options.ids));
     if (options.groupId) query = query.where('units.group_id', '=', options.groupId);
     if (options.search) query = query.where(containsText('units.name', options.search ?? ''));
     return query;
@@ -60,7 +61,7 @@ export function unitsRepository(db: Db) {
       );
     },
     async find(userId: string, id: string): Promise<Unit | undefined> {
-      const row = await unitColumns(visibleUnits(userId, { id })).executeTakeFirst();
+      const row = await unitColumns(visibleUnits(userId, { ids: [id] })).executeTakeFirst();
       return row ? toUnit(row) : undefined;
     },
     async create(companyId: string, name: string, groupId: string | null, at: string): Promise<string> {
@@ -88,7 +89,7 @@ export function groupsRepository(db: Db) {
   const visibleGroups = (userId: string, options: Partial<NamedListOptions>) => {
     let query = db.selectFrom('groups').where('groups.company_id', 'in', memberCompanyIds(db, userId));
     if (options.companyId) query = query.where('groups.company_id', '=', options.companyId);
-    if (options.id) query = query.where('groups.id', '=', options.id);
+    if (options.ids) query = query.where(idIn('groups.id', options.ids));
     if (options.search) query = query.where(containsText('groups.name', options.search ?? ''));
     return query;
   };
@@ -121,7 +122,7 @@ export function groupsRepository(db: Db) {
       );
     },
     async find(userId: string, id: string): Promise<Group | undefined> {
-      const row = await groupColumns(visibleGroups(userId, { id })).executeTakeFirst();
+      const row = await groupColumns(visibleGroups(userId, { ids: [id] })).executeTakeFirst();
       return row ? toGroup(row) : undefined;
     },
     /** Whether the group exists in the given company (units may only join their own company's groups). */

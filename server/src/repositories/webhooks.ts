@@ -7,6 +7,7 @@ import { listPage, type PageWindow } from './list-page.js';
 import { memberCompanyIds } from './member-companies.js';
 import type { Webhook } from '../schemas/webhooks.js';
 import { audited } from './audited.js';
+import { idIn } from './id-filter.js';
 
 export interface WebhookChanges {
   url?: string | undefined;
@@ -36,9 +37,12 @@ export interface ClaimCaps {
 const DEFAULT_CAPS: ClaimCaps = { perCompany: COMPANY_CONCURRENCY, perDestination: DESTINATION_CONCURRENCY };
 
 /** Not delivered: to be tried again at `next_attempt_at` ('pending'), or given up ('failed'). */
-export type FailedDelivery = { id: string; status: 'pending' | 'failed' } & Pick<WebhookDeliveriesTable, 'next_attempt_at' | 'last_error' | 'response_status'>;
+export type FailedDelivery = { id: string; status: 'pending' | 'failed' } & Pick<
+  WebhookDeliveriesTable,
+  'next_attempt_at' | 'last_error' | 'response_status' | 'duration_ms'
+>;
 
-export type DeliveryOutcome = { id: string; status: 'delivered'; response_status: number } | FailedDelivery;
+export type DeliveryOutcome = { id: string; status: 'delivered'; response_status: number; duration_ms: number } | FailedDelivery;
 
 const DELIVERY_COLUMNS = [
   'id',
@@ -49,6 +53,7 @@ const DELIVERY_COLUMNS = [
   'next_attempt_at',
   'last_error',
   'response_status',
+  'duration_ms',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof WebhookDeliveriesTable)[];
@@ -97,6 +102,7 @@ export function pendingDelivery(webhookId: string, body: string, at: string): We
     next_attempt_at: at,
     last_error: null,
     response_status: null,
+    duration_ms: null,
     created_at: at,
     updated_at: at,
   };
@@ -106,9 +112,10 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
   const visible = (userId: string) => db.selectFrom('webhooks').where('company_id', 'in', memberCompanyIds(db, userId));
 
   return {
-    async list(userId: string, companyId: string | undefined, window: PageWindow): Promise<{ count: number; results: Webhook[] }> {
+    async list(userId: string, companyId: string | undefined, window: PageWindow, ids?: string[]): Promise<{ count: number; results: Webhook[] }> {
       let query = visible(userId);
       if (companyId) query = query.where('company_id', '=', companyId);
+      if (ids) query = query.where(idIn('id', ids));
       return listPage(query, window, (q) => q.selectAll().orderBy('created_at').orderBy('id'), toWebhook);
     },
     async find(userId: string, id: string): Promise<Webhook | undefined> {
@@ -223,18 +230,27 @@ export function webhooksRepository(db: Db, dialect: Dialect) {
     async recordOutcomes(node: string, outcomes: readonly DeliveryOutcome[], at: string): Promise<void> {
       const released = { claimed_by: null, claimed_until: null, updated_at: at };
       // The usual case, a batch delivered with one status code, is one statement.
-      const delivered = new Map<number, string[]>();
+      const delivered = new Map<number, { id: string; duration_ms: number }[]>();
       const failed: FailedDelivery[] = [];
       for (const outcome of outcomes) {
-        if (outcome.status === 'delivered') delivered.set(outcome.response_status, [...(delivered.get(outcome.response_status) ?? []), outcome.id]);
+        if (outcome.status === 'delivered') delivered.set(outcome.response_status, [...(delivered.get(outcome.response_status) ?? []), outcome]);
         else failed.push(outcome);
       }
       const write = async (executor: Db) => {
-        for (const [responseStatus, ids] of delivered) {
+        for (const [responseStatus, group] of delivered) {
+          // Each its own duration, still in one statement (the cast types the parameters on PostgreSQL).
+          const durations = sql<number>`case ${sql.join(
+            group.map(({ id, duration_ms }) => sql`when id = ${id} then cast(${duration_ms} as integer)`),
+            sql` `,
+          )} end`;
           await executor
             .updateTable('webhook_deliveries')
-            .set({ ...released, status: 'delivered', last_error: null, response_status: responseStatus })
-            .where('id', 'in', ids)
+            .set({ ...released, status: 'delivered', last_error: null, response_status: responseStatus, duration_ms: durations })
+            .where(
+              'id',
+              'in',
+              group.map(({ id }) => id),
+            )
             .where('claimed_by', '=', node)
             .execute();
         }

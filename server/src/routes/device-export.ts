@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { AppContext } from '../context.js';
 import { csvLine, fileNamePart } from '../domain/csv.js';
-import { searchText } from '../http/paging.js';
+import { idFilter, searchText } from '../http/paging.js';
 import { errorResponses } from '../schemas/common.js';
 import { DEVICE_EXPORT_COLUMNS, DeviceExportQuery, DeviceExportResponse, type Device } from '../schemas/devices.js';
 import { notFound } from '../http/errors.js';
@@ -49,7 +49,7 @@ export async function deviceExportRoutes(app: FastifyInstance, ctx: AppContext):
         if (!company) throw notFound();
         scope = fileNamePart(company.name);
       }
-      const filters = { companyId: q.company_id, id: q.id, search: searchText(q), profileId: q.profile, unitId: q.unit, powerStatus: q.power_status };
+      const filters = { companyId: q.company_id, ids: idFilter(q), search: searchText(q), profileId: q.profile, unitId: q.unit, powerStatus: q.power_status };
       const pages = ctx.repos.devices.matching(userId, filters, q.ordering ?? 'name');
       async function* lines() {
         yield csvLine(DEVICE_EXPORT_COLUMNS);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { duplicate, invalid } from '../http/errors.js';
-import { paging, searchText } from '../http/paging.js';
+import { idFilter, paging, searchText } from '../http/paging.js';
 import { conflictResponses, errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { normaliseEui, normaliseKey } from '../domain/eui.js';
 import { DEFAULT_JOIN_EUI } from '../domain/network.js';
@@ -44,7 +44,7 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const q = request.query;
       const page = await devices.list(
         request.identity.userId,
-        { companyId: q.company_id, id: q.id, search: searchText(q), profileId: q.profile, unitId: q.unit, powerStatus: q.power_status },
+        { companyId: q.company_id, ids: idFilter(q), search: searchText(q), profileId: q.profile, unitId: q.unit, powerStatus: q.power_status },
         { ordering: q.ordering ?? 'name', ...paging(q) },
       );
       return { ...page, results: await network.withStatus('device', page.results) };

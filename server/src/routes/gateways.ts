@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { duplicate, invalid, notFound } from '../http/errors.js';
-import { paging, searchText } from '../http/paging.js';
+import { idFilter, paging, searchText } from '../http/paging.js';
 import { conflictResponses, errorResponses, IdParams, networkServerResponses, NoContent } from '../schemas/common.js';
 import { normaliseEui } from '../domain/eui.js';
 import { normaliseSerial } from '../domain/certificate-serial.js';
@@ -45,7 +45,7 @@ export async function gatewayRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const page = await gateways.list(request.identity.userId, {
         companyId: q.company_id,
         search: searchText(q),
-        id: q.id,
+        ids: idFilter(q),
         connected: q.connected,
         ordering: q.ordering ?? 'name',
         ...paging(q),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/errors.js';
-import { paging, searchText } from '../http/paging.js';
+import { idFilter, paging, searchText } from '../http/paging.js';
 import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { GroupCreateBody, GroupListQuery, GroupPage, GroupResponse, GroupUpdateBody } from '../schemas/units.js';
 import { assertCompanyMember } from './company-access.js';
@@ -28,7 +28,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const q = request.query;
       return groups.list(request.identity.userId, {
         companyId: q.company_id,
-        id: q.id,
+        ids: idFilter(q),
         search: searchText(q),
         descending: q.ordering === '-name',
         ...paging(q),

@@ -2,7 +2,7 @@ import { perUserAndCompany } from '../auth/rate-limit.js';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
-import { paging, searchText } from '../http/paging.js';
+import { idFilter, paging, searchText } from '../http/paging.js';
 import { codecBusyResponses, errorResponses, NoContent } from '../schemas/common.js';
 import { parsePayload } from '../dataplane/codec/index.js';
 import { codecBusy, invalid, notFound } from '../http/errors.js';
@@ -33,7 +33,7 @@ export async function profileRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const page = await profiles.list(request.params.company_id, {
       search: searchText(q),
       fromTemplates,
-      id: q.id,
+      ids: idFilter(q),
       ordering: q.ordering ?? 'name',
       ...paging(q),
     });

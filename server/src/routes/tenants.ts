@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { paging, searchText } from '../http/paging.js';
+import { idFilter, paging, searchText } from '../http/paging.js';
 import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { TenantCreateBody, TenantListQuery, TenantPage, TenantResponse, TenantUpdateBody } from '../schemas/tenants.js';
 
@@ -30,7 +30,7 @@ export async function tenantRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request) => {
       await assertTenantFeature(request);
       const q = request.query;
-      return tenants.list(request.identity.userId, { search: searchText(q), id: q.id, descending: q.ordering === '-name', ...paging(q) });
+      return tenants.list(request.identity.userId, { search: searchText(q), ids: idFilter(q), descending: q.ordering === '-name', ...paging(q) });
     },
   );
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../context.js';
 import { invalid, notFound } from '../http/errors.js';
-import { paging, searchText } from '../http/paging.js';
+import { idFilter, paging, searchText } from '../http/paging.js';
 import { errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { UnitCreateBody, UnitListQuery, UnitPage, UnitResponse, UnitUpdateBody } from '../schemas/units.js';
 import { assertCompanyMember } from './company-access.js';
@@ -29,7 +29,7 @@ export async function unitRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const q = request.query;
       return units.list(request.identity.userId, {
         companyId: q.company_id,
-        id: q.id,
+        ids: idFilter(q),
         groupId: q.group,
         search: searchText(q),
         descending: q.ordering === '-name',

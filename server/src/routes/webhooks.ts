@@ -5,7 +5,7 @@ import { isBlockedUrlHost } from '../dataplane/webhooks/address.js';
 import { newWebhookSecret } from '../dataplane/webhooks/signature.js';
 import { MAX_WEBHOOKS_PER_COMPANY, testEventPayload } from '../domain/webhooks.js';
 import { HttpProblem, invalid, notFound } from '../http/errors.js';
-import { paging } from '../http/paging.js';
+import { idFilter, paging } from '../http/paging.js';
 import { conflictResponses, errorResponses, IdParams, NoContent } from '../schemas/common.js';
 import { assertCompanyMember } from './company-access.js';
 import {
@@ -45,7 +45,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: AppContext): Prom
       schema: { operationId: 'listWebhooks', summary: 'List webhooks', tags, querystring: WebhookListQuery, response: { 200: WebhookPage, ...errorResponses } },
     },
     async (request) => {
-      return webhooks.list(request.identity.userId, request.query.company_id, paging(request.query));
+      return webhooks.list(request.identity.userId, request.query.company_id, paging(request.query), idFilter(request.query));
     },
   );
 

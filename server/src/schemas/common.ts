@@ -62,6 +62,22 @@ export const ListQueryFields = {
   search: Type.Optional(Type.String({ maxLength: 200 })),
 };
 
+/**
+ * The most ids one list call accepts in `ids`: a console page of references (react-admin's getMany)
+ * in one request, while no call can name an unbounded set (the URL and the SQL `in` stay small).
+ */
+export const MAX_IDS = 100;
+const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+/** `?ids=` of a list: up to MAX_IDS comma-separated UUIDs; ids of records the caller may not see match nothing. */
+export const IdsFilter = Type.Optional(
+  Type.String({
+    pattern: `^${UUID_PATTERN}(,${UUID_PATTERN}){0,${MAX_IDS - 1}}$`,
+    description: `Only these records: up to ${MAX_IDS} comma-separated ids. Ids outside the caller's companies match nothing.`,
+    examples: ['5f0c6a1e-2b7d-4c3a-9e8f-1a2b3c4d5e6f,0b4e2c1d-7a8f-4e3b-9c2d-1e0f2a3b4c5d'],
+    ...errorCode('invalid_format'),
+  }),
+);
+
 export const Page = <T extends TSchema>(item: T) => Type.Object({ count: Type.Integer(), results: Type.Array(item) });
 
 /** Standard error responses to list on a route, so the OpenAPI file documents them. */

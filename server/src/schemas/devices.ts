@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { errorCode, ListQueryFields, Page, SecretString, Timestamp, Uuid } from './common.js';
+import { errorCode, IdsFilter, ListQueryFields, Page, SecretString, Timestamp, Uuid } from './common.js';
 import type { FieldErrorCode } from './messages.js';
 import { EUI_BYTES, hexInputPattern, KEY_BYTES } from '../domain/eui.js';
 import { DECODERS } from '../domain/decoders.js';
@@ -57,6 +57,7 @@ export const DeviceListQuery = Type.Object(
     ordering: Type.Optional(Type.Enum(DEVICE_ORDERINGS)),
     company_id: Type.Optional(Uuid),
     id: Type.Optional(Uuid),
+    ids: IdsFilter,
     profile: Type.Optional(Uuid),
     unit: Type.Optional(Uuid),
     power_status: Type.Optional(Type.Enum(POWER_STATUSES)),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListQueryFields, NonBlank, Page, SecretString, Timestamp, Uuid } from './common.js';
+import { IdsFilter, ListQueryFields, NonBlank, Page, SecretString, Timestamp, Uuid } from './common.js';
 import { hexInput } from './devices.js';
 import { EUI_BYTES } from '../domain/eui.js';
 import { NetworkMode, WithSyncStatus } from './network.js';
@@ -28,6 +28,7 @@ export const GatewayListQuery = Type.Object(
     ordering: Type.Optional(Type.Enum(['name', '-name', 'last_seen', '-last_seen', 'gateway_id', '-gateway_id', 'created_at', '-created_at'])),
     company_id: Type.Optional(Uuid),
     id: Type.Optional(Uuid),
+    ids: IdsFilter,
     connected: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
+import { IdsFilter, ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
 import { MAC_VERSIONS, REG_PARAMS_REVISIONS, REGIONS } from '../domain/network.js';
 import { DECODERS } from '../domain/decoders.js';
 import { WithSyncStatus } from './network.js';
@@ -58,6 +58,7 @@ export const ProfileListQuery = Type.Object(
     ...ListQueryFields,
     ordering: Type.Optional(Type.Enum(['name', '-name', 'created_at', '-created_at'])),
     id: Type.Optional(Uuid),
+    ids: IdsFilter,
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { errorCode, ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
+import { errorCode, IdsFilter, ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
 
 const ColorHex = Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', ...errorCode('colour_invalid') });
 const LogoUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048, ...errorCode('url_invalid') });
@@ -18,6 +18,7 @@ export const TenantListQuery = Type.Object(
     ...ListQueryFields,
     ordering: Type.Optional(Type.Union([Type.Literal('name'), Type.Literal('-name')])),
     id: Type.Optional(Uuid),
+    ids: IdsFilter,
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
+import { IdsFilter, ListQueryFields, NonBlank, Page, Timestamp, Uuid } from './common.js';
 
 const NameOrdering = Type.Optional(Type.Enum(['name', '-name']));
 
@@ -27,13 +27,13 @@ export const UnitPage = Page(UnitResponse);
 export const GroupPage = Page(GroupResponse);
 
 export const UnitListQuery = Type.Object(
-  { ...ListQueryFields, ordering: NameOrdering, company_id: Type.Optional(Uuid), id: Type.Optional(Uuid), group: Type.Optional(Uuid) },
+  { ...ListQueryFields, ordering: NameOrdering, company_id: Type.Optional(Uuid), id: Type.Optional(Uuid), ids: IdsFilter, group: Type.Optional(Uuid) },
   { additionalProperties: false },
 );
 export type UnitListQuery = Static<typeof UnitListQuery>;
 
 export const GroupListQuery = Type.Object(
-  { ...ListQueryFields, ordering: NameOrdering, company_id: Type.Optional(Uuid), id: Type.Optional(Uuid) },
+  { ...ListQueryFields, ordering: NameOrdering, company_id: Type.Optional(Uuid), id: Type.Optional(Uuid), ids: IdsFilter },
   { additionalProperties: false },
 );
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { errorCode, ListQueryFields, Page, SecretString, Timestamp, Uuid } from './common.js';
+import { errorCode, IdsFilter, ListQueryFields, Page, SecretString, Timestamp, Uuid } from './common.js';
 import { WEBHOOK_DELIVERY_ERROR_TEXTS, type WebhookDeliveryErrorCode } from './messages.js';
 
 export const WebhookUrl = Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2048, ...errorCode('url_invalid') });
@@ -39,6 +39,9 @@ export const WebhookDeliveryResponse = Type.Object({
   /** Our own category of why it was not delivered (WEBHOOK_DELIVERY_ERROR_TEXTS), never the network's error text. */
   last_error: Type.Union([Type.Enum(Object.keys(WEBHOOK_DELIVERY_ERROR_TEXTS) as WebhookDeliveryErrorCode[]), Type.Null()]),
   response_status: Type.Union([Type.Integer(), Type.Null()]),
+  duration_ms: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+    description: 'How long the last attempt took until the receiver answered or the connection failed, in milliseconds; null before the first attempt.',
+  }),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
@@ -46,7 +49,7 @@ export type WebhookDelivery = Static<typeof WebhookDeliveryResponse>;
 export const WebhookDeliveriesResponse = Type.Array(WebhookDeliveryResponse);
 
 export const WebhookListQuery = Type.Object(
-  { company_id: Type.Optional(Uuid), page: ListQueryFields.page, page_size: ListQueryFields.page_size },
+  { company_id: Type.Optional(Uuid), id: Type.Optional(Uuid), ids: IdsFilter, page: ListQueryFields.page, page_size: ListQueryFields.page_size },
   { additionalProperties: false },
 );
 export const WebhookPage = Page(WebhookResponse);

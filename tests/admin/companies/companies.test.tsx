@@ -176,7 +176,7 @@ describe('company plan (set by the operator, shown read-only)', () => {
       dataProvider: { getList: listAnswers.rows([{ ...company, plan: 'enterprise', sample_retention_days: null }]) },
     });
     expect(await screen.findByText('Enterprise')).toBeInTheDocument();
-    expect(screen.getByText('Plan')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Plan' })).toBeInTheDocument();
   });
 
   it.each([

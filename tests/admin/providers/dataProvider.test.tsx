@@ -96,6 +96,33 @@ describe('dataProvider', () => {
     await expect(provider().exportDevices({ filter: {}, sort: { field: 'name', order: 'ASC' } })).rejects.toBeInstanceOf(HttpError);
   });
 
+  it('fetches getMany in one request by ids, in the selected company, and per record where a list has no ids', async () => {
+    const fetch = stubFetch(() => jsonResponse({ count: 2, results: [{ id: 'd1' }, { id: 'd2' }] }));
+    const result = await provider().getMany('devices', { ids: ['d1', 'd2', 'd1'] });
+    expect(result).toEqual({ data: [{ id: 'd1' }, { id: 'd2' }] });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(urlOf(fetch).pathname).toBe('/api/device/');
+    expect(Object.fromEntries(urlOf(fetch).searchParams)).toEqual({ ids: 'd1,d2', page: '1', page_size: '2', company_id: 'c1' });
+
+    fetch.mockClear();
+    await provider().getMany('profiles', { ids: ['p1', 'p2', 'p3'] });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(urlOf(fetch).pathname).toBe('/api/config/c1');
+    expect(urlOf(fetch).searchParams.get('ids')).toBe('p1,p2,p3');
+
+    // More ids than the server takes at once: one request per hundred.
+    fetch.mockClear();
+    await provider().getMany('units', { ids: Array.from({ length: 150 }, (_, i) => `u${i}`) });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(urlOf(fetch, 0).searchParams.get('ids')?.split(',')).toHaveLength(100);
+    expect(urlOf(fetch, 1).searchParams.get('page_size')).toBe('50');
+
+    // Without a selected company there is nothing to ask.
+    fetch.mockClear();
+    expect(await provider(null).getMany('gateways', { ids: ['g1'] })).toEqual({ data: [] });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('never sends the default id sort, and no company to unscoped resources', async () => {
     const fetch = stubFetch(() => jsonResponse({ count: 0, results: [] }));
     await provider().getList('companies', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });

@@ -25,6 +25,7 @@ const delivery = (fields: Partial<WebhookDelivery>): WebhookDelivery => ({
   next_attempt_at: '2026-11-01T08:01:00.000Z',
   last_error: null,
   response_status: null,
+  duration_ms: null,
   created_at: '2026-11-01T08:00:00.000Z',
   updated_at: '2026-11-01T08:00:00.000Z',
   ...fields,
@@ -171,6 +172,23 @@ describe('webhooks screen', () => {
     expect(screen.getByText('Der Empfänger hat mit einem Status außerhalb von 2xx geantwortet. (HTTP 503)')).toBeInTheDocument();
     expect(screen.getByText('Zugestellt')).toBeInTheDocument();
     expect(webhookDeliveries).toHaveBeenCalledWith('w1');
+  });
+
+  it.each([
+    ['en', 'Duration', '1,234 ms'],
+    ['de', 'Dauer', '1.234 ms'],
+  ] as const)('shows how long each attempt took, in ms written the %s way, and none before the first', async (locale, header, took) => {
+    const webhookDeliveries = vi.fn(async () => [
+      delivery({ id: 'd1', status: 'delivered', response_status: 200, duration_ms: 1234 }),
+      delivery({ id: 'd2', attempts: 0, duration_ms: null }),
+    ]);
+    renderList({ getList: listAnswers.rows([hook]), webhookDeliveries }, locale);
+    fireEvent.click(await screen.findByText(hook.url));
+    const durationHeader = await screen.findByRole('columnheader', { name: header });
+    const table = durationHeader.closest('table') as HTMLElement;
+    const column = within(table).getAllByRole('columnheader').indexOf(durationHeader);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[column]?.textContent)).toEqual([took, '–']);
   });
 
   it("a pending delivery shows when it is tried again, in the reader's language", async () => {

@@ -63,6 +63,8 @@ describe('webhooks', () => {
     expect(received[0]?.body).toMatchObject({ event: 'up', device: { dev_eui: 'ABCD000000000001', name: 'Pump' }, fPort: 3, data: { pressure: 1.5 } });
     const deliveries = (await call(t.app, alice, 'GET', `/api/webhook/${hook.json<Webhook>().id}/deliveries`)).json<Deliveries>();
     expect(deliveries[0]).toMatchObject({ status: 'delivered', attempts: 1, response_status: 200 });
+    // How long the receiver took is stored with the attempt: a whole, non-negative number of ms.
+    expect(Number.isInteger(deliveries[0]?.duration_ms) && (deliveries[0]?.duration_ms ?? -1) >= 0).toBe(true);
   });
 
   it('sends a test event through the queue, signed like every delivery, also while the webhook is paused', async () => {
@@ -70,7 +72,7 @@ describe('webhooks', () => {
     const before = received.length;
     const queued = await call(t.app, alice, 'POST', `/api/webhook/${hook.id}/test`);
     expect(queued.statusCode).toBe(201);
-    expect(queued.json()).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(queued.json()).toMatchObject({ status: 'pending', attempts: 0, duration_ms: null });
     expect(queued.body).not.toContain('payload');
     expect(await dispatcher.dispatchDue()).toBe(1);
     expect(received.slice(before)).toEqual([
@@ -84,13 +86,27 @@ describe('webhooks', () => {
     expect((await call(t.app, alice, 'DELETE', `/api/webhook/${hook.id}/`)).statusCode).toBe(204);
   });
 
+  it('lists just the named webhooks (id, ids: getMany in one request), never another company’s', async () => {
+    const mine = (await call(t.app, alice, 'GET', `/api/webhook/?company_id=${company}`)).json<Page<Webhook>>().results.map((hook) => hook.id);
+    expect(mine.length).toBeGreaterThan(0);
+    const theirs = (await call(t.app, bob, 'POST', '/api/webhook/', { company_id: bobCompany, url: receiverUrl })).json<Webhook>().id;
+    const named = await call(t.app, alice, 'GET', `/api/webhook/?company_id=${company}&ids=${[...mine, theirs].join(',')}`);
+    expect(named.json<Page<Webhook>>().results.map((hook) => hook.id)).toEqual(mine);
+    expect((await call(t.app, alice, 'GET', `/api/webhook/?id=${mine[0]}`)).json<Page<Webhook>>().results.map((hook) => hook.id)).toEqual([mine[0]]);
+    expect((await call(t.app, bob, 'GET', `/api/webhook/?ids=${mine.join(',')}`)).json()).toMatchObject({ count: 0, results: [] });
+    const bad = await call(t.app, alice, 'GET', `/api/webhook/?ids=nope`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field_codes: { ids: { code: 'invalid_format' } } });
+    expect((await call(t.app, bob, 'DELETE', `/api/webhook/${theirs}/`)).statusCode).toBe(204);
+  });
+
   it('retries a failing receiver with backoff and shows the failure', async () => {
     const hookId = (await call(t.app, alice, 'GET', `/api/webhook/?company_id=${company}`)).json<Page<Webhook>>().results[0]?.id;
     answer = 500;
     await uplink(2);
     expect(await dispatcher.dispatchDue()).toBe(1);
     let latest = (await call(t.app, alice, 'GET', `/api/webhook/${hookId}/deliveries`)).json<Deliveries>()[0];
-    expect(latest).toMatchObject({ status: 'pending', attempts: 1, last_error: 'http_status', response_status: 500 });
+    expect(latest).toMatchObject({ status: 'pending', attempts: 1, last_error: 'http_status', response_status: 500, duration_ms: expect.any(Number) });
     expect(await dispatcher.dispatchDue()).toBe(0);
     answer = 200;
     t.clock.advance(retryDelayMs(1));

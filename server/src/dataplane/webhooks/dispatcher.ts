@@ -146,27 +146,37 @@ export class WebhookDispatcher {
     Object.assign(headers, { 'content-type': 'application/json', 'user-agent': 'lora-console-webhooks' });
     Object.assign(headers, signatureHeaders(this.secrets.open(delivery.webhook_id, delivery.secret), delivery.id, this.now(), delivery.payload));
     let outcome: DeliveryOutcome;
+    // Wall time, not the injected clock: how long the receiver took is a measurement, not a schedule.
+    const started = performance.now();
+    const took = () => Math.round(performance.now() - started);
     try {
       const status = await this.post(delivery.url, headers, delivery.payload);
       outcome =
         status >= 200 && status <= 299
-          ? { id: delivery.id, status: 'delivered', response_status: status }
-          : notDelivered(delivery, 'http_status', status, this.now());
+          ? { id: delivery.id, status: 'delivered', response_status: status, duration_ms: took() }
+          : notDelivered(delivery, 'http_status', status, this.now(), took());
     } catch (failure) {
       // A sender that failed otherwise (a bug) is still only a failed connection in the log.
-      outcome = notDelivered(delivery, failure instanceof DeliveryFailure ? failure.category : 'connection_failed', null, this.now());
+      outcome = notDelivered(delivery, failure instanceof DeliveryFailure ? failure.category : 'connection_failed', null, this.now(), took());
     }
     await this.outcomes.record(outcome);
   }
 }
 
 /** Tried again later, or given up after the last attempt (the claim already counted this one). */
-function notDelivered(delivery: ClaimedDelivery, error: WebhookDeliveryErrorCode, status: number | null, at: Date): FailedDelivery {
+function notDelivered(
+  delivery: ClaimedDelivery,
+  error: WebhookDeliveryErrorCode,
+  status: number | null,
+  at: Date,
+  durationMs: number | null = null,
+): FailedDelivery {
   return {
     id: delivery.id,
     status: delivery.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
     next_attempt_at: new Date(at.getTime() + retryDelayMs(delivery.attempts)).toISOString(),
     last_error: error,
     response_status: status,
+    duration_ms: durationMs,
   };
 }
