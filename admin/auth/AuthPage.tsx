@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, CircularProgress, Link as MuiLink } from '@mui/material';
 import { AuthField } from './AuthField';
 import { AuthFrame } from './AuthFrame';
@@ -36,7 +36,8 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
   const [email, setEmail] = useState(drawn?.email ?? '');
   const [password, setPassword] = useState(drawn?.password ?? '');
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => resumeStaticForm(formRef.current, drawn), [drawn]);
+  // In the commit that replaces the drawn form, so no keystroke falls between the two.
+  useLayoutEffect(() => resumeStaticForm(formRef.current, drawn), [drawn]);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
