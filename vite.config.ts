@@ -1,5 +1,6 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { prerenderSignIn } from './vite.prerender';
 
 /** Names the support chat's origin in index.html, so the server's Content-Security-Policy allows it (server/src/http/content-security.ts). */
 const supportChatOrigin = (chatUrl: string | undefined): Plugin => ({
@@ -22,7 +23,7 @@ const nativeObjectEntries = (): Plugin => ({
 // Assets live under /console-assets so they never collide with the marketing build.
 export default defineConfig(({ mode }) => ({
   root: 'admin',
-  plugins: [react(), nativeObjectEntries(), supportChatOrigin(loadEnv(mode, '..', 'VITE_').VITE_CHAT_URL)],
+  plugins: [react(), nativeObjectEntries(), supportChatOrigin(loadEnv(mode, '..', 'VITE_').VITE_CHAT_URL), prerenderSignIn([nativeObjectEntries()])],
   envDir: '..',
   // The one favicon of both sites; the dev server serves it at /favicon.svg as the marketing build does.
   publicDir: '../marketing/static',

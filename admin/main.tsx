@@ -1,7 +1,9 @@
 import { isAuthAddress } from './auth/paths';
+import { hasStaticSignIn, startOnIntent } from './auth/intent';
 
 // Two entries share this page: the sign-in pages (light, no react-admin) and the console. This
-// module imports neither React nor either entry, so the browser fetches all they need at once.
+// module imports neither React nor either entry, so the browser fetches all an entry needs at once
+// when it is asked for.
 const loadConsole = () => import('./console');
 let consoleOpened = false;
 const openConsole = ({ signedIn }: { signedIn: boolean }) => {
@@ -13,5 +15,8 @@ const openConsole = ({ signedIn }: { signedIn: boolean }) => {
 if (isAuthAddress(window.location.pathname)) {
   // The console's code is fetched while the visitor types, so it is at hand when the sign-in succeeds.
   document.addEventListener('input', () => void loadConsole(), { once: true });
-  void import('./auth/entry').then(({ renderAuth }) => renderAuth(openConsole));
+  const renderSignIn = () => void import('./auth/entry').then(({ renderAuth }) => renderAuth(openConsole));
+  // A page drawn by the build (auth.html) is usable as it stands: its code loads when the visitor starts to use it.
+  if (hasStaticSignIn()) startOnIntent(renderSignIn);
+  else renderSignIn();
 } else openConsole({ signedIn: false });

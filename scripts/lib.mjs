@@ -72,7 +72,7 @@ export const builds = [
   },
   {
     name: 'console',
-    sources: ['admin', 'locales', 'vite.config.ts', 'package.json'],
+    sources: ['admin', 'locales', 'vite.config.ts', 'vite.prerender.ts', 'package.json'],
     stamp: 'dist/admin/.build-stamp',
     command: ['npx', ['vite', 'build', '--logLevel', 'warn']],
   },

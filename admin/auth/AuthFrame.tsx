@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
 import { PRODUCT_NAME } from '../common/product';
 import { DefaultLogo } from '../layout/DefaultLogo';
@@ -6,11 +6,18 @@ import { LanguageMenu } from '../common/LanguageMenu';
 import { useAuthI18n } from './i18n';
 
 /** The card the public auth pages share: logo, tagline, language, a title and the form. */
-export function AuthFrame({ title, onSubmit, children }: { title: string; onSubmit?: (event: FormEvent) => void; children: ReactNode }) {
+export interface AuthFrameProps {
+  title: string;
+  onSubmit?: (event: FormEvent) => void;
+  formRef?: Ref<HTMLFormElement>;
+  children: ReactNode;
+}
+
+export function AuthFrame({ title, onSubmit, formRef, children }: AuthFrameProps) {
   const { translate, language, setLanguage } = useAuthI18n();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
-      <Paper component="form" onSubmit={onSubmit} noValidate sx={{ p: 4, width: '100%', maxWidth: 400 }}>
+      <Paper component="form" ref={formRef} onSubmit={onSubmit} noValidate sx={{ p: 4, width: '100%', maxWidth: 400 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, color: 'primary.main' }}>
           <DefaultLogo title={PRODUCT_NAME} />
           <Box sx={{ flexGrow: 1 }}>

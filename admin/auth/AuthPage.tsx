@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, CircularProgress, Link as MuiLink } from '@mui/material';
 import { AuthField } from './AuthField';
 import { AuthFrame } from './AuthFrame';
@@ -7,6 +7,7 @@ import { RESET_PASSWORD_PATH } from './ResetPasswordPage';
 import { useAuthTitle, useAuthTranslate } from './i18n';
 import { AFTER_SIGN_IN_PATH, SIGNED_IN_STATE } from './redirect';
 import { signIn, signUp } from './client';
+import { readStaticForm, resumeStaticForm } from './intent';
 import { AUTH_PATH } from './paths';
 import { RETURN_PARAM, safeReturnPath } from './returnPath';
 import type { AuthOutcome, Credentials } from './session';
@@ -30,8 +31,13 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
   const isSignUp = location.pathname.startsWith(SIGN_UP_PATH);
   // Where the visitor was going before signing in (an invite link keeps its code through sign-up too).
   const returnTo = safeReturnPath(new URLSearchParams(location.search).get(RETURN_PARAM));
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // The page the build drew may have been typed into before this one replaced it (intent.ts).
+  const [drawn] = useState(readStaticForm);
+  const [email, setEmail] = useState(drawn?.email ?? '');
+  const [password, setPassword] = useState(drawn?.password ?? '');
+  const formRef = useRef<HTMLFormElement>(null);
+  // In the commit that replaces the drawn form, so no keystroke falls between the two.
+  useLayoutEffect(() => resumeStaticForm(formRef.current, drawn), [drawn]);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -63,7 +69,7 @@ export function AuthPage({ actions = { signIn, signUp } }: AuthPageProps) {
   const title = translate(isSignUp ? 'app.auth.sign_up' : 'app.auth.sign_in');
   useAuthTitle(isSignUp ? 'app.auth.sign_up' : 'app.auth.sign_in');
   return (
-    <AuthFrame title={title} onSubmit={(event) => void submit(event)}>
+    <AuthFrame title={title} formRef={formRef} onSubmit={(event) => void submit(event)}>
       <AuthField
         type="email"
         autoComplete="email"

@@ -25,7 +25,8 @@ export async function loadAuthMessages(language: Language): Promise<Catalogue> {
   return mergeCatalogues({ app } as unknown as Catalogue, { app: german.app } as unknown as Catalogue);
 }
 
-const translatorOf = (language: Language, messages: Catalogue): Translate => {
+/** A translator of the sign-in pages' texts in one language (prerender.tsx draws the pages with it too). */
+export const translatorOf = (language: Language, messages: Catalogue): Translate => {
   // The same polyglot set-up as the console's provider (a missing key shows its `_` default or the key).
   const provider = polyglotI18nProvider(
     () => messages as unknown as TranslationMessages,

@@ -45,6 +45,12 @@ export function AuthHistory({ children }: { children: ReactNode }) {
   return <AuthNavigationContext.Provider value={value}>{children}</AuthNavigationContext.Provider>;
 }
 
+/** A fixed address for rendering the sign-in pages ahead of time (prerender.tsx), where there is no browser history. */
+export function StaticAuthLocation({ location, children }: { location: AuthLocation; children: ReactNode }) {
+  const value = useMemo(() => ({ location, navigate: () => undefined }), [location]);
+  return <AuthNavigationContext.Provider value={value}>{children}</AuthNavigationContext.Provider>;
+}
+
 /** An in-page link: a real <a href> (open in a new tab works), followed without reloading the page. */
 export function AuthLink({ to, ...props }: { to: string } & AnchorHTMLAttributes<HTMLAnchorElement>) {
   const navigate = useAuthNavigate();

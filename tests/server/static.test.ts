@@ -29,6 +29,25 @@ describe('serving the console and the marketing site', () => {
     },
   );
 
+  it('serves the sign-in routes the page with the drawn sign-in form when the build made one, with a fresh nonce', async () => {
+    const drawn = await createStaticApp({
+      'console/index.html': '<html>console</html>',
+      'console/auth.html': '<html><style nonce="CSP_NONCE_PLACEHOLDER"></style>sign-in</html>',
+    });
+    try {
+      for (const url of ['/auth', '/auth/signup', '/auth/reset-password']) {
+        const response = await drawn.app.inject({ method: 'GET', url });
+        const nonce = /nonce="([^"]+)"/.exec(response.body)?.[1];
+        expect(response.body).toMatch(/^<html><style nonce="[^"]+"><\/style>sign-in<\/html>$/);
+        expect(nonce).not.toBe('CSP_NONCE_PLACEHOLDER');
+        expect(String(response.headers['content-security-policy'])).toContain(`'nonce-${nonce}'`);
+      }
+      expect((await drawn.app.inject({ method: 'GET', url: '/devices' })).body).toBe('<html>console</html>');
+    } finally {
+      await drawn.close();
+    }
+  });
+
   it('serves hashed console assets as immutable', async () => {
     const response = await app.inject({ method: 'GET', url: '/console-assets/app-1234.js' });
     expect(response.statusCode).toBe(200);

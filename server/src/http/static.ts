@@ -42,10 +42,16 @@ export interface StaticSites {
   marketingDir: string;
 }
 
-/** The console's index.html with a fresh nonce in every tag Vite marked, under the policy naming it. */
-async function sendConsole(reply: FastifyReply, consoleDir: string): Promise<FastifyReply> {
+/**
+ * The sign-in routes' page: index.html with the sign-in pages drawn in (the console build's
+ * auth.html, admin/auth/staticPages.ts), so the form shows before a script runs.
+ */
+const SIGN_IN_PAGE = 'auth.html';
+
+/** A console page (index.html, or auth.html for the sign-in routes) with a fresh nonce in every tag the build marked, under the policy naming it. */
+async function sendConsole(reply: FastifyReply, consoleDir: string, page = 'index.html'): Promise<FastifyReply> {
   const nonce = newNonce();
-  const html = await fs.promises.readFile(path.join(consoleDir, 'index.html'), 'utf8');
+  const html = await fs.promises.readFile(path.join(consoleDir, page), 'utf8');
   return (
     reply
       // index.html must never be cached: it names the hashed bundles of the current build (and its nonce is single-use).
@@ -100,9 +106,11 @@ export async function serveStaticSites(app: FastifyInstance, sites: StaticSites)
       immutable: true,
       maxAge: '365d',
     });
+    const signInPage = fs.existsSync(path.join(sites.consoleDir, SIGN_IN_PAGE)) ? SIGN_IN_PAGE : undefined;
     for (const route of CONSOLE_ROUTES) {
-      app.get(`/${route}`, (_request, reply) => sendConsole(reply, sites.consoleDir));
-      app.get(`/${route}/*`, (_request, reply) => sendConsole(reply, sites.consoleDir));
+      const page = route === 'auth' ? signInPage : undefined;
+      app.get(`/${route}`, (_request, reply) => sendConsole(reply, sites.consoleDir, page));
+      app.get(`/${route}/*`, (_request, reply) => sendConsole(reply, sites.consoleDir, page));
     }
   }
 
