@@ -29,7 +29,7 @@ const WIDE = {
 };
 const PHONE = {
   rowHeight: 164,
-  openHeight: 500,
+  openHeight: 420,
   columns: 'auto minmax(0, 1fr) auto',
   areas: '"line name status" "line dev_eui dev_eui" "reason reason reason" "profile profile profile"',
   openAreas:
@@ -76,8 +76,13 @@ export function RowTable({
     overscan: 12,
     initialRect: { width: 0, height: SCROLL_HEIGHT },
   });
+  const [focused, setFocused] = useState<number | null>(null);
   // Heights change when a row opens or its state changes: the virtualizer measures again.
   useEffect(() => virtualizer.measure(), [virtualizer, opened, rows, layout]);
+  // A row just opened scrolls to the top of the box, so its fields show whole (a phone's card is tall).
+  useEffect(() => {
+    if (focused !== null) virtualizer.scrollToIndex(focused, { align: 'start' });
+  }, [virtualizer, focused, opened]);
   const phone = layout === PHONE;
   const cell = (column: (typeof COLUMN_NAMES)[number], open = false) => ({
     px: 1,
@@ -136,6 +141,8 @@ export function RowTable({
                 sx={{
                   ...grid(open),
                   alignItems: open ? 'start' : 'center',
+                  // The card's lines keep their own height; the room left stays at the bottom.
+                  alignContent: open ? 'start' : undefined,
                   rowGap: 0.5,
                   py: phone || open ? 1 : 0,
                   position: 'absolute',
@@ -177,7 +184,10 @@ export function RowTable({
                   actions={correctable}
                   phone={phone}
                   sx={cell('status')}
-                  onOpen={() => setOpened(new Set(opened).add(item.index))}
+                  onOpen={() => {
+                    setOpened(new Set(opened).add(item.index));
+                    setFocused(item.index);
+                  }}
                   onRetry={() => onRetry?.(item.index)}
                 />
                 <Box role="cell" sx={open ? { ...cell('reason'), whiteSpace: 'normal' } : reasonCell} title={reason || undefined}>
