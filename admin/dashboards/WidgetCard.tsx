@@ -6,6 +6,7 @@ import type { Widget } from './layout';
 import { SeriesWidget } from './widgets/SeriesWidget';
 import { SingleValueWidget } from './widgets/SingleValueWidget';
 import { TableWidget } from './widgets/TableWidget';
+import { ExportWidgetButton } from './widgets/ExportWidgetButton';
 
 /** Class of elements inside a widget that must not start a drag (buttons, toggles). */
 export const NO_DRAG = 'widget-no-drag';
@@ -30,6 +31,7 @@ export function WidgetCard({ widget, onEdit, onDelete, locked = null }: { widget
         <Typography variant="subtitle2" noWrap sx={{ flex: 1 }}>
           {title}
         </Typography>
+        {widget.type === 'TABLE' && <ExportWidgetButton widgetId={widget.id} className={NO_DRAG} />}
         <Tooltip title={locked ?? translate('app.dashboards.edit_widget')}>
           <span>
             <IconButton size="small" className={NO_DRAG} onClick={onEdit} disabled={locked !== null} aria-label={translate('app.dashboards.edit_widget')}>

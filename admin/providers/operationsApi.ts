@@ -1,6 +1,6 @@
 import type { Identifier } from 'react-admin';
 import type { BatteryReading, DeviceEventItem, DeviceEventsQuery, Frame, GatewayFrame, HeardDevice, SeriesPoint, TopicSeries } from '../types/api';
-import { apiRequest } from './http';
+import { apiDownload, apiRequest, type Download } from './http';
 
 interface Page<T> {
   count: number;
@@ -29,6 +29,10 @@ export interface OperationsApi {
   deviceEvents(id: Identifier, filter: EventsFilter): Promise<Page<DeviceEventItem>>;
   /** A topic's newest numeric samples, oldest first. */
   topicSeries(id: Identifier, topic: string): Promise<SeriesPoint[]>;
+  /** The device's samples of a period as a CSV file (GET /device/:id/topics/export), named by the server. */
+  exportDeviceSeries(id: Identifier, period: { from: string; to: string }): Promise<Download>;
+  /** A table widget's rows as a CSV file (GET /widget/:id/export), named by the server. */
+  exportWidgetTable(id: Identifier): Promise<Download>;
   /** What the device's status reports said about its supply, oldest first. */
   batteryHistory(id: Identifier): Promise<BatteryReading[]>;
   /** The devices the gateway heard within the last day, the most recent first. */
@@ -57,6 +61,8 @@ export function operationsApi(call: Call): OperationsApi {
       ),
     topicSeries: (id, topic) =>
       call(async () => (await apiRequest<TopicSeries>(devicePath(id, 'topics/series'), { query: { topic, limit: TOPIC_CHART_POINTS } })).points),
+    exportDeviceSeries: (id, period) => call(() => apiDownload(devicePath(id, 'topics/export'), { query: period }, 'device-data.csv')),
+    exportWidgetTable: (id) => call(() => apiDownload(`/widget/${encodeURIComponent(String(id))}/export`, {}, 'widget.csv')),
     batteryHistory: (id) => call(async () => (await apiRequest<{ results: BatteryReading[] }>(devicePath(id, 'battery'))).results),
     gatewayDevices: (id) => call(async () => (await apiRequest<{ results: HeardDevice[] }>(gatewayPath(id, 'devices'))).results),
     gatewayFrames: (id, limit) => call(async () => (await apiRequest<{ results: GatewayFrame[] }>(gatewayPath(id, 'frames'), { query: { limit } })).results),

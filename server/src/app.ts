@@ -34,6 +34,7 @@ import { deviceHistoryRoutes } from './routes/device-history.js';
 import { downlinkRoutes } from './routes/downlinks.js';
 import { deviceImportRoutes } from './routes/device-import.js';
 import { deviceExportRoutes } from './routes/device-export.js';
+import { dataExportRoutes } from './routes/data-export.js';
 import { unitRoutes } from './routes/units.js';
 import { groupRoutes } from './routes/groups.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
@@ -241,6 +242,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           downlinkRoutes,
           deviceImportRoutes,
           deviceExportRoutes,
+          dataExportRoutes,
           unitRoutes,
           groupRoutes,
           apiKeyRoutes,

@@ -22,6 +22,7 @@ import { filterOptionsRepository } from './repositories/filter-options.js';
 import { notificationsRepository } from './repositories/notifications.js';
 import { dashboardsRepository } from './repositories/dashboards.js';
 import { widgetDataRepository } from './repositories/widget-data.js';
+import { dataExportRepository } from './repositories/data-export.js';
 import { widgetsRepository } from './repositories/widgets.js';
 import { webhooksRepository } from './repositories/webhooks.js';
 import { jobLeasesRepository } from './repositories/job-leases.js';
@@ -109,6 +110,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     dashboards: dashboardsRepository(db),
     widgets: widgetsRepository(db),
     widgetData: widgetDataRepository(reads),
+    dataExport: dataExportRepository(reads),
     webhooks: webhooksRepository(db, dialect),
     jobLeases: jobLeasesRepository(db),
     gatewayPresence: gatewayPresenceRepository(db),

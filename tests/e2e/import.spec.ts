@@ -63,3 +63,48 @@ test('import a CSV: 3 Success, 1 Failed with its reason, 1 Duplicate; Retry Fail
   await page.goto('/devices');
   await expect(page.getByRole('row', { name: /Valve; north/ })).toBeVisible();
 });
+
+// Issue #18: a generic file whose headers name the fields goes through unmapped by hand; its failed
+// row is corrected in its cell and retried on its own until it is imported.
+test('a DevEUI;AppKey;Name file needs no mapping; a failed row corrected in place is retried to Success', async ({ page }) => {
+  await signUpAndOnboard(page, `Import fix ${Date.now()}`);
+  const stamp = Date.now().toString(16).toUpperCase().padStart(12, '0').slice(-12);
+  const eui = (n: number) => `D${n}00${stamp}`.slice(0, 16);
+  await page.goto('/templates');
+  await page.getByRole('textbox', { name: 'Search' }).fill('LHT65N');
+  await page
+    .getByRole('row', { name: /LHT65N/ })
+    .getByRole('button', { name: 'Copy to my company' })
+    .click();
+  await expect(page.getByRole('row', { name: /LHT65N/ }).getByText('Already added')).toBeVisible();
+
+  await page.goto('/devices/import');
+  await page.getByRole('radio', { name: /Generic CSV/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const csv = ['DevEUI;AppKey;Name', `${eui(1)};${KEY};Boiler`, `${eui(2)};${KEY.slice(0, 30)}zz;Pump`].join('\n');
+  await page.getByTestId('csv-file').setInputFiles({ name: 'devices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByText('2 rows found')).toBeVisible();
+  // The columns are chosen by their names; only the import's configuration is picked.
+  await expect(page.getByRole('combobox', { name: 'DevEUI column' })).toHaveText('DevEUI');
+  await expect(page.getByRole('combobox', { name: 'AppKey column' })).toHaveText('AppKey');
+  await page.getByLabel('Device configuration').click();
+  await page.getByRole('option', { name: 'Dragino LHT65N' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Import 2 devices' }).click();
+  await expect(page.getByTestId('count-success')).toHaveText('1');
+  await expect(page.getByTestId('count-failed')).toHaveText('1');
+
+  await page.getByRole('button', { name: 'Correct line 3' }).click();
+  const key = page.getByRole('textbox', { name: 'AppKey, line 3' });
+  await expect(key).toHaveAttribute('aria-invalid', 'true');
+  await expect(key).toHaveAccessibleDescription('AppKey must be 32 hexadecimal digits.');
+  await key.fill(KEY);
+  await page.getByRole('textbox', { name: 'Name, line 3' }).fill('Pump north');
+  await page.getByRole('button', { name: 'Retry line 3' }).click();
+  await expect(page.getByTestId('count-success')).toHaveText('2');
+  await expect(page.getByTestId('count-failed')).toHaveText('0');
+  await expect(page.getByTestId('import-row').filter({ hasText: 'Pump north' })).toContainText('Success');
+
+  await page.goto('/devices');
+  await expect(page.getByRole('row', { name: /Pump north/ })).toBeVisible();
+});

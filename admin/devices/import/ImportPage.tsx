@@ -14,32 +14,23 @@ import {
   Step,
   StepLabel,
   Stepper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
-import { Title, useDataProvider, useGetList, useTranslate } from 'react-admin';
+import { Title, useGetList, useTranslate } from 'react-admin';
 import { VirtualListbox } from '../../common/VirtualListbox';
-import { Permitted } from '../../common/Permitted';
-import type { AppDataProvider } from '../../providers/dataProvider';
 import { detectColumns, isCsvFile, mappingErrors, NO_MAPPING, toImportRows, type ColumnMapping, type ImportSource, type ParsedCsv } from './csv';
 import { parseFileInWorker } from './parseFile';
-import { counts, initialRows, ROW_STATUSES, runImport, type RowState } from './rows';
-import { RowTable, type ProfileChoice } from './RowTable';
+import { initialRows, type RowState } from './rows';
+import type { ProfileChoice } from './RowTable';
+import { ReviewStep } from './ReviewStep';
 import { usePhone } from '../../common/PhoneOrGrid';
 
-/** Spec §9: the preview shows the first 5 rows. */
-export const PREVIEW_ROWS = 5;
 const STEPS = ['source', 'upload', 'map', 'review'] as const;
 
 /** Device import from CSV (spec §2): select source, upload, map columns, review; then import with per-row states. */
 export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File) => Promise<ParsedCsv> }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
   const profiles = useGetList<ProfileChoice>('profiles', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } });
   const [step, setStep] = useState(0);
   const [source, setSource] = useState<ImportSource>('vendor');
@@ -49,7 +40,6 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
   const [mapping, setMapping] = useState<ColumnMapping>(NO_MAPPING);
   const [config, setConfig] = useState<string | null>(null);
   const [rows, setRows] = useState<RowState[]>([]);
-  const [running, setRunning] = useState(false);
   const phone = usePhone();
 
   const readFile = async (file: File | undefined) => {
@@ -84,30 +74,6 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
     setStep(3);
   };
 
-  const start = async (which: 'ready' | 'failed') => {
-    setRunning(true);
-    await runImport(
-      rows,
-      which,
-      (batch) =>
-        dataProvider.importDevices(
-          batch.map((row) => ({
-            dev_eui: row.dev_eui,
-            app_key: row.app_key,
-            ...(row.join_eui ? { join_eui: row.join_eui } : {}),
-            ...(row.name ? { name: row.name } : {}),
-            config: row.config,
-          })),
-          config,
-        ),
-      setRows,
-    );
-    setRunning(false);
-  };
-
-  const tally = counts(rows);
-  const done = rows.length - tally.ready - tally.importing;
-  const started = tally.ready < rows.length;
   const columnSelect = (key: keyof ColumnMapping, label: string, optional = false) => (
     <TextField
       select
@@ -227,69 +193,7 @@ export function ImportPage({ parse = parseFileInWorker }: { parse?: (file: File)
         </Paper>
       )}
 
-      {step === 3 && (
-        <Paper sx={{ p: 2 }}>
-          <Typography variant="subtitle1">{translate('app.import.preview')}</Typography>
-          {/* The file's own columns, as many as it has: they scroll inside the box, not the page. Its
-              width of 0 (stretched back by min-width) keeps the table from widening the layout. */}
-          <Box
-            sx={{ overflowX: 'auto', mb: 2, width: 0, minWidth: '100%' }}
-            // A box that scrolls must be reachable by keyboard (WCAG 2.1.1).
-            tabIndex={0}
-            role="region"
-            aria-label={translate('app.import.preview')}
-          >
-            <Table size="small" aria-label={translate('app.import.preview')}>
-              <TableHead>
-                <TableRow>
-                  {parsed?.headers.map((header, index) => (
-                    <TableCell key={`${header}-${index}`}>{header}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {parsed?.records.slice(0, PREVIEW_ROWS).map((record) => (
-                  <TableRow key={record.line}>
-                    {record.cells.map((value, index) => (
-                      <TableCell key={index}>{value}</TableCell>
-                    ))}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
-
-          <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1, flexWrap: 'wrap' }} data-testid="import-counts">
-            {ROW_STATUSES.map((status) => (
-              <Typography key={status} variant="body2">
-                {translate(`app.import.status.${status}`)}: <strong data-testid={`count-${status}`}>{tally[status]}</strong>
-              </Typography>
-            ))}
-          </Stack>
-          {started && <LinearProgress variant="determinate" value={(done / rows.length) * 100} sx={{ mb: 1 }} aria-label={translate('app.import.progress')} />}
-          <RowTable
-            rows={rows}
-            profiles={profiles.data ?? []}
-            editable={!started}
-            onProfile={(index, value) => setRows(rows.map((row, position) => (position === index ? { ...row, config: value } : row)))}
-          />
-          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-            {!started && <Button onClick={() => setStep(2)}>{translate('app.import.back')}</Button>}
-            {!started && (
-              <Permitted action="POST /device/bulk/">
-                <Button variant="contained" disabled={running} onClick={() => void start('ready')}>
-                  {translate('app.import.import', { smart_count: rows.length })}
-                </Button>
-              </Permitted>
-            )}
-            {started && tally.failed > 0 && (
-              <Button variant="contained" disabled={running} onClick={() => void start('failed')}>
-                {translate('app.import.retry_failed')}
-              </Button>
-            )}
-          </Stack>
-        </Paper>
-      )}
+      {step === 3 && <ReviewStep parsed={parsed} rows={rows} setRows={setRows} profiles={profiles.data ?? []} config={config} onBack={() => setStep(2)} />}
     </Box>
   );
 }

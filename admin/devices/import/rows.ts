@@ -6,11 +6,28 @@ import type { ImportRow } from './csv';
 export type RowStatus = 'ready' | 'importing' | 'success' | 'failed' | 'duplicate';
 export const ROW_STATUSES: readonly RowStatus[] = ['ready', 'importing', 'success', 'failed', 'duplicate'];
 
+/** The cells of a row the user can correct after it failed. */
+export type EditableField = 'dev_eui' | 'join_eui' | 'app_key' | 'name' | 'config';
+export const EDITABLE_FIELDS: readonly EditableField[] = ['dev_eui', 'join_eui', 'app_key', 'name', 'config'];
+
 export interface RowState extends ImportRow {
   status: RowStatus;
   /** Why a row failed or is a duplicate: a message to translate (serverMessages.ts translateMessage). */
   reason: string | null;
+  /** The cell the reason is about, shown on that cell while the row is corrected; null when none is. */
+  field: EditableField | null;
+  /** The user changed a cell since the row failed: Retry corrected sends it. */
+  corrected: boolean;
 }
+
+/** Which cell a row's refusal code is about (server/src/routes/device-import.ts checkRow). */
+const FIELD_OF_CODE: Record<string, EditableField> = {
+  dev_eui_invalid: 'dev_eui',
+  join_eui_invalid: 'join_eui',
+  app_key_invalid: 'app_key',
+  name_invalid: 'name',
+  no_such_profile: 'config',
+};
 
 /** One answer of POST /device/bulk/, by position in the batch sent. */
 export type BulkResult = DeviceImportResult;
@@ -22,11 +39,33 @@ export const BATCH_SIZE = 500;
 export const reasonMessage = (result: BulkResult): string =>
   result.code ? fieldErrorMessage({ code: result.code, ...(result.params ? { params: result.params } : {}) }, result.error) : 'app.errors.general';
 
-export const initialRows = (rows: readonly ImportRow[]): RowState[] => rows.map((row) => ({ ...row, status: 'ready', reason: null }));
+export const initialRows = (rows: readonly ImportRow[]): RowState[] =>
+  rows.map((row) => ({ ...row, status: 'ready', reason: null, field: null, corrected: false }));
 
-/** The rows an import run sends: all Ready rows, or for Retry Failed only the Failed ones. */
-export const rowsToSend = (rows: readonly RowState[], which: 'ready' | 'failed'): number[] =>
-  rows.flatMap((row, index) => (row.status === which ? [index] : []));
+/**
+ * Which rows a run sends: all Ready rows; for Retry Failed the Failed ones; for Retry corrected the
+ * Failed ones the user changed; or the one row (by its position) retried on its own.
+ */
+export type RowSelection = 'ready' | 'failed' | 'corrected' | { index: number };
+
+export const rowsToSend = (rows: readonly RowState[], which: RowSelection): number[] =>
+  rows.flatMap((row, index) => {
+    if (typeof which === 'object') return index === which.index && row.status === 'failed' ? [index] : [];
+    if (which === 'corrected') return row.status === 'failed' && row.corrected ? [index] : [];
+    return row.status === which ? [index] : [];
+  });
+
+/**
+ * A failed row with some of its cells changed by the user. The refusal stays until the row is
+ * retried, but no longer points at a cell the user has just changed.
+ */
+export function correctRow(rows: readonly RowState[], index: number, change: Partial<Pick<RowState, EditableField>>): RowState[] {
+  return update(rows, [index], (row) => {
+    const changed = EDITABLE_FIELDS.filter((field) => field in change && change[field] !== row[field]);
+    if (row.status !== 'failed' || changed.length === 0) return row;
+    return { ...row, ...change, corrected: true, field: row.field && changed.includes(row.field) ? null : row.field };
+  });
+}
 
 export function counts(rows: readonly RowState[]): Record<RowStatus, number> {
   const result: Record<RowStatus, number> = { ready: 0, importing: 0, success: 0, failed: 0, duplicate: 0 };
@@ -44,7 +83,7 @@ function update(rows: readonly RowState[], indexes: readonly number[], change: (
 }
 
 export const markImporting = (rows: readonly RowState[], indexes: readonly number[]): RowState[] =>
-  update(rows, indexes, (row) => ({ ...row, status: 'importing', reason: null }));
+  update(rows, indexes, (row) => ({ ...row, status: 'importing', reason: null, field: null, corrected: false }));
 
 /** Applies a batch's answers; a row the answer does not mention failed (it cannot stay Importing). */
 export function applyResults(rows: readonly RowState[], indexes: readonly number[], results: readonly BulkResult[]): RowState[] {
@@ -52,7 +91,8 @@ export function applyResults(rows: readonly RowState[], indexes: readonly number
   return update(rows, indexes, (row, position) => {
     const result = byPosition.get(position);
     if (!result) return { ...row, status: 'failed', reason: 'app.errors.general' };
-    return { ...row, status: result.status, reason: result.status === 'success' ? null : reasonMessage(result) };
+    const field = result.status === 'failed' && result.code ? (FIELD_OF_CODE[result.code] ?? null) : null;
+    return { ...row, status: result.status, reason: result.status === 'success' ? null : reasonMessage(result), field };
   });
 }
 
@@ -66,7 +106,7 @@ export const failBatch = (rows: readonly RowState[], indexes: readonly number[],
  */
 export async function runImport(
   start: readonly RowState[],
-  which: 'ready' | 'failed',
+  which: RowSelection,
   send: (rows: readonly RowState[]) => Promise<BulkResult[]>,
   onChange: (rows: RowState[]) => void,
 ): Promise<RowState[]> {

@@ -6,6 +6,7 @@ import { useApiQuery } from '../../common/useApiQuery';
 import { useRecordLiveQuery } from '../../common/useLiveQuery';
 import type { AppDataProvider } from '../../providers/dataProvider';
 import type { TopicValue } from '../../types/api';
+import { SeriesExport } from './SeriesExport';
 
 /**
  * One numeric topic's recent values. Its series is read again only when the topic has a newer
@@ -66,6 +67,7 @@ export function TopicCharts() {
       isEmpty={numeric.length === 0}
       emptyText={translate('app.operations.topic_charts.empty')}
       errorText={translate('app.devices.topics_error')}
+      toolbar={<SeriesExport deviceId={id} />}
     >
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         {numeric.map((topic) => (

@@ -23,6 +23,7 @@ export const dashboards = {
   new_widget: 'Neues Widget',
   edit_widget: 'Widget bearbeiten',
   delete_widget: 'Widget löschen',
+  export_widget: 'CSV exportieren',
   delete_widget_title: 'Das Widget „%{name}“ löschen?',
   type: 'Typ',
   types: { SINGLE_VALUE: 'Einzelwert', SERIES: 'Zeitreihe', TABLE: 'Tabelle' },

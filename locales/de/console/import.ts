@@ -43,6 +43,10 @@ export const importTexts = {
   progress: 'Importfortschritt',
   import: '%{smart_count} Gerät importieren |||| %{smart_count} Geräte importieren',
   retry_failed: 'Fehlgeschlagene erneut versuchen',
+  retry_corrected: '%{smart_count} korrigierte Zeile erneut versuchen |||| %{smart_count} korrigierte Zeilen erneut versuchen',
+  correct_line: 'Zeile %{line} korrigieren',
+  retry_line: 'Zeile %{line} erneut versuchen',
+  cell_of_line: '%{column}, Zeile %{line}',
   next: 'Weiter',
   back: 'Zurück',
 } satisfies CatalogueOf<typeof englishImport>;

@@ -17,6 +17,9 @@ export const operations = {
     chart: 'Letzte Werte von %{topic}',
     error: 'Fehler beim Laden der Werte von %{topic}',
     no_points: 'Noch keine numerischen Werte von %{topic}.',
+    from: 'Von',
+    to: 'Bis',
+    export: 'CSV exportieren',
   },
   frames: {
     title: 'Frames',

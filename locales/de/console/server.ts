@@ -46,6 +46,7 @@ export const server = {
     expiry_in_past: 'Das Ablaufdatum muss in der Zukunft liegen.',
     range_reversed: 'Der Beginn darf nicht nach dem Ende liegen.',
     period_too_long: 'Der Zeitraum darf höchstens %{limit} Tage lang sein.',
+    widget_not_table: 'Nur die Zeilen eines Tabellen-Widgets lassen sich exportieren.',
     widget_outside_grid: 'Das Widget muss in die %{columns} Spalten des Rasters passen.',
     private_address: 'Webhooks müssen auf eine öffentliche Adresse zeigen.',
     filter_field_unknown: 'Filterbare Felder: %{fields}.',

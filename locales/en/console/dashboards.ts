@@ -20,6 +20,7 @@ export const dashboards = {
   new_widget: 'New widget',
   edit_widget: 'Edit widget',
   delete_widget: 'Delete widget',
+  export_widget: 'Export CSV',
   delete_widget_title: 'Delete the widget "%{name}"?',
   type: 'Type',
   types: { SINGLE_VALUE: 'Single value', SERIES: 'Time series', TABLE: 'Table' },

@@ -40,6 +40,10 @@ export const importTexts = {
   progress: 'Import progress',
   import: 'Import %{smart_count} device |||| Import %{smart_count} devices',
   retry_failed: 'Retry Failed',
+  retry_corrected: 'Retry %{smart_count} corrected row |||| Retry %{smart_count} corrected rows',
+  correct_line: 'Correct line %{line}',
+  retry_line: 'Retry line %{line}',
+  cell_of_line: '%{column}, line %{line}',
   next: 'Next',
   back: 'Back',
 };

@@ -14,6 +14,9 @@ export const operations = {
     chart: 'Recent values of %{topic}',
     error: 'Error loading the values of %{topic}',
     no_points: 'No numeric values of %{topic} yet.',
+    from: 'From',
+    to: 'To',
+    export: 'Export CSV',
   },
   frames: {
     title: 'Frames',

@@ -124,6 +124,7 @@ const TABLE = {
   'GET /device/:id/events': ofRecord('viewer', 'device'),
   'GET /device/:id/topics/series': ofRecord('viewer', 'device'),
   'GET /device/:id/battery': ofRecord('viewer', 'device'),
+  'GET /device/:id/topics/export': ofRecord('viewer', 'device'),
   'GET /device/:id/downlink': ofRecord('viewer', 'device'),
   'POST /device/:id/downlink': ofRecord('member', 'device'),
   'DELETE /device/:id/downlink': ofRecord('member', 'device'),
@@ -149,6 +150,7 @@ const TABLE = {
   'PATCH /widget/:id/': dashboardWrite(ofRecord('member', 'widget')),
   'DELETE /widget/:id/': dashboardWrite(ofRecord('member', 'widget')),
   'GET /widget/:id/data': ofRecord('viewer', 'widget'),
+  'GET /widget/:id/export': ofRecord('viewer', 'widget'),
 
   'GET /webhook/': by('viewer', 'query', 'company_id'),
   'POST /webhook/': by('admin', 'body', 'company_id'),

@@ -14,6 +14,37 @@ export type TableScope = { deviceId: string } | { unitId: string } | { search: s
 const decode = (text: string): unknown => JSON.parse(text) as unknown;
 
 /**
+ * The rows of a TABLE widget: each device's latest value of each topic (or of its one topic),
+ * sorted by the name the table shows (a device without a name is listed under its DevEUI), then
+ * device and topic, so that pages of it follow one another (data-export.ts).
+ */
+export function tableRows(db: Db, companyId: string, scope: TableScope, topic: string | null) {
+  let query = db
+    .selectFrom('device_topics')
+    .innerJoin('devices', 'devices.id', 'device_topics.device_id')
+    .select([
+      'devices.id as device_id',
+      'devices.name as device_name',
+      'devices.dev_eui',
+      'device_topics.topic',
+      'device_topics.last_value',
+      'device_topics.last_timestamp',
+    ])
+    .where('devices.company_id', '=', companyId);
+  if ('deviceId' in scope) query = query.where('devices.id', '=', scope.deviceId);
+  else if ('unitId' in scope) query = query.where('devices.unit_id', '=', scope.unitId);
+  else {
+    const search = scope.search?.trim();
+    if (search) query = query.where((eb) => eb.or([containsText('devices.name', search), containsText('devices.dev_eui', search)]));
+  }
+  if (topic) query = query.where('device_topics.topic', '=', topic);
+  return query
+    .orderBy(sql`coalesce(nullif(devices.name, ''), devices.dev_eui)`)
+    .orderBy('devices.id')
+    .orderBy('device_topics.topic');
+}
+
+/**
  * Reads what widgets show: latest values, time series, tables of latest values. Every read is
  * limited to the devices of the widget's company, whatever ids the widget holds.
  */
@@ -60,34 +91,7 @@ export function widgetDataRepository(db: Db) {
     },
 
     async table(companyId: string, scope: TableScope, topic: string | null): Promise<WidgetTableRow[]> {
-      let query = db
-        .selectFrom('device_topics')
-        .innerJoin('devices', 'devices.id', 'device_topics.device_id')
-        .select([
-          'devices.id as device_id',
-          'devices.name as device_name',
-          'devices.dev_eui',
-          'device_topics.topic',
-          'device_topics.last_value',
-          'device_topics.last_timestamp',
-        ])
-        .where('devices.company_id', '=', companyId);
-      if ('deviceId' in scope) query = query.where('devices.id', '=', scope.deviceId);
-      else if ('unitId' in scope) query = query.where('devices.unit_id', '=', scope.unitId);
-      else {
-        const search = scope.search?.trim();
-        if (search) {
-          query = query.where((eb) => eb.or([containsText('devices.name', search), containsText('devices.dev_eui', search)]));
-        }
-      }
-      if (topic) query = query.where('device_topics.topic', '=', topic);
-      // Sorted by the name the table shows: a device without a name is listed under its DevEUI.
-      const rows = await query
-        .orderBy(sql`coalesce(nullif(devices.name, ''), devices.dev_eui)`)
-        .orderBy('devices.id')
-        .orderBy('device_topics.topic')
-        .limit(MAX_TABLE_ROWS)
-        .execute();
+      const rows = await tableRows(db, companyId, scope, topic).limit(MAX_TABLE_ROWS).execute();
       return rows.map((row) => ({
         device_id: row.device_id,
         device_name: row.device_name || row.dev_eui,

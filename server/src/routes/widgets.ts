@@ -13,7 +13,7 @@ import { GRID_COLUMNS, WidgetCreateBody, WidgetDataQuery, WidgetDataResponse, Wi
 const DAY_MS = 86_400_000;
 
 /** The devices a TABLE widget lists, after its data source mode; undefined while it names none. */
-function tableScope(widget: Widget): TableScope | undefined {
+export function tableScope(widget: Widget): TableScope | undefined {
   if (widget.data_source_mode === 'device') return widget.device ? { deviceId: widget.device } : undefined;
   if (widget.data_source_mode === 'unit') return widget.unit ? { unitId: widget.unit } : undefined;
   return { search: widget.query };

@@ -50,6 +50,7 @@ export const FIELD_ERROR_TEXTS = {
   expiry_in_past: 'The expiry must lie in the future.',
   range_reversed: 'The start must not lie after the end.',
   period_too_long: 'The period must not be longer than %{limit} days.',
+  widget_not_table: "Only a table widget's rows can be exported.",
   widget_outside_grid: 'The widget must fit the %{columns} columns of the grid.',
   private_address: 'Webhooks must point to a public address.',
   filter_field_unknown: 'Filterable fields: %{fields}.',

@@ -202,6 +202,7 @@ export const MATRIX: MatrixRow[] = [
     request: async (f) => ({ url: `/api/device/${f.ids.device}/topics/series?topic=t` }),
   },
   { method: 'GET', route: '/device/:id/battery', minimal: 'viewer', request: async (f) => ({ url: `/api/device/${f.ids.device}/battery` }) },
+  { method: 'GET', route: '/device/:id/topics/export', minimal: 'viewer', request: async (f) => ({ url: `/api/device/${f.ids.device}/topics/export` }) },
   { method: 'GET', route: '/device/:id/downlink', minimal: 'viewer', request: async (f) => ({ url: `/api/device/${f.ids.device}/downlink` }) },
   {
     method: 'POST',
@@ -263,6 +264,7 @@ export const MATRIX: MatrixRow[] = [
   { method: 'PATCH', route: '/widget/:id/', minimal: 'member', request: async (f) => ({ url: `/api/widget/${f.ids.widget}/`, body: { width: 2 } }) },
   { method: 'DELETE', route: '/widget/:id/', minimal: 'member', request: async (f) => ({ url: `/api/widget/${await f.widget()}/` }) },
   { method: 'GET', route: '/widget/:id/data', minimal: 'viewer', request: async (f) => ({ url: `/api/widget/${f.ids.widget}/data` }) },
+  { method: 'GET', route: '/widget/:id/export', minimal: 'viewer', request: async (f) => ({ url: `/api/widget/${f.ids.widget}/export` }) },
 
   { method: 'GET', route: '/webhook/', minimal: 'viewer', list: true, request: async (f) => ({ url: `/api/webhook/?company_id=${f.company}` }) },
   {

@@ -1,0 +1,77 @@
+import type { Db } from '../db/database.js';
+import { tableRows, type TableScope } from './widget-data.js';
+
+/** One stored sample of a topic, its value as the stored JSON text. */
+export interface SampleRow {
+  topic: string;
+  ts: string;
+  value: string;
+}
+
+export interface TableExportRow {
+  device_name: string;
+  dev_eui: string;
+  topic: string;
+  value: string;
+  timestamp: string;
+}
+
+/**
+ * Reads for the CSV exports, a page at a time: an export holds as many rows as it has, and the
+ * server keeps one page of them in memory.
+ */
+export function dataExportRepository(db: Db) {
+  return {
+    /**
+     * A device's samples in [from, to], by topic then time, on the series index. Each page goes on
+     * from the last (topic, ts) read; samples sharing that key are skipped by their count, so a
+     * page boundary between two samples of the same instant loses neither.
+     */
+    async *samples(deviceId: string, range: { from: string; to: string; topic?: string | undefined }, batch = 1000): AsyncGenerator<SampleRow[]> {
+      let after: { topic: string; ts: string; seen: number } | undefined;
+      for (;;) {
+        let query = db
+          .selectFrom('topic_samples')
+          .select(['topic', 'ts', 'value'])
+          .where('device_id', '=', deviceId)
+          .where('ts', '>=', range.from)
+          .where('ts', '<=', range.to);
+        if (range.topic !== undefined) query = query.where('topic', '=', range.topic);
+        if (after) {
+          const { topic, ts } = after;
+          query = query.where((eb) => eb.or([eb('topic', '>', topic), eb.and([eb('topic', '=', topic), eb('ts', '>=', ts)])]));
+        }
+        const rows = await query
+          .orderBy('topic')
+          .orderBy('ts')
+          .limit(batch)
+          .offset(after?.seen ?? 0)
+          .execute();
+        if (rows.length > 0) yield rows;
+        if (rows.length < batch) return;
+        const last = rows[rows.length - 1] as SampleRow;
+        const same = rows.filter((row) => row.topic === last.topic && row.ts === last.ts).length;
+        after =
+          after && after.topic === last.topic && after.ts === last.ts ? { ...after, seen: after.seen + same } : { topic: last.topic, ts: last.ts, seen: same };
+      }
+    },
+
+    /** Every row a table widget shows (not only the first MAX_TABLE_ROWS), in the widget's order. */
+    async *table(companyId: string, scope: TableScope, topic: string | null, batch = 1000): AsyncGenerator<TableExportRow[]> {
+      for (let offset = 0; ; offset += batch) {
+        const rows = await tableRows(db, companyId, scope, topic).limit(batch).offset(offset).execute();
+        if (rows.length > 0)
+          yield rows.map((row) => ({
+            device_name: row.device_name || row.dev_eui,
+            dev_eui: row.dev_eui,
+            topic: row.topic,
+            value: row.last_value,
+            timestamp: row.last_timestamp,
+          }));
+        if (rows.length < batch) return;
+      }
+    },
+  };
+}
+
+export type DataExportRepository = ReturnType<typeof dataExportRepository>;
