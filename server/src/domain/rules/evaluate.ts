@@ -87,7 +87,16 @@ function holdsAll(match: 'all' | 'any', leaves: Leaves, ctx: LeafContext): boole
  */
 export function evaluateRule(rule: RuleDefinition, before: RuleMemory, input: RuleInput): Evaluation {
   const { items, watched, readsBattery } = compiled(rule);
-  const after: RuleMemory = { ...before };
+  // Spelled out rather than spread: V8 builds this literal far faster, on every rule of every uplink.
+  const after: RuleMemory = {
+    firing: before.firing,
+    since: before.since,
+    lastFiredAt: before.lastFiredAt,
+    values: before.values,
+    battery: before.battery,
+    pending: before.pending,
+    windows: before.windows,
+  };
   const ctx: LeafContext = { input, before, after, margin: before.firing ? rule.hysteresis : 0 };
   const match = rule.condition.match;
   let holds = match === 'all';
