@@ -5,8 +5,9 @@
 // measured path also checks each event's key and stores its frame and receptions.
 // Usage: npm run build:server && node bench/ingest.bench.mjs [sqlite|postgres ...]
 // RULES_PER_COMPANY=100 gives the company that many enabled rules (issue #23), evaluated on every uplink.
-// Each phase also reports the SQL statements per uplink (BEGIN/COMMIT not counted): unlike the
-// timings, that figure does not depend on the machine's load. STATEMENTS=1 lists them by kind.
+// Each phase also reports the SQL statements per uplink (BEGIN/COMMIT not counted) and the CPU
+// time of the process (every thread: codec workers, checkpoints) per uplink: unlike the
+// timings, those figures hardly depend on the machine's load. STATEMENTS=1 lists them by kind.
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -60,6 +61,7 @@ async function run(label, count, send, counter) {
   const statementsBefore = counter.statements;
   const kindsBefore = new Map(counter.byKind);
   let next = 0;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const worker = async () => {
     while (next < count) {
@@ -70,12 +72,20 @@ async function run(label, count, send, counter) {
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   const statements = (counter.statements - statementsBefore) / count;
   if (LIST_STATEMENTS) {
     const kinds = [...counter.byKind].map(([kind, n]) => [kind, (n - (kindsBefore.get(kind) ?? 0)) / count]).filter(([, n]) => n > 0);
     console.log(label, Object.fromEntries(kinds.sort((a, b) => b[1] - a[1]).map(([kind, n]) => [kind, Number(n.toFixed(3))])));
   }
-  return { label, messages: count, seconds: seconds.toFixed(2), per_second: Math.round(count / seconds), statements_per_uplink: Number(statements.toFixed(2)) };
+  return {
+    label,
+    messages: count,
+    seconds: seconds.toFixed(2),
+    per_second: Math.round(count / seconds),
+    statements_per_uplink: Number(statements.toFixed(2)),
+    cpu_us_per_uplink: Math.round((cpu.user + cpu.system) / count),
+  };
 }
 
 async function bench(dialect) {

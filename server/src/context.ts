@@ -122,7 +122,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     networkOutbox: networkOutboxRepository(db, dialect),
     networkEntities: networkEntitiesRepository(db),
     auditEvents: auditEventsRepository(db),
-    rules: rulesRepository(db),
+    rules: rulesRepository(db, dialect),
     ruleScope: ruleScopeRepository(db),
     mailOutbox: mailOutboxRepository(db),
     accountTokens: accountTokensRepository(db),

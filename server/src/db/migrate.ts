@@ -27,6 +27,7 @@ import * as rules from './migrations/0030_rules.js';
 import * as planOverrides from './migrations/0028_plan_overrides.js';
 import * as tokenUsage from './migrations/0029_token_usage.js';
 import * as suspensionReason from './migrations/0032_suspension_reason.js';
+import * as ruleDeviceVersions from './migrations/0038_rule_device_versions.js';
 import * as mail from './migrations/0026_mail.js';
 import * as alertMail from './migrations/0031_alert_mail.js';
 import * as webhookDeliveryDuration from './migrations/0037_webhook_delivery_duration.js';
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0026_mail': mail,
   '0031_alert_mail': alertMail,
   '0037_webhook_delivery_duration': webhookDeliveryDuration,
+  '0038_rule_device_versions': ruleDeviceVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

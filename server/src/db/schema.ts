@@ -256,6 +256,7 @@ export interface Database {
   audit_events: AuditEventsTable;
   rules: RulesTable;
   rule_states: RuleStatesTable;
+  rule_device_versions: RuleDeviceVersionsTable;
   rule_firings: RuleFiringsTable;
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
@@ -626,6 +627,12 @@ export interface RuleStatesTable {
   memory: string;
   version: number;
   updated_at: string;
+}
+
+/** Moves with every write of a device's rule states (migration 0038): a node's cached states of the device hold while it does not. */
+export interface RuleDeviceVersionsTable {
+  device_id: string;
+  version: number;
 }
 
 /** A rule's transition for a device, with the values (JSON) its condition read (migration 0030). */

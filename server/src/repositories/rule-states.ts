@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import { prepare } from '../db/prepared.js';
 import type { RuleMemory } from '../domain/rules/memory.js';
 import type { TopicValue } from '../domain/topics.js';
 import type { RuleTransition, TopicValues } from '../schemas/rules.js';
+import { ruleDeviceVersions } from './rule-device-versions.js';
+import { stateUpsert } from './rule-state-writes.js';
 import { writeRuleActions, type EncodedDownlink, type RuleDevice } from './rule-actions.js';
 import { toStoredRule, type StoredRule } from './rules.js';
 
@@ -89,6 +90,8 @@ const firingRow = (transition: RecordedTransition) => ({
 
 /** The rule engine's reads and writes: enabled rules, a device's states, and each transition with its actions (migration 0030). */
 export function ruleStatesRepository(db: Db, dialect: Dialect) {
+  const versions = ruleDeviceVersions(dialect);
+  const upsert = stateUpsert(dialect);
   // Read on every event of a device whose company has rules: compiled once (see prepare).
   const deviceStates = prepare<[string], { rule_id: string; memory: string; version: number }>(db, 1, (deviceId) =>
     db.selectFrom('rule_states').select(['rule_id', 'memory', 'version']).where('device_id', '=', deviceId),
@@ -148,12 +151,18 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
       return row ? { memory: JSON.parse(row.memory) as RuleMemory, version: Number(row.version) } : null;
     },
 
+    /** The versions of these devices' states, locked until the transaction ends (rule-device-versions.ts). */
+    lockVersions: versions.lock,
+    /** Moves the versions of the devices whose states the transaction wrote; answers the new ones. */
+    bumpVersions: versions.bump,
+
     /**
-     * The states of these devices, read in a batch's transaction and locked there on PostgreSQL (in
-     * one order on every node) until it commits: the versions read are the ones its writes find,
-     * and a rule change that starts states over waits for it. Keyed by rule and device.
+     * The states of these devices by device and rule, read in a batch's transaction and locked
+     * there on PostgreSQL (in one order on every node) until it commits.
      */
-    async statesOf(trx: Db, deviceIds: readonly string[]): Promise<Map<string, StoredState>> {
+    async statesOf(trx: Db, deviceIds: readonly string[]): Promise<Map<string, Map<string, StoredState>>> {
+      const states = new Map<string, Map<string, StoredState>>();
+      if (deviceIds.length === 0) return states;
       let query = trx
         .selectFrom('rule_states')
         .select(['rule_id', 'device_id', 'memory', 'version'])
@@ -161,8 +170,12 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
         .orderBy('device_id')
         .orderBy('rule_id');
       if (dialect === 'postgres') query = query.forUpdate();
-      const rows = await query.execute();
-      return new Map(rows.map((row) => [stateKey(row.rule_id, row.device_id), { memory: JSON.parse(row.memory) as RuleMemory, version: Number(row.version) }]));
+      for (const row of await query.execute()) {
+        let device = states.get(row.device_id);
+        if (!device) states.set(row.device_id, (device = new Map()));
+        device.set(row.rule_id, { memory: JSON.parse(row.memory) as RuleMemory, version: Number(row.version) });
+      }
+      return states;
     },
 
     /** The last values of these topics on these devices, by device. */
@@ -194,35 +207,8 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
       const lost = new Set(writes.map((write) => stateKey(write.ruleId, write.deviceId)));
       const ordered = [...writes].sort((a, b) => compareKeys(a.deviceId, b.deviceId) || compareKeys(a.ruleId, b.ruleId));
       for (let i = 0; i < ordered.length; i += WRITE_CHUNK) {
-        const rows = ordered.slice(i, i + WRITE_CHUNK).map((write) => ({
-          rule_id: write.ruleId,
-          device_id: write.deviceId,
-          firing: write.memory.firing ? 1 : 0,
-          since: write.memory.since,
-          last_fired_at: write.memory.lastFiredAt,
-          memory: JSON.stringify(write.memory),
-          version: write.fromVersion + 1,
-          updated_at: write.at,
-        }));
-        const written = await trx
-          .insertInto('rule_states')
-          .values(rows)
-          .onConflict((oc) =>
-            oc
-              .columns(['rule_id', 'device_id'])
-              .doUpdateSet((eb) => ({
-                firing: eb.ref('excluded.firing'),
-                since: eb.ref('excluded.since'),
-                last_fired_at: eb.ref('excluded.last_fired_at'),
-                memory: eb.ref('excluded.memory'),
-                version: eb.ref('excluded.version'),
-                updated_at: eb.ref('excluded.updated_at'),
-              }))
-              .where(sql<boolean>`rule_states.version = excluded.version - 1`),
-          )
-          .returning(['rule_id', 'device_id'])
-          .execute();
-        for (const row of written) lost.delete(stateKey(row.rule_id, row.device_id));
+        const written = await trx.executeQuery(upsert(ordered.slice(i, i + WRITE_CHUNK)));
+        for (const row of written.rows) lost.delete(stateKey(row.rule_id, row.device_id));
       }
       return lost;
     },
@@ -279,15 +265,22 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
      * it was evaluated on; a transition is kept in the history and its actions are queued with it.
      * Answers the steps whose state another evaluation (on this node or another) moved first: the
      * caller evaluates those again. A step that loses changes nothing, so the others still commit.
+     * The devices' versions are taken first and moved where a state was written, as the batch does.
      */
     async recordMany(steps: readonly RuleStep[]): Promise<Set<RuleStep>> {
       return db.transaction().execute(async (trx) => {
+        await versions.lock(
+          trx,
+          steps.map((step) => step.device.id),
+        );
         const lost = new Set<RuleStep>();
+        const written = new Set<string>();
         for (const step of steps) {
           if (!(await claim(trx, step))) {
             lost.add(step);
             continue;
           }
+          written.add(step.device.id);
           if (!step.transition) continue;
           await trx
             .insertInto('rule_firings')
@@ -295,6 +288,7 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
             .execute();
           await writeRuleActions(trx, dialect, { ...step, transition: step.transition });
         }
+        await versions.bump(trx, [...written]);
         return lost;
       });
     },

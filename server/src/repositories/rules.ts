@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
+import type { Db, Dialect } from '../db/database.js';
 import type { RulesTable } from '../db/schema.js';
 import type { Rule, RuleCreateBody, RuleFiring, RuleOrdering, RuleUpdateBody, TopicValues } from '../schemas/rules.js';
 import { listPage, type PageWindow } from './list-page.js';
+import { ruleDeviceVersions } from './rule-device-versions.js';
 import { containsText } from './text-match.js';
 
 /** A rule as stored, its JSON parts parsed (what the engine evaluates). */
@@ -39,7 +40,8 @@ function columns(fields: RuleFields): Partial<RulesTable> {
 }
 
 /** Rules of companies and their history (migration 0030); the engine's reads and writes are rule-states.ts's. */
-export function rulesRepository(db: Db) {
+export function rulesRepository(db: Db, dialect: Dialect) {
+  const versions = ruleDeviceVersions(dialect);
   /** Per rule: how many devices it fires for, since when, and when it last fired. */
   const states = async (ruleIds: readonly string[]): Promise<Map<string, Rule['state']>> => {
     if (ruleIds.length === 0) return new Map();
@@ -110,6 +112,8 @@ export function rulesRepository(db: Db) {
           .where('id', '=', id)
           .execute();
         if (body.condition || body.scope || body.scope_id !== undefined || body.schedule !== undefined) {
+          // Nodes that cached these devices' states read them again.
+          await versions.bumpForRule(trx, id);
           await trx.deleteFrom('rule_states').where('rule_id', '=', id).execute();
         }
       });

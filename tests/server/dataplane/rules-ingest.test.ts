@@ -151,4 +151,24 @@ describe('rules evaluated at ingest', () => {
     await uplink(2000 + 3800, { temperature: 5 });
     expect((await firings(rule.id)).map((f) => f.transition)).toEqual(['resolved', 'fired']);
   });
+
+  it("a node's cached states give way to another node's write: the next uplink reads the device's states again", async () => {
+    const rule = await createRule({
+      name: 'Two nodes',
+      condition: { match: 'all', conditions: [{ type: 'topic', topic: 'temperature', op: 'gt', value: 25 }] },
+    });
+    // This app's engine fires and keeps the device's states in its cache.
+    await uplink(6000, { temperature: 30 });
+    // Another node resolves the rule on the same database.
+    const other = new RuleEngine(ruleStatesRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), t.clock.now, { cacheMs: 0 });
+    const cold = { id: device, company_id: company, dev_eui: DEV_EUI, name: 'Cold room', codec: null, battery_level: null, last_seen: null };
+    const place = { unit_id: null, group_id: null, profile_id: null };
+    const at = new Date(T0 + 6060 * 1000).toISOString();
+    const committed = await t.db.transaction().execute((trx) => other.evaluate(trx, [{ device: { ...cold, ...place }, at, readings: { temperature: 20 } }]));
+    committed();
+    // On its cached (firing) state this engine would see nothing new; on the stored (resolved) one it fires again.
+    await uplink(6120, { temperature: 31 });
+    expect((await firings(rule.id)).map((f) => f.transition)).toEqual(['fired', 'resolved', 'fired']);
+    await call(t.app, owner, 'DELETE', `/api/rule/${rule.id}`);
+  });
 });

@@ -17,6 +17,7 @@ import {
 import type { StoredRule } from '../../repositories/rules.js';
 import type { DownlinkAction, RuleTransition } from '../../schemas/rules.js';
 import { indexRules, rulesFor, type CompanyRules, type IndexedRule } from './rule-index.js';
+import { RuleStateCache, type DeviceStates } from './state-cache.js';
 
 /** Encodes a downlink action for a device's profile codec (hex and base64 as typed, JSON through encodeDownlink); null when it cannot. */
 export type RuleDownlinkEncoder = (companyId: string, codec: string | null, action: DownlinkAction) => Promise<EncodedDownlink | null>;
@@ -31,6 +32,9 @@ export interface RuleEngineOptions {
   encodeDownlink?: RuleDownlinkEncoder | undefined;
   onError?: (error: unknown) => void;
 }
+
+/** Rule states (of all devices) a node keeps in memory between batches: some 100 MB at most. */
+const CACHED_STATES = 200_000;
 
 /** Attempts of one rule at one event when other evaluations keep moving its state first. */
 const ATTEMPTS = 5;
@@ -58,6 +62,7 @@ interface Track {
 export class RuleEngine implements RuleStage {
   readonly stats = { transitions: 0, conflicts: 0, errors: 0 };
   private readonly cache = new Map<string, CompanyRules & { until: number }>();
+  private readonly stateCache = new RuleStateCache(CACHED_STATES);
 
   constructor(
     private readonly store: RuleStatesRepository,
@@ -119,8 +124,10 @@ export class RuleEngine implements RuleStage {
   /**
    * The batch's uplinks in order: each rule they concern is evaluated on the device's state as the
    * batch's earlier uplinks left it, and only the last state of each rule and device is written.
-   * States are read locked (PostgreSQL), so the versions read are the ones the write finds; a
-   * state another node created meanwhile is read again and its rule evaluated again on it.
+   * The devices' versions are taken first (locked on PostgreSQL, in one order on every node), so
+   * no other evaluation writes their states until this one commits; their states come from this
+   * node's cache where the version did not move, else from the database. A state another
+   * evaluation created meanwhile is read again and its rule evaluated again on it.
    */
   private async evaluateUplinks(trx: Db, uplinks: readonly RuleUplink[]): Promise<{ transitions: RuleTransition[]; committed: () => void }> {
     const concerned: { uplink: RuleUplink; rules: IndexedRule[] }[] = [];
@@ -130,35 +137,71 @@ export class RuleEngine implements RuleStage {
     }
     if (concerned.length === 0) return { transitions: [], committed: () => undefined };
     const deviceIds = [...new Set(concerned.map(({ uplink }) => uplink.device.id))];
-    const states = await this.store.statesOf(trx, deviceIds);
+    const versions = await this.store.lockVersions(trx, deviceIds);
+    const states = await this.statesAt(trx, deviceIds, versions);
     const known = await this.knownBefore(trx, concerned);
-    const tracks = new Map<string, Track>();
+    const tracks = new Map<string, Map<string, Track>>();
+    const changed: Track[] = [];
     for (const { uplink, rules } of concerned) {
-      const values = known.get(uplink.device.id) ?? {};
+      const deviceId = uplink.device.id;
+      const values = known.get(deviceId) ?? {};
       const at = new Date(uplink.at);
-      const input: RuleInput = { at, kind: 'uplink', readings: uplink.readings, known: { ...values }, battery: uplink.device.battery_level, lastUplinkAt: at };
+      const input: RuleInput = { at, kind: 'uplink', readings: uplink.readings, known: values, battery: uplink.device.battery_level, lastUplinkAt: at };
       // A later uplink of the device in this batch knows this one's values.
-      known.set(uplink.device.id, { ...values, ...uplink.readings });
+      known.set(deviceId, { ...values, ...uplink.readings });
+      let byRule = tracks.get(deviceId);
+      if (!byRule) tracks.set(deviceId, (byRule = new Map()));
       for (const { rule } of rules) {
-        const key = stateKey(rule.id, uplink.device.id);
-        let track = tracks.get(key);
+        let track = byRule.get(rule.id);
         if (!track) {
-          const before = states.get(key) ?? null;
+          const before = states.get(deviceId)?.get(rule.id) ?? null;
           track = { rule, device: uplink.device, before, memory: before?.memory ?? armedMemory(), inputs: [], changed: false, transitions: [] };
-          tracks.set(key, track);
+          byRule.set(rule.id, track);
         }
         track.inputs.push(input);
-        await this.advance(track, input);
+        const wasChanged = track.changed;
+        const encoding = this.advance(track, input);
+        if (encoding) await encoding;
+        if (track.changed && !wasChanged) changed.push(track);
       }
     }
-    const changed = [...tracks.values()].filter((track) => track.changed);
     const lost = await this.store.writeStates(trx, changed.map(stateWrite));
+    const unsure = new Set<string>();
     for (const track of changed) {
-      if (lost.has(stateKey(track.rule.id, track.device.id))) await this.again(trx, track);
+      if (!lost.has(stateKey(track.rule.id, track.device.id))) continue;
+      unsure.add(track.device.id);
+      await this.again(trx, track);
     }
+    const moved = await this.store.bumpVersions(trx, [...new Set(changed.map((track) => track.device.id))]);
     const recorded = changed.flatMap((track) => track.transitions);
     await this.store.recordTransitions(trx, recorded);
-    return { transitions: recorded.map((step) => step.transition), committed: () => void (this.stats.transitions += recorded.length) };
+    return {
+      transitions: recorded.map((step) => step.transition),
+      committed: () => {
+        this.stats.transitions += recorded.length;
+        for (const deviceId of deviceIds) {
+          // A version the batch did not move by exactly one (or none at all) cannot say which states it stands for.
+          const read = versions.get(deviceId);
+          const written = moved.get(deviceId);
+          const version = written === undefined ? read : written === (read ?? 0) + 1 ? written : undefined;
+          if (version === undefined || unsure.has(deviceId)) this.stateCache.delete(deviceId);
+          else this.stateCache.set(deviceId, version, statesAfter(states.get(deviceId), tracks.get(deviceId)));
+        }
+      },
+    };
+  }
+
+  /** The devices' states at the versions read: from the cache where it holds that version, else from the database. */
+  private async statesAt(trx: Db, deviceIds: readonly string[], versions: ReadonlyMap<string, number>): Promise<Map<string, DeviceStates>> {
+    const states = new Map<string, DeviceStates>();
+    const missing: string[] = [];
+    for (const deviceId of deviceIds) {
+      const cached = this.stateCache.get(deviceId, versions.get(deviceId) ?? -1);
+      if (cached) states.set(deviceId, cached);
+      else missing.push(deviceId);
+    }
+    if (missing.length > 0) for (const [deviceId, read] of await this.store.statesOf(trx, missing)) states.set(deviceId, read);
+    return states;
   }
 
   /** The devices' last values (before the batch) of the topics their rules read that their uplinks lack. */
@@ -177,16 +220,21 @@ export class RuleEngine implements RuleStage {
     return this.store.knownValuesOf(trx, [...devices], [...topics]);
   }
 
-  /** One evaluation of a track's rule on its memory; a firing's downlinks are encoded here, before they are queued. */
-  private async advance(track: Track, input: RuleInput): Promise<void> {
+  /**
+   * One evaluation of a track's rule on its memory; a firing's downlinks are encoded here, before
+   * they are queued. Runs for every rule on every uplink: it awaits only when a rule fires.
+   */
+  private advance(track: Track, input: RuleInput): Promise<void> | undefined {
     const evaluation = evaluateRule(track.rule, track.memory, input);
-    if (!evaluation.changed) return;
+    if (!evaluation.changed) return undefined;
     track.memory = evaluation.memory;
     track.changed = true;
     const { transition, values } = evaluation;
-    if (!transition) return;
-    const downlinks = transition === 'fired' ? await this.encodeDownlinks(track.rule, track.device) : [];
-    track.transitions.push({ rule: track.rule, device: track.device, transition, values, at: input.at.toISOString(), downlinks });
+    if (!transition) return undefined;
+    const recorded: RecordedTransition = { rule: track.rule, device: track.device, transition, values, at: input.at.toISOString(), downlinks: [] };
+    track.transitions.push(recorded);
+    if (transition !== 'fired') return undefined;
+    return this.encodeDownlinks(track.rule, track.device).then((downlinks) => void (recorded.downlinks = downlinks));
   }
 
   /** A state another evaluation created first: read it (locked) and evaluate the track's uplinks again on it, until its write holds. */
@@ -275,6 +323,17 @@ export class RuleEngine implements RuleStage {
     return encoded;
   }
 }
+
+/** A device's states once the batch's writes committed (the tracks' written states replace the ones read). */
+function statesAfter(before: DeviceStates | undefined, tracks: ReadonlyMap<string, Track> | undefined): DeviceStates {
+  const written = [...(tracks?.values() ?? [])].filter((track) => track.changed);
+  if (written.length === 0) return before ?? NO_STATES;
+  const after = new Map(before);
+  for (const track of written) after.set(track.rule.id, { memory: track.memory, version: (track.before?.version ?? 0) + 1 });
+  return after;
+}
+
+const NO_STATES: DeviceStates = new Map();
 
 const stateWrite = (track: Track): StateWrite => ({
   ruleId: track.rule.id,

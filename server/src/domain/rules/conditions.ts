@@ -4,13 +4,39 @@ import type { RuleInput, RuleMemory } from './memory.js';
 
 type Comparison = { op: TopicOperator; value?: TopicValue | undefined; max?: number | undefined; delta?: number | undefined };
 
-/** What a condition needs besides its own fields: the memory before this event and the one being written. */
+/**
+ * What a condition needs besides its own fields: the memory before this event and the one being
+ * written. `after` shares the records of `before` until a condition changes one of them (then it
+ * gets its own copy), so an evaluation that changes nothing allocates no memory and a changed
+ * record is told by its identity.
+ */
 export interface LeafContext {
   input: RuleInput;
   before: RuleMemory;
   after: RuleMemory;
   /** While the rule fires, thresholds are relaxed by this margin so a value dancing around one does not resolve and fire again. */
   margin: number;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((item, i) => item === b[i]);
+
+/** Sets (or, with undefined, removes) when a held condition started to hold. */
+function setPending(ctx: LeafContext, path: string, since: string | undefined): void {
+  const { before, after } = ctx;
+  if (after.pending[path] === since) return;
+  if (after.pending === before.pending) after.pending = { ...before.pending };
+  if (since === undefined) delete after.pending[path];
+  else after.pending[path] = since;
+}
+
+/** Sets a counting condition's recent matches (an empty list removes them). */
+function setWindow(ctx: LeafContext, path: string, window: string[]): void {
+  const { before, after } = ctx;
+  const current = after.windows[path];
+  if (window.length === 0 ? current === undefined : current !== undefined && sameList(current, window)) return;
+  if (after.windows === before.windows) after.windows = { ...before.windows };
+  if (window.length === 0) delete after.windows[path];
+  else after.windows[path] = window;
 }
 
 const numeric = (value: TopicValue | undefined): number | undefined => (typeof value === 'number' ? value : undefined);
@@ -58,7 +84,7 @@ export const watchesChange = (condition: LeafCondition): boolean =>
 
 /** Whether one condition holds at this event; updates its part of `after` (held since, window). */
 export function evaluateLeaf(condition: LeafCondition, path: string, ctx: LeafContext): boolean {
-  const { input, before, after } = ctx;
+  const { input, before } = ctx;
   const atMs = input.at.getTime();
   switch (condition.type) {
     case 'topic': {
@@ -68,22 +94,22 @@ export function evaluateLeaf(condition: LeafCondition, path: string, ctx: LeafCo
       const holds = compare(condition, fresh ?? input.known?.[condition.topic] ?? before.values[condition.topic], previous, ctx.margin);
       if (!condition.for_s) return holds;
       if (!holds) {
-        delete after.pending[path];
+        setPending(ctx, path, undefined);
         return false;
       }
       const since = before.pending[path] ?? input.at.toISOString();
-      after.pending[path] = since;
+      setPending(ctx, path, since);
       return atMs - Date.parse(since) >= condition.for_s * 1000;
     }
     case 'count': {
       const windowStart = atMs - condition.window_s * 1000;
-      const kept = (before.windows[path] ?? []).filter((at) => Date.parse(at) > windowStart);
+      const recent = before.windows[path] ?? [];
+      let kept = recent.every((at) => Date.parse(at) > windowStart) ? recent : recent.filter((at) => Date.parse(at) > windowStart);
       const fresh = input.readings[condition.topic];
-      if (fresh !== undefined && compare(condition, fresh, before.values[condition.topic], 0)) kept.push(input.at.toISOString());
+      if (fresh !== undefined && compare(condition, fresh, before.values[condition.topic], 0)) kept = [...kept, input.at.toISOString()];
       // Only the last `times` matches can decide; older ones are not kept.
-      const window = kept.slice(-condition.times);
-      if (window.length > 0) after.windows[path] = window;
-      else delete after.windows[path];
+      const window = kept.length > condition.times ? kept.slice(-condition.times) : kept;
+      setWindow(ctx, path, window);
       return window.length >= condition.times;
     }
     case 'no_uplink':
