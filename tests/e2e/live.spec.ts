@@ -10,6 +10,8 @@ import { createApiKey, registerDevice, uniqueDevEui } from './support/console';
 const LIVE_WITHIN_MS = 5_000;
 
 test('a device’s status changes after an uplink without reload within 5 s; the bell count increments', async ({ page, request }) => {
+  // Signing up, onboarding, registering and creating a key come first: slow on a loaded machine.
+  test.slow();
   await signUpAndOnboard(page, `Live ${Date.now()}`);
   const devEui = uniqueDevEui('D2');
   await registerDevice(page, 'Cellar sensor', devEui);
