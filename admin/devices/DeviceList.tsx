@@ -10,7 +10,7 @@ import { PhoneOrGrid } from '../common/PhoneOrGrid';
 import { ColumnFilterButton } from '../common/filters/ColumnFilterButton';
 import { SyncStatusChip } from '../network/SyncStatusChip';
 import { useListCarriesSync } from '../network/useListCarriesSync';
-import { pollListLive } from '../network/pollWhilePending';
+import { useListLivePoll } from '../network/pollWhilePending';
 import { UnregisteredPanel } from './unregistered/UnregisteredPanel';
 import { DevicesEmpty } from './DevicesEmpty';
 import { ExportDevicesButton } from './ExportDevicesButton';
@@ -93,10 +93,11 @@ function DeviceCards() {
 
 /** The devices, below the ones the network server heard that are not registered yet (outside the list, so it shows before the first device too). */
 export function DeviceList() {
+  const livePoll = useListLivePoll();
   return (
     <>
       <UnregisteredPanel />
-      <ConsoleList sort={{ field: 'last_seen', order: 'DESC' }} actions={<Actions />} empty={<DevicesEmpty />} queryOptions={pollListLive}>
+      <ConsoleList sort={{ field: 'last_seen', order: 'DESC' }} actions={<Actions />} empty={<DevicesEmpty />} queryOptions={livePoll}>
         <PhoneOrGrid phone={<DeviceCards />} grid={<DeviceGrid />} />
       </ConsoleList>
     </>

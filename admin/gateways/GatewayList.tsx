@@ -15,7 +15,7 @@ import { SyncStatusChip } from '../network/SyncStatusChip';
 import { SyncStatusPanel } from '../network/SyncStatusPanel';
 import type { WithSyncStatus } from '../network/syncText';
 import { useListCarriesSync } from '../network/useListCarriesSync';
-import { pollListLive } from '../network/pollWhilePending';
+import { useListLivePoll } from '../network/pollWhilePending';
 
 /** Certificate expiry, highlighted when it is within 30 days (or past). */
 function CertificateExpiry(_props: { label?: string; source?: string }) {
@@ -131,11 +131,12 @@ function GatewayCards() {
 }
 
 export function GatewayList() {
+  const livePoll = useListLivePoll();
   const [wizardOpen, setWizardOpen] = useState(false);
   const refresh = useRefresh();
   return (
     <>
-      <ConsoleList actions={<Actions onSetup={() => setWizardOpen(true)} />} empty={<Empty onSetup={() => setWizardOpen(true)} />} queryOptions={pollListLive}>
+      <ConsoleList actions={<Actions onSetup={() => setWizardOpen(true)} />} empty={<Empty onSetup={() => setWizardOpen(true)} />} queryOptions={livePoll}>
         <PhoneOrGrid phone={<GatewayCards />} grid={<GatewayGrid />} />
       </ConsoleList>
       <SetupWizard

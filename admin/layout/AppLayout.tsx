@@ -13,8 +13,9 @@ import { SessionGuard } from '../auth/SessionGuard';
 import { TopBar } from './TopBar';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
 import { SuspendedBanner } from './SuspendedBanner';
+import { LiveUpdates } from './LiveUpdates';
 
-/** The frame of every session route: guard, bar, page, search, onboarding, support chat. */
+/** The frame of every session route: guard, live updates, bar, page, search, onboarding, support chat. */
 export function AppLayout({ children }: { children?: ReactNode }) {
   return (
     <SessionGuard>
@@ -31,18 +32,20 @@ function Shell({ children }: { children?: ReactNode }) {
   useUserLanguage();
   useDocumentTitle(pageTitleKey(useLocation().pathname));
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <ScrollManager />
-      <SkipLink />
-      <TopBar onSearch={openSearch} />
-      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="xl" sx={{ py: 3, outline: 'none' }}>
-        <VerifyEmailBanner />
-        <SuspendedBanner />
-        <Suspense fallback={<LinearProgress />}>{children}</Suspense>
-      </Container>
-      <SearchDialog open={searchOpen} onClose={closeSearch} />
-      <OnboardingGate />
-      <SupportChat />
-    </Box>
+    <LiveUpdates>
+      <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+        <ScrollManager />
+        <SkipLink />
+        <TopBar onSearch={openSearch} />
+        <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} maxWidth="xl" sx={{ py: 3, outline: 'none' }}>
+          <VerifyEmailBanner />
+          <SuspendedBanner />
+          <Suspense fallback={<LinearProgress />}>{children}</Suspense>
+        </Container>
+        <SearchDialog open={searchOpen} onClose={closeSearch} />
+        <OnboardingGate />
+        <SupportChat />
+      </Box>
+    </LiveUpdates>
   );
 }

@@ -1,5 +1,5 @@
-import { LIVE_REFRESH_MS } from '../common/useLiveQuery';
 import type { SyncStatus } from '../types/api';
+import { useLiveFallbackInterval } from '../layout/LiveUpdates';
 
 /**
  * How often a list or record showing a pending sync is read again. The worker sends a change within
@@ -24,13 +24,17 @@ export const pollListWhilePending = {
 };
 
 /**
- * The device and gateway lists: last seen, power status and a gateway's connection change without a
- * reload. The page is read again every few seconds (faster while a sync is pending); react-query
- * shares one read per page among every view of it in the tab and pauses while the tab is hidden.
+ * The device and gateway lists: last seen, power status, a gateway's connection and sync states
+ * change without a reload. The tab's live stream marks the page stale when one of them changes;
+ * only while the stream is down is the page polled (slowly, faster while a sync is pending).
  */
-export const pollListLive = {
-  refetchInterval: (query: { state: { data?: { data?: Synced[] } } }): number => (query.state.data?.data?.some(isPending) ? SYNC_POLL_MS : LIVE_REFRESH_MS),
-};
+export function useListLivePoll() {
+  const fallback = useLiveFallbackInterval();
+  return {
+    refetchInterval: (query: { state: { data?: { data?: Synced[] } } }): number | false =>
+      fallback === false ? false : query.state.data?.data?.some(isPending) ? SYNC_POLL_MS : fallback,
+  };
+}
 
 /** The same for one record's page (`<Edit queryOptions={pollRecordWhilePending}>`, or a show view). */
 export const pollRecordWhilePending = {

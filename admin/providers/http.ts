@@ -121,6 +121,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (await readJson(await send(path, options, 'application/json'))) as T;
 }
 
+/** Opens a streamed answer (server-sent events); the caller reads its body until it ends or `signal` aborts. */
+export async function apiStream(path: string, options: RequestOptions): Promise<ReadableStream<Uint8Array>> {
+  const response = await send(path, options, 'text/event-stream');
+  if (!response.body) throw new ApiError(0, { code: 'networkError' });
+  return response.body;
+}
+
 /** A file the API answers (an export): its content and the name the server gives it. */
 export interface Download {
   blob: Blob;

@@ -78,6 +78,10 @@ import { startMailSender } from './mail/start.js';
 import { unsubscribeTokens } from './mail/unsubscribe.js';
 import { mailUnsubscribeRoutes } from './routes/mail-unsubscribe.js';
 import { notificationPreferenceRoutes } from './routes/notification-preferences.js';
+import { liveRoutes } from './routes/live.js';
+import { inProcessTransport, LiveBus } from './dataplane/live/bus.js';
+import { announcingNotifications } from './dataplane/live/notifications.js';
+import { postgresLiveTransport } from './db/live-channel.js';
 
 export interface BuildOptions {
   config: Config;
@@ -115,6 +119,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => database.close());
 
   const repos = createRepositories(database.db, database.dialect, database.reads);
+  // Live events: one LISTEN connection per node on PostgreSQL, in process on SQLite (one node).
+  const liveError = (error: unknown) => app.log.warn({ err: error }, 'live events');
+  const live = new LiveBus(database.postgres ? postgresLiveTransport(database.db, database.postgres, liveError) : inProcessTransport(), liveError);
+  await live.start();
+  // Closed before the database (hooks run in reverse order of adding): the last batch still goes out.
+  app.addHook('onClose', async () => live.close());
+  repos.notifications = announcingNotifications(repos.notifications, live);
   // The template store follows the catalog shipped with this version of the server.
   await repos.templates.seed(templateCatalog);
   // Secrets in the database are sealed with a key kept outside it; a wrong key stops the start here.
@@ -151,9 +162,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       repos.unregisteredDevices,
       rules,
       suspended,
+      live,
     ),
     suspended,
     rules,
+    live,
     networkServer,
     transaction: transactionRunner(database.db, database.dialect),
   };
@@ -250,6 +263,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           filterOptionRoutes,
           notificationRoutes,
           notificationPreferenceRoutes,
+          liveRoutes,
           dashboardRoutes,
           widgetRoutes,
           webhookRoutes,

@@ -90,6 +90,8 @@ export interface Config {
   secrets: SecretKeySettings;
   plans: PlansConfig;
   mail: MailConfig;
+  /** The console's live stream (routes/live.ts): heartbeat comment and session check interval, open streams per user and node. */
+  live: { heartbeatMs: number; streamsPerUser: number };
   auth: {
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
@@ -339,6 +341,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     secrets: secretKeySettings(env, dataDir),
     plans: plansConfig(env),
+    live: { heartbeatMs: integer(env, 'LIVE_HEARTBEAT_MS', 20_000, 50), streamsPerUser: integer(env, 'LIVE_STREAMS_PER_USER', 8, 1) },
     mail: {
       smtpUrl: smtpUrl(env),
       from: env.MAIL_FROM?.trim() || `LoRa Console <noreply@${new URL(publicUrl || 'http://localhost').hostname}>`,

@@ -10,6 +10,7 @@ import type { CodecPool } from './dataplane/codec/index.js';
 import type { IngestService } from './dataplane/ingest/service.js';
 import type { SuspensionCheck } from './auth/suspension.js';
 import type { RuleEngine } from './dataplane/rules/engine.js';
+import type { LiveBus } from './dataplane/live/bus.js';
 import type { MqttLinkStatus } from './schemas/network.js';
 import { companiesRepository } from './repositories/companies.js';
 import { companyPlansRepository } from './repositories/company-plans.js';
@@ -70,6 +71,8 @@ export interface AppContext {
   suspended: SuspensionCheck;
   /** Evaluates rules on ingest; its cache of a company's rules is dropped when one of them changes. */
   rules: RuleEngine;
+  /** Live events for the console's streams (routes/live.ts), shared across nodes on PostgreSQL. */
+  live: LiveBus;
   /** The network server devices, profiles and gateways are provisioned into (standalone: none). */
   networkServer: NetworkServer;
   /** This node's subscription on the network server's broker, set by startDataPlane when MQTT_URL is set. */

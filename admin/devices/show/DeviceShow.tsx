@@ -1,6 +1,6 @@
 import { Box, LinearProgress, Stack } from '@mui/material';
 import { EditButton, Show, TopToolbar } from 'react-admin';
-import { LIVE_REFRESH_MS } from '../../common/useLiveQuery';
+import { useLiveFallbackInterval } from '../../layout/LiveUpdates';
 import { PermittedForResource } from '../../common/Permitted';
 import { SyncStatusPanel } from '../../network/SyncStatusPanel';
 import { TopicsPanel } from '../TopicsPanel';
@@ -13,11 +13,12 @@ import { TopicCharts } from './TopicCharts';
 
 /**
  * The device page an operator debugs with (issue #14), reached from the device list; the Edit
- * button of its toolbar leads to the form. Everything on it refreshes itself (LIVE_REFRESH_MS):
- * the device (last seen, power, network-server sync state), its topics, frames, events and battery
- * history. Downlinks are sent from here, not from the edit form, which is for the device's settings.
+ * button of its toolbar leads to the form. Everything on it follows the tab's live stream
+ * (layout/LiveUpdates.tsx): the device (last seen, power, network-server sync state), its topics,
+ * frames, events and battery history are read again when the device is heard. Downlinks are sent from here, not from the edit form, which is for the device's settings.
  */
 export function DeviceShow() {
+  const fallback = useLiveFallbackInterval();
   return (
     <Show
       component="div"
@@ -29,7 +30,7 @@ export function DeviceShow() {
         </TopToolbar>
       }
       loading={<LinearProgress />}
-      queryOptions={{ refetchInterval: LIVE_REFRESH_MS }}
+      queryOptions={{ refetchInterval: fallback }}
     >
       <Stack spacing={2} sx={{ py: 1, minWidth: 0 }}>
         <DeviceHeader />

@@ -3,7 +3,7 @@ import { BooleanField, Show, useRecordContext, useTranslate } from 'react-admin'
 import { DateField, TimestampOrNever } from '../../common/fields';
 import { ShowHeader } from '../../common/ShowHeader';
 import { SyncStatusPanel } from '../../network/SyncStatusPanel';
-import { LIVE_REFRESH_MS } from '../../common/useLiveQuery';
+import { useLiveFallbackInterval } from '../../layout/LiveUpdates';
 import type { Gateway } from '../../types/api';
 import { GatewayFrames } from './GatewayFrames';
 import { HeardDevices } from './HeardDevices';
@@ -27,8 +27,9 @@ function GatewayHeader() {
 
 /** A gateway's page (issue #14): its details and network-server sync state, the devices it heard lately with their signal, its recent frames. */
 export function GatewayShow() {
+  const fallback = useLiveFallbackInterval();
   return (
-    <Show component="div" actions={false} loading={<LinearProgress />} queryOptions={{ refetchInterval: LIVE_REFRESH_MS }}>
+    <Show component="div" actions={false} loading={<LinearProgress />} queryOptions={{ refetchInterval: fallback }}>
       <Stack spacing={2} sx={{ py: 1, minWidth: 0 }}>
         <GatewayHeader />
         <SyncStatusPanel kind="gateway" />

@@ -8,6 +8,8 @@ export interface Identity {
   /** The key a request authenticated with (via 'api-key'): the audit log names it. */
   apiKeyId?: string | undefined;
   sessionHandle?: string;
+  /** A session's access token expires then (ms since the epoch): a live stream ends there and the client refreshes. */
+  accessExpiresAt?: number;
   /** An API key's scope: the one company it reaches (absent: all of its owner's) and whether it may only read. */
   keyCompanyId?: string;
   readOnly?: boolean;
@@ -70,7 +72,7 @@ export function identify(sessions: SessionService, others: Authenticator[], cook
       header: antiCsrfHeader(request),
     });
     if (result.ok) {
-      request.identity = { userId: result.userId, via: 'session', sessionHandle: result.handle };
+      request.identity = { userId: result.userId, via: 'session', sessionHandle: result.handle, accessExpiresAt: result.accessExpiresAt };
       return;
     }
     if (result.reason === 'try-refresh') return sendTryRefresh(reply);

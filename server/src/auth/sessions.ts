@@ -17,7 +17,7 @@ export interface IssuedTokens {
   refreshExpiresAt: Date;
 }
 
-export type VerifyResult = { ok: true; userId: string; handle: string } | { ok: false; reason: 'try-refresh' | 'unauthorised' };
+export type VerifyResult = { ok: true; userId: string; handle: string; accessExpiresAt: number } | { ok: false; reason: 'try-refresh' | 'unauthorised' };
 
 export type RefreshResult = { ok: true; userId: string; tokens: IssuedTokens } | { ok: false; reason: 'unauthorised' | 'theft' };
 
@@ -85,7 +85,7 @@ export class SessionService {
     if (session.parent_refresh_hash && session.refresh_hash.startsWith(payload.rt)) {
       await this.repo.confirmChild(session.handle);
     }
-    return { ok: true, userId: session.user_id, handle: session.handle };
+    return { ok: true, userId: session.user_id, handle: session.handle, accessExpiresAt: payload.exp * 1000 };
   }
 
   /**

@@ -1,7 +1,8 @@
 import type { JobLeasesRepository } from '../repositories/job-leases.js';
 import type { GatewayPresenceRepository } from '../repositories/gateway-presence.js';
 import type { NotificationsRepository } from '../repositories/notifications.js';
-import type { PresenceTiming } from './broker/presence.js';
+import { announceGateway, type PresenceTiming } from './broker/presence.js';
+import type { LiveBus } from './live/bus.js';
 import { notifyOutage } from './broker/outage.js';
 import { processNodeName } from './node-name.js';
 
@@ -14,6 +15,8 @@ export interface PresenceSweepDeps {
   timing: PresenceTiming;
   /** Names this process in the lease (node-name.ts). */
   node?: string;
+  /** The console's live streams, told about the gateways that turned disconnected. */
+  live?: Pick<LiveBus, 'publish'>;
 }
 
 const LEASE = 'gateway-presence';
@@ -38,7 +41,10 @@ export class PresenceSweep {
     const leaseUntil = new Date(now.getTime() + this.deps.timing.heartbeatMs).toISOString();
     if (!(await this.deps.leases.acquire(LEASE, this.node, now.toISOString(), leaseUntil))) return undefined;
     const gone = await this.deps.presence.expire(new Date(now.getTime() - this.deps.timing.expiryMs).toISOString());
-    for (const gateway of gone) await notifyOutage(this.deps.notifications, gateway, now);
+    for (const gateway of gone) {
+      announceGateway(this.deps.live, gateway, false, now);
+      await notifyOutage(this.deps.notifications, gateway, now);
+    }
     return gone.length;
   }
 

@@ -53,6 +53,7 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
     presence: ctx.repos.gatewayPresence,
     leases: ctx.repos.jobLeases,
     notifications: ctx.repos.notifications,
+    live: ctx.live,
     now: ctx.now,
     timing: ctx.config.mqtt.presence,
   });
@@ -94,7 +95,7 @@ export function startDataPlane(app: FastifyInstance, ctx: AppContext, maintenanc
 }
 
 /** The worker that pushes recorded changes to the network server, as a node runs it. */
-export function networkSyncWorker(ctx: NetworkContext): NetworkSyncWorker {
+export function networkSyncWorker(ctx: NetworkContext & Partial<Pick<AppContext, 'live'>>): NetworkSyncWorker {
   return new NetworkSyncWorker({
     outbox: ctx.repos.networkOutbox,
     entities: ctx.repos.networkEntities,
@@ -102,6 +103,7 @@ export function networkSyncWorker(ctx: NetworkContext): NetworkSyncWorker {
     notifications: ctx.repos.notifications,
     server: ctx.networkServer,
     now: ctx.now,
+    ...(ctx.live ? { live: ctx.live } : {}),
     ingestUrl: `${ctx.config.publicUrl}/api/ingest/chirpstack`,
   });
 }

@@ -21,6 +21,8 @@ export interface DatabaseHandle {
    */
   reads: Db;
   dialect: Dialect;
+  /** PostgreSQL: where to open a connection of its own (LISTEN needs one that the pool does not share). */
+  postgres?: { url: string; schema: string | undefined };
   close(): Promise<void>;
 }
 
@@ -138,7 +140,7 @@ async function openPostgres(url: string, schema: string | undefined, options: Da
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, reads: db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, reads: db, dialect: 'postgres', postgres: { url, schema }, close: () => db.destroy() };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {

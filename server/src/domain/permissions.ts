@@ -112,6 +112,9 @@ const TABLE = {
   'POST /gateway/:id/cert': ofRecord('member', 'gateway'),
   'GET /gateway/:id/network': ofRecord('viewer', 'gateway'),
 
+  // The console's live stream of one company (routes/live.ts).
+  'GET /events/stream': by('viewer', 'query', 'company_id'),
+
   'GET /device/': by('viewer', 'query', 'company_id'),
   'POST /device/': by('member', 'body', 'company_id'),
   'GET /device/export': by('viewer', 'query', 'company_id'),

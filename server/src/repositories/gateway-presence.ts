@@ -33,13 +33,18 @@ const heldByNoNode = (liveAfter: string) => (eb: ExpressionBuilder<Database, 'ga
 export function gatewayPresenceRepository(db: Db) {
   return {
     /** `node` holds a connection of the gateway from `at`: its row with a fresh heartbeat, and the gateway connected and seen. */
-    async hold(gatewayId: string, node: string, at: string): Promise<{ id: string } | undefined> {
+    async hold(gatewayId: string, node: string, at: string): Promise<{ id: string; company_id: string } | undefined> {
       await db
         .insertInto('gateway_presence')
         .values({ gateway_id: gatewayId, node, connected_at: at, heartbeat_at: at })
         .onConflict((conflict) => conflict.columns(['gateway_id', 'node']).doUpdateSet({ heartbeat_at: at }))
         .execute();
-      return db.updateTable('gateways').set({ connected: 1, last_seen: at }).where('gateway_id', '=', gatewayId).returning('id').executeTakeFirst();
+      return db
+        .updateTable('gateways')
+        .set({ connected: 1, last_seen: at })
+        .where('gateway_id', '=', gatewayId)
+        .returning(['id', 'company_id'])
+        .executeTakeFirst();
     },
 
     /**

@@ -77,6 +77,16 @@ export function notificationsRepository(db: Db) {
       if (options.unreadOnly) query = query.where('is_read', '=', 0);
       return listPage(query, options, (q) => q.selectAll().orderBy('is_read').orderBy('created_at', 'desc').orderBy('id'), toNotification);
     },
+    /** What the bell shows; the index on (user_id, is_read) keeps it one lookup. */
+    async unreadCount(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('user_id', '=', userId)
+        .where('is_read', '=', 0)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
     async find(userId: string, id: string): Promise<Notification | undefined> {
       const row = await db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
       return row ? toNotification(row) : undefined;

@@ -2,8 +2,6 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi, type Mock } from 'vitest';
 import type { DataProvider } from 'react-admin';
 import { NotificationBell } from '../../../admin/layout/NotificationBell';
-import { LIVE_REFRESH_MS } from '../../../admin/common/useLiveQuery';
-import { pollListLive, SYNC_POLL_MS } from '../../../admin/network/pollWhilePending';
 import { renderInAdmin } from '../helpers';
 import { listAnswers } from '../listStates';
 
@@ -30,14 +28,5 @@ describe('the bell shows the unread count', () => {
       expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
       unmount();
     }
-  });
-});
-
-describe('live lists', () => {
-  it('read the page again every few seconds, faster while a sync is pending', () => {
-    const page = (state?: string) =>
-      ({ state: { data: { data: [{ id: 'd1', ...(state ? { network_sync: { state } } : {}) }] } } }) as Parameters<typeof pollListLive.refetchInterval>[0];
-    expect(pollListLive.refetchInterval(page())).toBe(LIVE_REFRESH_MS);
-    expect(pollListLive.refetchInterval(page('pending'))).toBe(SYNC_POLL_MS);
   });
 });

@@ -5,7 +5,7 @@ import { DeviceEdit } from '../../../admin/devices/DeviceEdit';
 import { DeviceList } from '../../../admin/devices/DeviceList';
 import { GatewayList } from '../../../admin/gateways/GatewayList';
 import { SYNC_POLL_MS } from '../../../admin/network/pollWhilePending';
-import { LIVE_REFRESH_MS } from '../../../admin/common/useLiveQuery';
+import { LIVE_FALLBACK_MS } from '../../../admin/layout/LiveUpdates';
 import { ProfileEdit } from '../../../admin/profiles/ProfileEdit';
 import { ProfileList } from '../../../admin/profiles/ProfileList';
 import type { SyncStatus } from '../../../admin/types/api';
@@ -18,11 +18,11 @@ const withSync = (record: { id: string; name: string }, network_sync?: SyncStatu
 /** Lets react-query's interval run as if `times` polling periods passed. */
 const waitPolls = (times = 1) => act(async () => vi.advanceTimersByTimeAsync(SYNC_POLL_MS * times));
 
-/** Each list, and how often it is read once nothing is pending: profiles never, devices and gateways live (last seen, power, connection). */
+/** Each list, and how often it is read once nothing is pending while the live stream is down (here: no LiveUpdates): profiles never, devices and gateways slowly. */
 const lists: [string, () => ReactElement, number | false][] = [
-  ['devices', () => <DeviceList />, LIVE_REFRESH_MS],
+  ['devices', () => <DeviceList />, LIVE_FALLBACK_MS],
   ['profiles', () => <ProfileList />, false],
-  ['gateways', () => <GatewayList />, LIVE_REFRESH_MS],
+  ['gateways', () => <GatewayList />, LIVE_FALLBACK_MS],
 ];
 
 describe('sync state without a reload', () => {
@@ -47,7 +47,7 @@ describe('sync state without a reload', () => {
     await waitPolls();
     expect(await within(attic).findByLabelText('Network server: In sync')).toBeInTheDocument();
     expect(getList).toHaveBeenCalledTimes(2);
-    await act(async () => vi.advanceTimersByTimeAsync(3 * LIVE_REFRESH_MS));
+    await act(async () => vi.advanceTimersByTimeAsync(3 * LIVE_FALLBACK_MS));
     if (steady === false) expect(getList).toHaveBeenCalledTimes(2);
     else expect(getList.mock.calls.length).toBeGreaterThanOrEqual(4);
   });

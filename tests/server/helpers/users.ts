@@ -54,3 +54,25 @@ export function call(app: FastifyInstance, user: SignedIn, method: Method, url: 
 export function callWithKey(app: FastifyInstance, key: string, method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse> {
   return app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
+
+/**
+ * Opens a server-sent-events stream by injection: resolves with the status once the headers are
+ * written, with the body of a refusal (a stream that opened is cut off; its body never ends).
+ */
+export async function callStream(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  url: string,
+): Promise<{ statusCode: number; body: string; headers: Record<string, unknown> }> {
+  const controller = new AbortController();
+  const response = await app.inject({ method: 'GET', url, headers, payloadAsStream: true, signal: controller.signal });
+  const stream = response.stream();
+  if (response.statusCode === 200) {
+    stream.on('error', () => undefined);
+    controller.abort();
+    return { statusCode: 200, body: '', headers: response.headers };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return { statusCode: response.statusCode, body: Buffer.concat(chunks).toString('utf8'), headers: response.headers };
+}

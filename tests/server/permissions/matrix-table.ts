@@ -19,6 +19,8 @@ export interface MatrixRow {
   list?: boolean;
   /** The call acts on a fresh company, not the one the company keys are scoped to (404 for them). */
   elsewhere?: boolean;
+  /** A server-sent-events stream: the call reads its status and headers, not a body that never ends. */
+  stream?: boolean;
   /** The call for one cell; may create fresh records (a delete uses its record up). */
   request: (f: MatrixFixture, caller: SignedIn) => Promise<{ url: string; body?: object }>;
 }
@@ -175,6 +177,7 @@ export const MATRIX: MatrixRow[] = [
   { method: 'POST', route: '/gateway/:id/cert', minimal: 'member', request: async (f) => ({ url: `/api/gateway/${f.ids.gateway}/cert` }) },
   { method: 'GET', route: '/gateway/:id/network', minimal: 'viewer', request: async (f) => ({ url: `/api/gateway/${f.ids.gateway}/network` }) },
 
+  { method: 'GET', route: '/events/stream', minimal: 'viewer', stream: true, request: async (f) => ({ url: `/api/events/stream?company_id=${f.company}` }) },
   { method: 'GET', route: '/device/', minimal: 'viewer', list: true, request: async (f) => ({ url: `/api/device/?company_id=${f.company}` }) },
   {
     method: 'POST',

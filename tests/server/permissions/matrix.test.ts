@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_PERMISSIONS } from '../../../server/src/domain/permissions.js';
-import { call, callWithKey } from '../helpers/users.js';
+import { call, callStream, callWithKey } from '../helpers/users.js';
 import { CREDENTIALS, MatrixFixture, PRINCIPALS } from './matrix-fixture.js';
 import { expected, MATRIX } from './matrix-table.js';
 
@@ -29,8 +29,10 @@ describe('role × route matrix', () => {
         const person = f.people[principal];
         for (const credential of CREDENTIALS) {
           const { url, body } = await row.request(f, person.user);
-          const response =
-            credential === 'session'
+          const headers = credential === 'session' ? person.user.headers : { authorization: `Bearer ${person.keys[credential]}` };
+          const response = row.stream
+            ? await callStream(f.t.app, headers, url)
+            : credential === 'session'
               ? await call(f.t.app, person.user, row.method, url, body)
               : await callWithKey(f.t.app, person.keys[credential], row.method, url, body);
           const status = response.statusCode;

@@ -1,6 +1,7 @@
 import type { GatewayPresenceRepository } from '../../repositories/gateway-presence.js';
 import type { NotificationsRepository } from '../../repositories/notifications.js';
 import { notifyOutage, outageKey } from './outage.js';
+import type { LiveBus } from '../live/bus.js';
 
 export interface PresenceTiming {
   /** How often a node refreshes the heartbeat of the connections it holds. */
@@ -16,6 +17,16 @@ export interface NodePresenceDeps {
   node: string;
   now: () => Date;
   timing: PresenceTiming;
+  /** The console's live streams, told when a gateway connects or disconnects. */
+  live?: Pick<LiveBus, 'publish'>;
+}
+
+/** Tells the live streams of the gateway's company that it connected or disconnected. */
+export function announceGateway(live: Pick<LiveBus, 'publish'> | undefined, gateway: { id: string; company_id: string }, connected: boolean, at: Date): void {
+  live?.publish({
+    kind: 'company',
+    event: { type: 'gateway_status', company_id: gateway.company_id, gateway_id: gateway.id, connected, at: at.toISOString() },
+  });
 }
 
 /**
@@ -51,7 +62,9 @@ export class NodePresence {
       const now = this.deps.now();
       const liveAfter = new Date(now.getTime() - this.deps.timing.expiryMs).toISOString();
       const gone = await this.deps.repository.release(gatewayId, this.deps.node, now.toISOString(), liveAfter);
-      if (gone) await notifyOutage(this.deps.notifications, gone, now);
+      if (!gone) return;
+      announceGateway(this.deps.live, gone, false, now);
+      await notifyOutage(this.deps.notifications, gone, now);
     });
   }
 
@@ -85,7 +98,9 @@ export class NodePresence {
   private async hold(gatewayId: string): Promise<void> {
     // Released before this write ran: the release is the newer news.
     if (!this.held.has(gatewayId)) return;
-    const gateway = await this.deps.repository.hold(gatewayId, this.deps.node, this.deps.now().toISOString());
+    const now = this.deps.now();
+    const gateway = await this.deps.repository.hold(gatewayId, this.deps.node, now.toISOString());
+    if (gateway) announceGateway(this.deps.live, gateway, true, now);
     if (gateway) await this.deps.notifications.clearDedupe(outageKey(gateway.id));
   }
 

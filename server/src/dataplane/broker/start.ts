@@ -26,6 +26,7 @@ export async function startEmbeddedBroker(ctx: AppContext, log: { error: (error:
   const presence = new NodePresence({
     repository: ctx.repos.gatewayPresence,
     notifications: ctx.repos.notifications,
+    live: ctx.live,
     node: processNodeName(),
     now: ctx.now,
     timing: ctx.config.mqtt.presence,

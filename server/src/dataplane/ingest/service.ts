@@ -13,6 +13,8 @@ import { decodeUplink, type UplinkDecoder } from './decode.js';
 import type { RuleEngine } from '../rules/engine.js';
 import type { RuleStage } from '../../repositories/rule-states.js';
 import type { SuspensionCheck } from '../../auth/suspension.js';
+import type { LiveBus } from '../live/bus.js';
+import { powerStatus } from '../../domain/power.js';
 
 export type { UplinkDecoder } from './decode.js';
 
@@ -52,12 +54,27 @@ export class IngestService {
     private readonly unregistered?: UnregisteredDevicesRepository,
     private readonly rules?: RuleStage & Pick<RuleEngine, 'status' | 'log'>,
     private readonly suspended?: SuspensionCheck,
+    private readonly live?: Pick<LiveBus, 'publish'>,
   ) {}
 
   private async refused(companyId: string): Promise<IngestOutcome | undefined> {
     if (!(await this.suspended?.(companyId))) return undefined;
     this.stats.suspended++;
     return { status: 'suspended', companyId };
+  }
+
+  /** Tells the console's live streams the device was heard; the bus keeps one event per device a window. */
+  private announce(device: IngestDevice, at: string, power?: DeviceChanges['power']): void {
+    this.live?.publish({
+      kind: 'company',
+      event: {
+        type: 'device_status',
+        company_id: device.company_id,
+        device_id: device.id,
+        last_seen: at,
+        ...(power ? { power_status: powerStatus({ power_source: power.source, battery_level: power.batteryLevel }), battery_level: power.batteryLevel } : {}),
+      },
+    });
   }
 
   private timeOf(event: { time?: string | undefined }): string {
@@ -96,6 +113,7 @@ export class IngestService {
         event: { type: 'error', summary: decoded.summary, payload: decoded.details, key },
         frame,
       });
+      if (written === 'stored') this.announce(device, at);
       return written === 'stored' ? { status: 'stored', deviceId: device.id, topics: 0 } : { status: 'duplicate', deviceId: device.id };
     }
     const { data, decodedBy, warnings } = decoded;
@@ -113,6 +131,7 @@ export class IngestService {
       // Evaluated with the uplink's batch, only if the uplink is new.
       rules: this.rules && { stage: this.rules, uplink: { device, at, readings: Object.fromEntries(readings.map((r) => [r.topic, r.value])) } },
     });
+    if (written === 'stored') this.announce(device, at);
     return written === 'stored' ? { status: 'stored', deviceId: device.id, topics: readings.length } : { status: 'duplicate', deviceId: device.id };
   }
 
@@ -120,6 +139,7 @@ export class IngestService {
     const at = this.timeOf(parsed.event);
     const { event, changes } = storedEvent(parsed);
     if (!(await this.telemetry.recordEvent(device, at, event, changes))) return { status: 'duplicate', deviceId: device.id };
+    this.announce(device, at, changes.power);
     if (changes.power) await this.notifyBattery(device, changes.power);
     if (parsed.type === 'log') await this.notifyJoinFailures(device, parsed.event, at);
     if (changes.power) await this.rules?.status(device, at, changes.power.batteryLevel);

@@ -4,6 +4,8 @@ import type { NetworkEntitiesRepository } from '../../repositories/network-entit
 import type { NotificationsRepository } from '../../repositories/notifications.js';
 import { NetworkServerError, type NetworkServer } from './port.js';
 import { DependencyPending, pushFailureOf, type Provisioner } from './provisioner.js';
+import type { LiveBus } from '../live/bus.js';
+import type { DownlinkState } from '../../domain/downlink.js';
 
 export interface DownlinkPusherDeps {
   server: NetworkServer;
@@ -17,6 +19,8 @@ export interface DownlinkPusherDeps {
   retryAt: (row: OutboxRow) => Date;
   /** When a downlink whose device another node is pushing looks again. */
   dependencyAt: () => Date;
+  /** The console's live streams, told when a downlink is queued or failed. */
+  live?: Pick<LiveBus, 'publish'> | undefined;
 }
 
 /**
@@ -32,6 +36,11 @@ export interface DownlinkPusherDeps {
  */
 export class DownlinkPusher {
   constructor(private readonly deps: DownlinkPusherDeps) {}
+
+  private announce(companyId: string | null, deviceId: string, downlinkId: string, state: DownlinkState): void {
+    if (!companyId) return;
+    this.deps.live?.publish({ kind: 'company', event: { type: 'downlink_state', company_id: companyId, device_id: deviceId, downlink_id: downlinkId, state } });
+  }
 
   async push(row: OutboxRow): Promise<void> {
     try {
@@ -57,6 +66,7 @@ export class DownlinkPusher {
       data: Uint8Array.from(Buffer.from(downlink.data_hex, 'hex')),
     });
     await this.deps.downlinks.markQueued(downlink.id, queueItemId, this.deps.now().toISOString());
+    this.announce(row.company_id, downlink.device_id, downlink.id, 'queued');
     // The device takes downlinks again: a later refusal notifies anew.
     await this.deps.notifications.clearDedupe(failureKey(downlink.device_id));
   }
@@ -86,7 +96,10 @@ export class DownlinkPusher {
     // Refused: trying the same again cannot help. A refused flush leaves the queue as it is (the user may flush again).
     await this.deps.outbox.remove(row);
     const downlinkId = downlinkIdOf(row);
-    if (downlinkId && (await this.deps.downlinks.markFailed(downlinkId, reason.code, reason.message, at))) await this.notifyFailure(row, downlinkId, at);
+    if (downlinkId && (await this.deps.downlinks.markFailed(downlinkId, reason.code, reason.message, at))) {
+      this.announce(row.company_id, row.entity_id, downlinkId, 'failed');
+      await this.notifyFailure(row, downlinkId, at);
+    }
   }
 
   /** Once per device until one of its downlinks is accepted again. */

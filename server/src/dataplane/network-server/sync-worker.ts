@@ -6,6 +6,7 @@ import { processNodeName } from '../node-name.js';
 import type { NetworkServer } from './port.js';
 import { DownlinkPusher } from './downlink-pusher.js';
 import { DependencyPending, Provisioner, pushFailureOf } from './provisioner.js';
+import type { LiveBus } from '../live/bus.js';
 
 const BATCH = 25;
 /** Longer than a push can take (each call has its own deadline), so a live claim is never taken over. */
@@ -31,6 +32,8 @@ export interface SyncWorkerDeps {
   ingestUrl: string;
   /** Names this process in claims; unique per process, so a restarted node never mistakes an old claim for its own. */
   node?: string;
+  /** The console's live streams, told when an entity's sync state changes. */
+  live?: Pick<LiveBus, 'publish'>;
 }
 
 /**
@@ -117,6 +120,7 @@ export class NetworkSyncWorker {
   private async apply(row: EntityOutboxRow): Promise<void> {
     const remoteId = await this.provisioner.apply(row);
     await this.deps.outbox.complete(row, remoteId, this.deps.now().toISOString());
+    if (row.action === 'put') this.announce(row, 'synced');
     await this.deps.notifications.clearDedupe(syncFailureKey(row));
   }
 
@@ -126,7 +130,14 @@ export class NetworkSyncWorker {
     const failed = !retryable || row.attempts >= FAILED_AFTER_ATTEMPTS;
     const nextAttemptAt = retryable ? new Date(at.getTime() + syncRetryDelayMs(row.attempts)).toISOString() : null;
     await this.deps.outbox.fail(row, { code, message, nextAttemptAt, failed }, at.toISOString());
+    if (failed && row.action === 'put') this.announce(row, 'failed');
     if (failed && row.action === 'put' && row.company_id) await this.notifyFailure(row, at);
+  }
+
+  private announce(row: EntityOutboxRow, state: 'synced' | 'failed'): void {
+    // Applications are the network server's grouping of a company's devices; the console shows none.
+    if (!row.company_id || row.kind === 'application') return;
+    this.deps.live?.publish({ kind: 'company', event: { type: 'network_sync', company_id: row.company_id, kind: row.kind, id: row.entity_id, state } });
   }
 
   /** Once per entity until it is in sync again. */

@@ -5,7 +5,9 @@ import { DeviceList } from '../../../../admin/devices/DeviceList';
 import { DeviceShow } from '../../../../admin/devices/show/DeviceShow';
 import { EventsSection } from '../../../../admin/devices/show/EventsSection';
 import type { Language } from '../../../../admin/providers/i18nProvider';
-import { renderInAdmin } from '../../helpers';
+import { renderInAdmin, signInWith, signOut } from '../../helpers';
+import { LiveUpdates } from '../../../../admin/layout/LiveUpdates';
+import type { LiveHandlers } from '../../../../admin/providers/liveApi';
 import { listAnswers } from '../../listStates';
 import { DESKTOP_WIDTH, PHONE_WIDTH, stubViewportWidth } from '../../viewport';
 import { syncStates } from '../../network/samples';
@@ -13,8 +15,8 @@ import { battery, device, events, frames, newerFrame, page, series, topics } fro
 
 const standalone = async () => ({ mode: 'standalone', pending: 0, failed: 0 });
 
-function renderPage(overrides: Partial<DataProvider> & Record<string, unknown> = {}, locale?: Language) {
-  const dataProvider = {
+function dataProviderOf(overrides: Partial<DataProvider> & Record<string, unknown> = {}) {
+  return {
     getOne: (async () => ({ data: device })) as DataProvider['getOne'],
     deviceTopics: vi.fn(async () => topics),
     topicSeries: vi.fn(async () => series),
@@ -24,6 +26,10 @@ function renderPage(overrides: Partial<DataProvider> & Record<string, unknown> =
     networkStatus: vi.fn(standalone),
     ...overrides,
   };
+}
+
+function renderPage(overrides: Partial<DataProvider> & Record<string, unknown> = {}, locale?: Language) {
+  const dataProvider = dataProviderOf(overrides);
   renderInAdmin(<DeviceShow />, { resource: 'devices', path: '/devices/d1/show', routePath: '/devices/:id/show', dataProvider, locale });
   return dataProvider;
 }
@@ -68,18 +74,40 @@ describe('the device page', () => {
     await waitFor(() => expect(screen.getByTestId('location')).not.toHaveTextContent('/devices/d1/show'));
   });
 
-  it('live: a new frame appears without a reload', async () => {
+  it('live: a new frame appears without a reload once the stream says the device was heard', async () => {
+    await signInWith({ companies: [{ id: 'c1', name: 'Acme', tenant_id: null }] });
+    let handlers: LiveHandlers | undefined;
+    const followLiveEvents = vi.fn(
+      (_company: string, given: LiveHandlers) =>
+        new Promise<void>(() => {
+          handlers = given;
+        }),
+    );
     const deviceFrames = vi
       .fn()
       .mockResolvedValueOnce(page(frames))
       .mockResolvedValue(page([newerFrame, ...frames]));
-    renderPage({ deviceFrames });
+    renderInAdmin(
+      <LiveUpdates>
+        <DeviceShow />
+      </LiveUpdates>,
+      {
+        resource: 'devices',
+        path: '/devices/d1/show',
+        routePath: '/devices/:id/show',
+        dataProvider: { ...dataProviderOf({ deviceFrames }), followLiveEvents },
+      },
+    );
     const region = await screen.findByRole('region', { name: 'Frames' });
     expect(await within(region).findByRole('cell', { name: '153' })).toBeInTheDocument();
-    // The next refresh (LIVE_REFRESH_MS) brings frame 154; the test waits for it, bounded by the
-    // asynchronous utilities' timeout.
+    await waitFor(() => expect(handlers).toBeDefined());
+    await act(() => {
+      handlers?.onOpen();
+      handlers?.onEvent({ type: 'device_status', company_id: 'c1', device_id: String(device.id), last_seen: '2026-11-28T07:00:00.000Z' });
+    });
     expect(await within(region).findByRole('cell', { name: '154' })).toBeInTheDocument();
     expect(within(region).getByRole('img', { name: 'Link quality: RSSI and SNR of the last 3 frames' })).toBeInTheDocument();
+    signOut();
   });
 });
 
