@@ -18,6 +18,7 @@ export type { Downlink, DownlinkBody as DownlinkInput, DownlinkCreated, Downlink
 export type { FilterOption } from '../../server/src/schemas/filter-options';
 export type { Gateway, GatewayCertificate, GatewayNetwork } from '../../server/src/schemas/gateways';
 export type { Notification } from '../../server/src/schemas/notifications';
+export type { EmailChangeBody, EmailChangeStatus } from '../../server/src/schemas/email-change';
 export type {
   AlertChannel,
   AlertKind,
