@@ -5,7 +5,7 @@ import { useAuthLocation } from './navigation';
 import { isAuthAddress } from './paths';
 import { isSignedInState } from './redirect';
 import { ResetPasswordPage, RESET_PASSWORD_PATH } from './ResetPasswordPage';
-import { VERIFY_EMAIL_PATH, VerifyEmailPage } from './VerifyEmailPage';
+import { CONFIRM_EMAIL_CHANGE_PATH, ConfirmEmailChangePage, VERIFY_EMAIL_PATH, VerifyEmailPage } from './VerifyEmailPage';
 
 /** Opens the console at the current address; `signedIn` after a sign-in (the console then starts from fresh user data). */
 export type OpenConsole = (options: { signedIn: boolean }) => void;
@@ -25,6 +25,7 @@ export function AuthRoutes({ openConsole }: { openConsole: OpenConsole }) {
   const { pathname, state } = useAuthLocation();
   if (pathname === RESET_PASSWORD_PATH) return <ResetPasswordPage />;
   if (pathname === VERIFY_EMAIL_PATH) return <VerifyEmailPage />;
+  if (pathname === CONFIRM_EMAIL_CHANGE_PATH) return <ConfirmEmailChangePage />;
   if (isAuthAddress(pathname)) return <AuthPage />;
   return <ConsoleHandover openConsole={openConsole} signedIn={isSignedInState(state)} />;
 }

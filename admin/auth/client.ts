@@ -16,3 +16,4 @@ export const signUp = async (credentials: Credentials) => (await loadSessionClie
 export const requestPasswordReset = async (email: string) => (await loadSessionClient()).requestPasswordReset(email);
 export const submitNewPassword = async (password: string) => (await loadSessionClient()).submitNewPassword(password);
 export const verifyEmail = async () => (await loadSessionClient()).verifyEmail();
+export const confirmEmailChange = async () => (await loadSessionClient()).confirmEmailChange();

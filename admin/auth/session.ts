@@ -158,3 +158,23 @@ export async function resendVerification(): Promise<'SENT' | 'ALREADY_VERIFIED'>
 export async function verifyEmail(): Promise<'VERIFIED' | 'INVALID_TOKEN'> {
   return (await EmailVerification.verifyEmail()).status === 'OK' ? 'VERIFIED' : 'INVALID_TOKEN';
 }
+
+/**
+ * Switches the account to the new address with the token of the link this page was opened with
+ * (server/src/auth/email-change.ts). A plain call: it needs no session (the link may open on
+ * another device), and the session client's fetch wrapper passes it through unchanged.
+ */
+export async function confirmEmailChange(): Promise<'VERIFIED' | 'INVALID_TOKEN' | 'EMAIL_TAKEN'> {
+  const token = new URLSearchParams(window.location.search).get('token') ?? '';
+  const base: string = import.meta.env.VITE_API_URL ?? window.location.origin;
+  const response = await fetch(`${base}${AUTH_API_BASE_PATH}/user/email/change/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  // A token the server refuses outright (empty, too long) is as invalid as an unknown one.
+  if (response.status === 400) return 'INVALID_TOKEN';
+  if (!response.ok) throw response;
+  const { status } = (await response.json()) as { status: string };
+  return status === 'OK' ? 'VERIFIED' : status === 'EMAIL_ALREADY_EXISTS_ERROR' ? 'EMAIL_TAKEN' : 'INVALID_TOKEN';
+}

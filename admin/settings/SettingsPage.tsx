@@ -2,9 +2,10 @@ import { Paper, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { useUserState } from '../stores/hooks';
 import { AlertMailSection } from './AlertMailSection';
+import { EmailChangeSection } from './EmailChangeSection';
 import { LanguageSection, OnboardingSection, PersonalInfoSection, TenantModeSection } from './sections';
 
-/** Settings (spec §2): language, personal information, alerts (issue #21), multi-tenant toggle, reset onboarding. */
+/** Settings (spec §2): language, personal information, e-mail address and alerts (issue #21), multi-tenant toggle, reset onboarding. */
 export function SettingsPage() {
   const translate = useTranslate();
   const { user } = useUserState();
@@ -19,6 +20,7 @@ export function SettingsPage() {
         {/* Keyed by the saved names so the form starts from them once they have loaded or another
             place (the name dialog) saved them; typing changes only the form, not the key. */}
         <PersonalInfoSection key={user ? `${user.id}:${user.first_name}:${user.last_name}` : 'loading'} />
+        <EmailChangeSection />
         <AlertMailSection />
         <TenantModeSection />
         <OnboardingSection />

@@ -19,6 +19,7 @@ export type { FilterOption } from '../../server/src/schemas/filter-options';
 export type { Gateway, GatewayCertificate, GatewayNetwork } from '../../server/src/schemas/gateways';
 export type { Notification } from '../../server/src/schemas/notifications';
 export type { LiveEvent } from '../../server/src/schemas/live';
+export type { EmailChangeBody, EmailChangeStatus } from '../../server/src/schemas/email-change';
 export type {
   AlertChannel,
   AlertKind,

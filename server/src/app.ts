@@ -73,6 +73,8 @@ import { RuleEngine } from './dataplane/rules/engine.js';
 import { ruleDownlinkEncoder } from './routes/rule-downlink.js';
 import { passwordResetRoutes } from './auth/password-reset.js';
 import { emailVerificationRoutes } from './auth/email-verification.js';
+import { emailChangeConfirmRoutes } from './auth/email-change.js';
+import { emailChangeRoutes } from './routes/email-change.js';
 import { loadMailCatalogues } from './mail/catalogue.js';
 import { startMailSender } from './mail/start.js';
 import { unsubscribeTokens } from './mail/unsubscribe.js';
@@ -228,6 +230,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           }),
         { prefix: '/auth' },
       );
+      await api.register((auth) => emailChangeConfirmRoutes(auth, { transaction: ctx.transaction, limits, now }), { prefix: '/auth' });
       // Alert mails' unsubscribe link works without signing in: its token is signed.
       await api.register((mail) => mailUnsubscribeRoutes(mail, ctx, mailCatalogues, unsubscribe));
       // The network server's integration posts with its own key, or with a user's (its own hook).
@@ -276,6 +279,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ]) {
           await secured.register((scope) => routes(scope, ctx));
         }
+        await secured.register((scope) => emailChangeRoutes(scope, ctx, { failures, kdf, store: rateStore }));
       });
     },
     { prefix: '/api' },

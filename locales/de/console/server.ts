@@ -59,6 +59,9 @@ export const server = {
     password_too_long: 'Das Passwort muss kürzer als 100 Zeichen sein.',
     password_needs_letter: 'Das Passwort muss mindestens einen Buchstaben enthalten.',
     password_needs_digit: 'Das Passwort muss mindestens eine Ziffer enthalten.',
+    email_unchanged: 'Das ist bereits Ihre Adresse.',
+    email_in_use: 'Ein anderes Konto verwendet diese Adresse.',
+    password_wrong: 'Das Passwort ist nicht korrekt.',
   },
   notifications: {
     battery_low: { title: 'Batterie schwach: %{name}', message: 'Die Batterie von %{name} steht bei %{level} %.' },

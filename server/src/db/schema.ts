@@ -174,7 +174,8 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
-export type AccountTokenPurpose = 'password_reset' | 'email_verification';
+/** `email_change` tokens carry the new address in `email`: the unused, unexpired one is the pending change. */
+export type AccountTokenPurpose = 'password_reset' | 'email_verification' | 'email_change';
 
 /** A one-use token sent by mail, stored as its hash only (migration 0026). */
 export interface AccountTokensTable {

@@ -48,6 +48,11 @@ const TABLE = {
   'GET /user/': own(true),
   'PUT /user/': own(),
   'GET /user/lookup/:user_id': own(true),
+  // Changing one's address: sessions only (the routes refuse API keys themselves).
+  'GET /user/email-change': own(),
+  'POST /user/email-change': own(),
+  'POST /user/email-change/resend': own(),
+  'DELETE /user/email-change': own(),
   'GET /user/notifications/': own(true),
   'PATCH /user/notifications/bulk-mark-read': own(true),
   'PATCH /user/notifications/:notification_id': own(true),

@@ -11,6 +11,8 @@ export type Language = (typeof LANGUAGES)[number];
 export interface MailTemplates {
   password_reset: { subject: string; intro: string; action: string; outro: string };
   email_verification: { subject: string; intro: string; action: string; outro: string };
+  email_change: { subject: string; intro: string; action: string; outro: string };
+  email_change_notice: { subject: string; intro: string; action: string; outro: string };
   invite: { subject: string; intro: string; role: string; action: string; outro: string; roles: Record<CompanyRole, string> };
   alerts: {
     subject_one: string;
@@ -81,6 +83,8 @@ export function loadMailCatalogues(localesDir: string): Record<Language, MailCat
     layout: { greeting: '', signature: '', linkHint: '' },
     password_reset: { subject: '', intro: '', action: '', outro: '' },
     email_verification: { subject: '', intro: '', action: '', outro: '' },
+    email_change: { subject: '', intro: '', action: '', outro: '' },
+    email_change_notice: { subject: '', intro: '', action: '', outro: '' },
     invite: { subject: '', intro: '', role: '', action: '', outro: '', roles: Object.fromEntries(COMPANY_ROLES.map((role) => [role, ''])) },
     rule_fired: { subject: '', intro: '', values: '', action: '', outro: '' },
     rule_resolved: { subject: '', intro: '', values: '', action: '', outro: '' },

@@ -13,6 +13,10 @@ export interface AlertItem {
 export type MailContent =
   | { template: 'password_reset'; params: { email: string; link: string } }
   | { template: 'email_verification'; params: { email: string; link: string } }
+  /** To the new address: `link` switches the account to it. */
+  | { template: 'email_change'; params: { email: string; new_email: string; link: string } }
+  /** To the old address: `link` opens the console's settings, where the change can be cancelled. */
+  | { template: 'email_change_notice'; params: { email: string; new_email: string; link: string } }
   | { template: 'invite'; params: { inviter: string; company: string; code: string; link: string; role?: string } }
   | { template: RuleMailTemplate; params: RuleMailParams }
   | {
@@ -84,7 +88,9 @@ function parts(content: MailContent, texts: MailCatalogue, publicUrl: string): P
   const p: Record<string, string | undefined> = content.params;
   switch (content.template) {
     case 'password_reset':
-    case 'email_verification': {
+    case 'email_verification':
+    case 'email_change':
+    case 'email_change_notice': {
       const t = texts[content.template];
       return { subject: fill(t.subject, p), paragraphs: [fill(t.intro, p)], action: t.action, link: content.params.link, after: [fill(t.outro, p)] };
     }

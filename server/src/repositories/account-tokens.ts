@@ -27,6 +27,19 @@ export function accountTokensRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The newest token of this purpose that still works: for `email_change`, the pending new address. */
+    async current(purpose: AccountTokenPurpose, userId: string, at: string): Promise<{ email: string; expires_at: string } | undefined> {
+      return db
+        .selectFrom('account_tokens')
+        .select(['email', 'expires_at'])
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', at)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+    },
+
     /** The user's other tokens of this purpose stop working (a reset done, an address verified). */
     async retire(purpose: AccountTokenPurpose, userId: string, at: string): Promise<void> {
       await db

@@ -90,6 +90,22 @@ export function usersRepository(db: Db) {
       const result = await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', id).where('email', '=', email).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+    /**
+     * Switches the account to a proven new address (the change link was followed): the address is
+     * verified by that very link. False when another account took the address meanwhile.
+     */
+    async changeEmail(id: string, email: string): Promise<boolean> {
+      const address = normaliseEmail(email);
+      return audited(db, { action: 'update', resource: 'user', id }, async (trx) => {
+        const result = await trx
+          .updateTable('users')
+          .set({ email: address, email_verified: 1 })
+          .where('id', '=', id)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('users as other').select('other.id').where('other.email', '=', address))))
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) === 1;
+      });
+    },
     /** A user is visible to another only when both belong to at least one common company. */
     async findSharingCompany(viewerId: string, userId: string): Promise<UsersTable | undefined> {
       return db

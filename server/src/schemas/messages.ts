@@ -64,6 +64,10 @@ export const FIELD_ERROR_TEXTS = {
   password_too_long: "Password's length must be lesser than 100 characters",
   password_needs_letter: 'Password must contain at least one alphabet',
   password_needs_digit: 'Password must contain at least one number',
+  // Changing one's address (Settings).
+  email_unchanged: 'This is already your address.',
+  email_in_use: 'Another account uses this address.',
+  password_wrong: 'The password is not correct.',
 } as const;
 export type FieldErrorCode = keyof typeof FIELD_ERROR_TEXTS;
 export type MessageParams = Record<string, string | number>;

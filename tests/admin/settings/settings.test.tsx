@@ -25,6 +25,9 @@ function stubUserApi(onUpdate: Answer) {
   return calls;
 }
 
+/** The page's own reads through the data provider (the e-mail section; tests/admin/settings/email-change.test.tsx covers it). */
+const settingsApi = { emailChange: async () => ({ email: 'ada@example.com', pending: null }) };
+
 const echo: Answer = (body) => jsonResponse({ ...sampleUser, ...body });
 
 describe('settings screen', () => {
@@ -36,7 +39,7 @@ describe('settings screen', () => {
 
   it('loading: the tenant switch waits for the user; the names fill in once the user has loaded', async () => {
     stubUserApi(echo);
-    renderInAdmin(<SettingsPage />);
+    renderInAdmin(<SettingsPage />, { dataProvider: settingsApi });
     expect(screen.getByRole('switch', { name: 'Multi-tenant mode' })).toBeDisabled();
     expect(screen.getByLabelText(/First name/)).toHaveValue('');
     await act(async () => void (await userStore.fetch()));
@@ -47,7 +50,7 @@ describe('settings screen', () => {
   it('success: shows the personal information and saves trimmed names', async () => {
     const calls = stubUserApi(echo);
     await userStore.fetch();
-    renderInAdmin(<SettingsPage />);
+    renderInAdmin(<SettingsPage />, { dataProvider: settingsApi });
     expect(screen.getByLabelText(/First name/)).toHaveValue('Ada');
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: '  Byron ' } });
@@ -59,7 +62,7 @@ describe('settings screen', () => {
   it('empty names: a required message and Save disabled, nothing sent', async () => {
     const calls = stubUserApi(echo);
     await userStore.fetch();
-    renderInAdmin(<SettingsPage />);
+    renderInAdmin(<SettingsPage />, { dataProvider: settingsApi });
     fireEvent.change(screen.getByLabelText(/First name/), { target: { value: '   ' } });
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(screen.getByText('Required')).toBeInTheDocument();
@@ -69,7 +72,7 @@ describe('settings screen', () => {
   it('error: a failed save is shown in words and the stored user is unchanged', async () => {
     stubUserApi(() => jsonResponse({ code: 'validation', message: 'Please check your input and try again.', fields: {} }, 400));
     await userStore.fetch();
-    renderInAdmin(<SettingsPage />);
+    renderInAdmin(<SettingsPage />, { dataProvider: settingsApi });
     fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: 'Byron' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please check your input and try again.');
@@ -79,7 +82,7 @@ describe('settings screen', () => {
   it('the multi-tenant switch and reset onboarding update the user', async () => {
     const calls = stubUserApi(echo);
     await userStore.fetch();
-    renderInAdmin(<SettingsPage />);
+    renderInAdmin(<SettingsPage />, { dataProvider: settingsApi });
     await act(async () => fireEvent.click(screen.getByRole('switch', { name: 'Multi-tenant mode' })));
     expect(calls.at(-1)).toEqual({ is_tenant_enabled: true });
     expect(screen.getByRole('switch', { name: 'Multi-tenant mode' })).toBeChecked();
@@ -98,7 +101,7 @@ describe('settings screen', () => {
       ),
     );
     await userStore.fetch();
-    renderInAdmin(<SettingsPage />);
+    renderInAdmin(<SettingsPage />, { dataProvider: settingsApi });
     await act(async () => void (await userStore.update({ first_name: 'Ada', last_name: 'Lovelace' })));
     expect(screen.getByLabelText(/First name/)).toHaveValue('Ada');
     expect(screen.getByLabelText(/Last name/)).toHaveValue('Lovelace');
@@ -108,7 +111,7 @@ describe('settings screen', () => {
   it('choosing German stores the language and saves it on the user', async () => {
     const calls = stubUserApi(echo);
     await userStore.fetch();
-    renderInAdmin(<SettingsPage />);
+    renderInAdmin(<SettingsPage />, { dataProvider: settingsApi });
     const section = screen.getByRole('heading', { name: 'Language' }).closest('section') as HTMLElement;
     fireEvent.mouseDown(within(section).getByRole('combobox'));
     await act(async () => fireEvent.click(await screen.findByRole('option', { name: 'Deutsch' })));

@@ -38,6 +38,7 @@ const PUBLIC = [
   'requestPasswordReset',
   'resetPassword',
   'verifyEmail',
+  'confirmEmailChange',
   'unsubscribeFromAlertMails',
   'unsubscribeFromAlertMailsOneClick',
 ];

@@ -217,6 +217,23 @@ export class MatrixFixture {
     return id;
   }
 
+  /** A change of address waiting for its link (what POST /user/email-change leaves behind). */
+  async pendingEmailChange(userId: string): Promise<void> {
+    const at = this.t.clock.now();
+    await this.t.db
+      .insertInto('account_tokens')
+      .values({
+        token_hash: randomUUID(),
+        purpose: 'email_change',
+        user_id: userId,
+        email: `new-${this.next()}@example.com`,
+        expires_at: new Date(at.getTime() + 3_600_000).toISOString(),
+        used_at: null,
+        created_at: at.toISOString(),
+      })
+      .execute();
+  }
+
   apiKey(user: SignedIn): Promise<string> {
     return createRecord(this.t, user, '/api/api-keys/', { name: `Key ${this.next()}` });
   }

@@ -32,6 +32,19 @@ export const MATRIX: MatrixRow[] = [
   { method: 'GET', route: '/user/', minimal: 'own+scoped', request: at('/api/user/') },
   { method: 'PUT', route: '/user/', minimal: 'own', request: at('/api/user/', { language: 'en' }) },
   { method: 'GET', route: '/user/lookup/:user_id', minimal: 'own+scoped', request: async (_f, me) => ({ url: `/api/user/lookup/${me.id}` }) },
+  { method: 'GET', route: '/user/email-change', minimal: 'session', request: at('/api/user/email-change') },
+  // A malformed address: refused after the access check, before any password check or mail.
+  { method: 'POST', route: '/user/email-change', minimal: 'session', request: at('/api/user/email-change', { email: 'not-an-address', password: 'x' }) },
+  {
+    method: 'POST',
+    route: '/user/email-change/resend',
+    minimal: 'session',
+    request: async (f, me) => {
+      await f.pendingEmailChange(me.id);
+      return { url: '/api/user/email-change/resend' };
+    },
+  },
+  { method: 'DELETE', route: '/user/email-change', minimal: 'session', request: at('/api/user/email-change') },
   { method: 'GET', route: '/user/notifications/', minimal: 'own+scoped', request: at('/api/user/notifications/') },
   { method: 'PATCH', route: '/user/notifications/bulk-mark-read', minimal: 'own+scoped', request: at('/api/user/notifications/bulk-mark-read', { all: true }) },
   {
