@@ -34,6 +34,7 @@ import { deviceHistoryRoutes } from './routes/device-history.js';
 import { downlinkRoutes } from './routes/downlinks.js';
 import { deviceImportRoutes } from './routes/device-import.js';
 import { deviceExportRoutes } from './routes/device-export.js';
+import { bulkJobRoutes } from './routes/bulk-jobs.js';
 import { unitRoutes } from './routes/units.js';
 import { groupRoutes } from './routes/groups.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
@@ -72,6 +73,7 @@ import { passwordResetRoutes } from './auth/password-reset.js';
 import { emailVerificationRoutes } from './auth/email-verification.js';
 import { loadMailCatalogues } from './mail/catalogue.js';
 import { startMailSender } from './mail/start.js';
+import { startBulkJobs } from './jobs/start.js';
 import { unsubscribeTokens } from './mail/unsubscribe.js';
 import { mailUnsubscribeRoutes } from './routes/mail-unsubscribe.js';
 import { notificationPreferenceRoutes } from './routes/notification-preferences.js';
@@ -88,6 +90,8 @@ export interface BuildOptions {
   dataPlane?: boolean;
   /** Send queued mail from this node (on with the data plane; API tests that read mail turn it on alone). */
   mail?: boolean;
+  /** Run bulk jobs on devices from this node (on with the data plane; API tests turn it on alone). */
+  bulkJobs?: boolean;
   /** Where this node announces revoked certificates to its broker (tests run the broker beside the app). */
   certificateRevocations?: CertificateRevocations;
 }
@@ -236,6 +240,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           downlinkRoutes,
           deviceImportRoutes,
           deviceExportRoutes,
+          bulkJobRoutes,
           unitRoutes,
           groupRoutes,
           apiKeyRoutes,
@@ -260,6 +265,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   if (options.mail ?? options.dataPlane) startMailSender(app, ctx, mailCatalogues, unsubscribe);
+  if (options.bulkJobs ?? options.dataPlane) startBulkJobs(app, ctx);
   if (options.dataPlane) readiness.push(...startDataPlane(app, ctx, maintenanceRepository(database.db)));
 
   if (options.serveStatic) await serveStaticSites(app, config);

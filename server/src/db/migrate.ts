@@ -29,6 +29,7 @@ import * as tokenUsage from './migrations/0029_token_usage.js';
 import * as suspensionReason from './migrations/0032_suspension_reason.js';
 import * as mail from './migrations/0026_mail.js';
 import * as alertMail from './migrations/0031_alert_mail.js';
+import * as bulkJobs from './migrations/0036_bulk_jobs.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0032_suspension_reason': suspensionReason,
   '0026_mail': mail,
   '0031_alert_mail': alertMail,
+  '0036_bulk_jobs': bulkJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

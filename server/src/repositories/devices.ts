@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { DevicesTable } from '../db/schema.js';
+import type { Database, DevicesTable } from '../db/schema.js';
 import { DEFAULT_JOIN_EUI } from '../domain/network.js';
 import { containsText } from './text-match.js';
 import { memberCompanyIds } from './member-companies.js';
@@ -28,6 +28,45 @@ export interface DeviceFields {
   unit_id: string | null;
 }
 
+/** The power-status filter as SQL, so it runs in the database with the rest. */
+function powerCondition(status: PowerStatus): Expression<SqlBool> {
+  switch (status) {
+    case 'external':
+      return sql<SqlBool>`devices.power_source = 'external'`;
+    case 'battery_low':
+      return sql<SqlBool>`devices.power_source = 'battery' and devices.battery_level < ${BATTERY_LOW_PERCENT}`;
+    case 'battery':
+      return sql<SqlBool>`devices.power_source = 'battery' and (devices.battery_level is null or devices.battery_level >= ${BATTERY_LOW_PERCENT})`;
+    case 'unknown':
+      return sql<SqlBool>`devices.power_source not in ('external', 'battery')`;
+  }
+}
+
+/**
+ * The device list's filters as one condition: the list, its export and the bulk jobs
+ * (repositories/bulk-jobs.ts) select "all matching" the same way.
+ */
+export function deviceFilterCondition(eb: ExpressionBuilder<Database, 'devices'>, filters: DeviceFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.companyId) conditions.push(eb('devices.company_id', '=', filters.companyId));
+  if (filters.id) conditions.push(eb('devices.id', '=', filters.id));
+  if (filters.profileId) conditions.push(eb('devices.profile_id', '=', filters.profileId));
+  if (filters.unitId) conditions.push(eb('devices.unit_id', '=', filters.unitId));
+  if (filters.powerStatus) conditions.push(powerCondition(filters.powerStatus));
+  if (filters.search) {
+    const text = filters.search;
+    // The JoinEUI too ("all devices of this vendor"), but not the zeros of "none", which every search for "0000" would hit.
+    conditions.push(
+      eb.or([
+        containsText('devices.name', text),
+        containsText('devices.dev_eui', text),
+        eb.and([eb('devices.join_eui', '!=', DEFAULT_JOIN_EUI), containsText('devices.join_eui', text)]),
+      ]),
+    );
+  }
+  return eb.and(conditions);
+}
+
 type DeviceRow = Selectable<DevicesTable> & { config_name: string | null; unit_name: string | null };
 
 const toDevice = (row: DeviceRow): Device => ({
@@ -50,39 +89,9 @@ const toDevice = (row: DeviceRow): Device => ({
 export function devicesRepository(db: Db, reads: Db = db) {
   const visible = (userId: string, from: Db = db) => from.selectFrom('devices').where('devices.company_id', 'in', memberCompanyIds(from, userId));
 
-  /** The power-status filter as SQL, so it runs in the database with the rest. */
-  function powerCondition(status: PowerStatus): Expression<SqlBool> {
-    switch (status) {
-      case 'external':
-        return sql<SqlBool>`devices.power_source = 'external'`;
-      case 'battery_low':
-        return sql<SqlBool>`devices.power_source = 'battery' and devices.battery_level < ${BATTERY_LOW_PERCENT}`;
-      case 'battery':
-        return sql<SqlBool>`devices.power_source = 'battery' and (devices.battery_level is null or devices.battery_level >= ${BATTERY_LOW_PERCENT})`;
-      case 'unknown':
-        return sql<SqlBool>`devices.power_source not in ('external', 'battery')`;
-    }
-  }
-
   function filtered(userId: string, filters: DeviceFilters) {
-    let query = visible(userId, reads);
-    if (filters.companyId) query = query.where('devices.company_id', '=', filters.companyId);
-    if (filters.id) query = query.where('devices.id', '=', filters.id);
-    if (filters.profileId) query = query.where('devices.profile_id', '=', filters.profileId);
-    if (filters.unitId) query = query.where('devices.unit_id', '=', filters.unitId);
-    if (filters.powerStatus) query = query.where(powerCondition(filters.powerStatus));
-    if (filters.search) {
-      const text = filters.search;
-      // The JoinEUI too ("all devices of this vendor"), but not the zeros of "none", which every search for "0000" would hit.
-      query = query.where((eb) =>
-        eb.or([
-          containsText('devices.name', text),
-          containsText('devices.dev_eui', text),
-          eb.and([eb('devices.join_eui', '!=', DEFAULT_JOIN_EUI), containsText('devices.join_eui', text)]),
-        ]),
-      );
-    }
-    return query;
+    const query = visible(userId, reads);
+    return query.where((eb) => deviceFilterCondition(eb, filters));
   }
 
   const withNames = <Q extends ReturnType<typeof visible>>(query: Q) =>
