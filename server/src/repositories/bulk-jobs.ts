@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../db/database.js';
 import type { BulkJobKind, BulkJobsTable } from '../db/schema.js';
 import { appendAudit, inTransaction } from './audited.js';
 import { deviceFilterCondition, type DeviceFilters } from './devices.js';
+import { memberCompanyIds } from './member-companies.js';
 import { networkOutboxRepository } from './network-outbox.js';
 
 export type BulkJobRow = Selectable<BulkJobsTable>;
@@ -79,7 +80,13 @@ export function bulkJobsRepository(db: Db, dialect: Dialect) {
           action: job.kind === 'delete' ? 'delete' : 'update',
           resource: 'device',
           resourceId: null,
-          changes: { bulk_job: row.id, kind: job.kind, devices: row.total, ...(job.kind === 'move' ? { unit: job.unitId } : {}), ...(job.kind === 'profile' ? { config: job.profileId } : {}) },
+          changes: {
+            bulk_job: row.id,
+            kind: job.kind,
+            devices: row.total,
+            ...(job.kind === 'move' ? { unit: job.unitId } : {}),
+            ...(job.kind === 'profile' ? { config: job.profileId } : {}),
+          },
         });
         return row;
       });
@@ -89,9 +96,17 @@ export function bulkJobsRepository(db: Db, dialect: Dialect) {
       return db.selectFrom('bulk_jobs').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** The company's latest jobs, newest first. */
-    async recent(companyId: string, limit: number): Promise<BulkJobRow[]> {
-      return db.selectFrom('bulk_jobs').selectAll().where('company_id', '=', companyId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+    /** The company's latest jobs, newest first; none when the user is not one of its members. */
+    async recent(userId: string, companyId: string, limit: number): Promise<BulkJobRow[]> {
+      return db
+        .selectFrom('bulk_jobs')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('company_id', 'in', memberCompanyIds(db, userId))
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
     },
 
     /** Stops a queued or running job: the batch under way (if any) commits, no further one starts. */
@@ -145,11 +160,7 @@ export function bulkJobsRepository(db: Db, dialect: Dialect) {
         const devices = await remaining(trx, job).select(['devices.id', 'devices.dev_eui']).orderBy('devices.id').limit(size).execute();
         const last = devices.at(-1);
         if (!last) {
-          await trx
-            .updateTable('bulk_jobs')
-            .set({ state: 'done', finished_at: at, leased_by: null, leased_until: null })
-            .where('id', '=', jobId)
-            .execute();
+          await trx.updateTable('bulk_jobs').set({ state: 'done', finished_at: at, leased_by: null, leased_until: null }).where('id', '=', jobId).execute();
           return 'done';
         }
         const ids = devices.map((device) => device.id);

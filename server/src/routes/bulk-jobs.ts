@@ -100,7 +100,7 @@ export async function bulkJobRoutes(app: FastifyInstance, ctx: AppContext): Prom
         response: { 200: BulkJobList, ...errorResponses },
       },
     },
-    async (request) => (await bulkJobs.recent(request.query.company_id, RECENT_BULK_JOBS)).map(toJob),
+    async (request) => (await bulkJobs.recent(request.identity.userId, request.query.company_id, RECENT_BULK_JOBS)).map(toJob),
   );
 
   api.get(

@@ -58,7 +58,7 @@ describe('a bulk job whose node is killed with SIGKILL', () => {
       const rows = Array.from({ length: 500 }, (_, j) => ({
         id: randomUUID(),
         company_id: company,
-        dev_eui: (i + j).toString(16).toUpperCase().padStart(16, 'D'),
+        dev_eui: `DD${(i + j).toString(16).toUpperCase().padStart(14, '0')}`,
         name: `device ${i + j}`,
         app_key: 'A'.repeat(32),
         profile_id: null,

@@ -195,7 +195,7 @@ export const MATRIX: MatrixRow[] = [
     minimal: 'member',
     request: async (f) => ({ url: '/api/bulk-job/', body: { company_id: f.company, kind: 'move', ids: [f.ids.device], unit: f.ids.unit } }),
   },
-  { method: 'GET', route: '/bulk-job/', minimal: 'viewer', request: async (f) => ({ url: `/api/bulk-job/?company_id=${f.company}` }) },
+  { method: 'GET', route: '/bulk-job/', minimal: 'viewer', list: true, request: async (f) => ({ url: `/api/bulk-job/?company_id=${f.company}` }) },
   { method: 'GET', route: '/bulk-job/:id/', minimal: 'viewer', request: async (f) => ({ url: `/api/bulk-job/${f.ids.bulkJob}/` }) },
   { method: 'POST', route: '/bulk-job/:id/cancel', minimal: 'member', request: async (f) => ({ url: `/api/bulk-job/${f.ids.bulkJob}/cancel` }) },
   { method: 'GET', route: '/device/:id/', minimal: 'viewer', request: async (f) => ({ url: `/api/device/${f.ids.device}/` }) },

@@ -31,7 +31,7 @@ describe('bulk jobs', () => {
     const ids: string[] = [];
     for (let i = 0; i < count; i += 1) {
       eui += 1;
-      ids.push(await insertDevice(t, { company_id: owner, dev_eui: eui.toString(16).toUpperCase().padStart(16, 'C'), name: `${prefix}-${i}` }));
+      ids.push(await insertDevice(t, { company_id: owner, dev_eui: `CC${eui.toString(16).toUpperCase().padStart(14, '0')}`, name: `${prefix}-${i}` }));
     }
     return ids;
   }
@@ -44,7 +44,10 @@ describe('bulk jobs', () => {
   beforeAll(async () => {
     ({ t, alice, bob, company, bobCompany } = await twoCompanies());
     viewer = await signUp(t.app);
-    await t.db.insertInto('company_members').values({ company_id: company, user_id: viewer.id, role: 'viewer', joined_at: t.clock.now().toISOString() }).execute();
+    await t.db
+      .insertInto('company_members')
+      .values({ company_id: company, user_id: viewer.id, role: 'viewer', joined_at: t.clock.now().toISOString() })
+      .execute();
     unit = await createRecord(t, alice, '/api/unit/', { company_id: company, name: 'Cellar' });
     bobUnit = await createRecord(t, bob, '/api/unit/', { company_id: bobCompany, name: 'Bob unit' });
     profile = await createRecord(t, alice, `/api/config/${company}`, { name: 'Class A' });
@@ -64,7 +67,12 @@ describe('bulk jobs', () => {
     expect(await names(doomed)).toEqual([]);
     expect(await names(kept)).toHaveLength(3);
     expect(await names(bobs)).toHaveLength(2);
-    const audit = await t.db.selectFrom('audit_events').select(['action', 'changes']).where('company_id', '=', company).where('resource_type', '=', 'device').execute();
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['action', 'changes'])
+      .where('company_id', '=', company)
+      .where('resource_type', '=', 'device')
+      .execute();
     const entries = audit.filter((entry) => entry.changes?.includes(queued.id));
     expect(entries).toEqual([{ action: 'delete', changes: JSON.stringify({ bulk_job: queued.id, kind: 'delete', devices: 20 }) }]);
   });
@@ -115,6 +123,7 @@ describe('bulk jobs', () => {
     const list = await call(t.app, viewer, 'GET', `/api/bulk-job/?company_id=${company}`);
     expect(list.statusCode).toBe(200);
     expect(list.json<BulkJob[]>().length).toBeGreaterThanOrEqual(4);
+    expect((await call(t.app, bob, 'GET', `/api/bulk-job/?company_id=${company}`)).json()).toEqual([]);
     const [first] = list.json<BulkJob[]>();
     expect((await call(t.app, bob, 'GET', `/api/bulk-job/${first?.id}/`)).statusCode).toBe(404);
     expect((await call(t.app, bob, 'POST', `/api/bulk-job/${first?.id}/cancel`)).statusCode).toBe(404);
