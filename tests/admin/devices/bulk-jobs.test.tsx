@@ -81,7 +81,7 @@ afterEach(() => {
 function renderFleet(
   locale: Language,
   methods: Record<string, unknown>,
-  getList: DataProvider['getList'] = async () => ({ data: fleet.slice(0, 10), total: fleet.length }),
+  getList: DataProvider['getList'] = (async () => ({ data: fleet.slice(0, 10), total: fleet.length })) as DataProvider['getList'],
 ) {
   return renderInAdmin(
     <>
