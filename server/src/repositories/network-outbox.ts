@@ -128,9 +128,13 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
     for (let i = 0; i < entities.length; i += 500) {
       const chunk = entities.slice(i, i + 500);
       const ids = chunk.map((entity) => entity.entityId);
-      const changes = chunk.map(
-        (entity): NetworkChange => ({ kind, entityId: entity.entityId, companyId, action, ...(entity.remoteId ? { target: { remoteId: entity.remoteId } } : {}) }),
-      );
+      const changes = chunk.map((entity): NetworkChange => ({
+        kind,
+        entityId: entity.entityId,
+        companyId,
+        action,
+        ...(entity.remoteId ? { target: { remoteId: entity.remoteId } } : {}),
+      }));
       await db.deleteFrom('network_outbox').where('kind', '=', kind).where('entity_id', 'in', ids).where(unclaimed(at)).execute();
       await db
         .insertInto('network_outbox')
@@ -143,7 +147,9 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
       await db
         .insertInto('network_sync')
         .values(changes.map((change) => pendingSync(change, at)))
-        .onConflict((c) => c.columns(['kind', 'entity_id']).doUpdateSet({ state: 'pending', company_id: companyId, error_code: null, error_message: null, updated_at: at }))
+        .onConflict((c) =>
+          c.columns(['kind', 'entity_id']).doUpdateSet({ state: 'pending', company_id: companyId, error_code: null, error_message: null, updated_at: at }),
+        )
         .execute();
     }
   }
