@@ -32,7 +32,7 @@ describe('a bulk job whose node is killed with SIGKILL', () => {
     const node = new ServerProcess(main, { ...env, PORT: String(port), HOST: '127.0.0.1' });
     nodes.push(node);
     node.start();
-    expect(await node.logged('LoRa console on'), node.tail()).toBe(true);
+    expect(await node.logged('LoRa console on', 1, 300_000), node.tail()).toBe(true);
     return node;
   };
 
@@ -47,7 +47,7 @@ describe('a bulk job whose node is killed with SIGKILL', () => {
     await database?.drop();
   }, 60_000);
 
-  it('resumes after the last committed batch and does each device once', { timeout: 180_000 }, async () => {
+  it('resumes after the last committed batch and does each device once', { timeout: 900_000 }, async () => {
     const { db } = database.handle;
     const at = new Date(Date.now() - 60_000).toISOString();
     const company = randomUUID();
