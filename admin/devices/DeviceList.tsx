@@ -4,7 +4,6 @@ import { Link } from 'react-router-dom';
 import { CreateButton, SimpleList, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { ColumnChooser, KeyboardDataTable } from '../common/KeyboardDataTable';
 import { PowerStatusField, TimestampOrNever } from '../common/fields';
-import { ConfirmBulkDelete } from '../common/ConfirmBulkDelete';
 import { ConsoleList } from '../common/ConsoleList';
 import { PhoneOrGrid } from '../common/PhoneOrGrid';
 import { ColumnFilterButton } from '../common/filters/ColumnFilterButton';
@@ -15,6 +14,7 @@ import { UnregisteredPanel } from './unregistered/UnregisteredPanel';
 import { DevicesEmpty } from './DevicesEmpty';
 import { ExportDevicesButton } from './ExportDevicesButton';
 import { Permitted } from '../common/Permitted';
+import { DeviceBulkActions } from './bulk/DeviceBulkActions';
 
 // Search and column filters are query parameters the API applies in the database (DESIGN §4), so
 // the list stays fast at 100,000 devices.
@@ -46,14 +46,10 @@ function Actions() {
   );
 }
 
-function BulkActions() {
-  return <ConfirmBulkDelete confirmTitle="app.devices.bulk_delete_title" />;
-}
-
 function DeviceGrid() {
   const synced = useListCarriesSync();
   return (
-    <KeyboardDataTable rowClick="show" bulkActionButtons={<BulkActions />}>
+    <KeyboardDataTable rowClick="show" bulkActionButtons={<DeviceBulkActions />}>
       <KeyboardDataTable.Col source="name" />
       <KeyboardDataTable.Col source="dev_eui" sx={{ fontFamily: 'monospace' }} />
       <KeyboardDataTable.Col source="last_seen">

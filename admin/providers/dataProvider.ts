@@ -44,6 +44,7 @@ import { rulesApi, type RulesApi } from './rulesApi';
 import { alertPreferencesApi, type AlertPreferencesApi } from './alertPreferencesApi';
 import { liveApi, type LiveApi } from './liveApi';
 import { emailChangeApi, type EmailChangeApi } from './emailChangeApi';
+import { bulkJobsApi, type BulkJobsApi } from './bulkJobsApi';
 
 /** The error the stores' calls reject with: the API's status, code and catalogue key. */
 export { ApiError };
@@ -68,7 +69,7 @@ export interface BulkDevice {
  * stores keep its catalogue key, or put their fallback text in place of an error without one.
  */
 export interface AppDataProvider
-  extends DataProvider, UserApi, CompanyApi, OperationsApi, AuditApi, RulesApi, OperatorApi, AlertPreferencesApi, LiveApi, EmailChangeApi {
+  extends DataProvider, UserApi, CompanyApi, OperationsApi, AuditApi, RulesApi, OperatorApi, AlertPreferencesApi, LiveApi, EmailChangeApi, BulkJobsApi {
   /** Imports up to 1,000 devices into the selected company; each row is answered on its own. */
   importDevices(devices: BulkDevice[], config: string | null): Promise<DeviceImportResult[]>;
   /** The device list with its filters and order as a CSV file (GET /device/export), named by the server. */
@@ -286,6 +287,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
     ...alertPreferencesApi(call),
     ...liveApi(),
     ...emailChangeApi(call),
+    ...bulkJobsApi(call, selectedCompany),
     deviceTopics: (id) => call(() => apiRequest<TopicValue[]>(`/device/${encodeURIComponent(String(id))}/topics/values`)),
     sendDownlink: (id, input) => call(() => apiRequest<DownlinkCreated>(downlinkPath(id), { method: 'POST', body: input })),
     downlinks: (id) => call(async () => (await apiRequest<DownlinkList>(downlinkPath(id))).items),

@@ -11,6 +11,7 @@ export type { InviteCreateBody } from '../../server/src/schemas/invites';
 export type { AuditEvent } from '../../server/src/schemas/audit';
 export type { Dashboard } from '../../server/src/schemas/dashboards';
 export type { DeviceImportResult } from '../../server/src/schemas/device-import';
+export type { BulkJob, BulkJobCreateBody } from '../../server/src/schemas/bulk-jobs';
 export type { Device, DeviceDetail, TopicValue } from '../../server/src/schemas/devices';
 export type { BatteryReading, DeviceEventItem, DeviceEventsQuery, HeardDevice, SeriesPoint, TopicSeries } from '../../server/src/schemas/device-history';
 export type { Frame, FrameReception, GatewayFrame } from '../../server/src/schemas/frames';

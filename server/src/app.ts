@@ -35,6 +35,7 @@ import { downlinkRoutes } from './routes/downlinks.js';
 import { deviceImportRoutes } from './routes/device-import.js';
 import { deviceExportRoutes } from './routes/device-export.js';
 import { dataExportRoutes } from './routes/data-export.js';
+import { bulkJobRoutes } from './routes/bulk-jobs.js';
 import { unitRoutes } from './routes/units.js';
 import { groupRoutes } from './routes/groups.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
@@ -77,6 +78,7 @@ import { emailChangeConfirmRoutes } from './auth/email-change.js';
 import { emailChangeRoutes } from './routes/email-change.js';
 import { loadMailCatalogues } from './mail/catalogue.js';
 import { startMailSender } from './mail/start.js';
+import { startBulkJobs } from './jobs/start.js';
 import { unsubscribeTokens } from './mail/unsubscribe.js';
 import { mailUnsubscribeRoutes } from './routes/mail-unsubscribe.js';
 import { notificationPreferenceRoutes } from './routes/notification-preferences.js';
@@ -97,6 +99,8 @@ export interface BuildOptions {
   dataPlane?: boolean;
   /** Send queued mail from this node (on with the data plane; API tests that read mail turn it on alone). */
   mail?: boolean;
+  /** Run bulk jobs on devices from this node (on with the data plane; API tests turn it on alone). */
+  bulkJobs?: boolean;
   /** Where this node announces revoked certificates to its broker (tests run the broker beside the app). */
   certificateRevocations?: CertificateRevocations;
 }
@@ -259,6 +263,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           deviceImportRoutes,
           deviceExportRoutes,
           dataExportRoutes,
+          bulkJobRoutes,
           unitRoutes,
           groupRoutes,
           apiKeyRoutes,
@@ -286,6 +291,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   if (options.mail ?? options.dataPlane) startMailSender(app, ctx, mailCatalogues, unsubscribe);
+  if (options.bulkJobs ?? options.dataPlane) startBulkJobs(app, ctx);
   if (options.dataPlane) readiness.push(...startDataPlane(app, ctx, maintenanceRepository(database.db)));
 
   if (options.serveStatic) await serveStaticSites(app, config);

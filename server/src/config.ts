@@ -92,6 +92,8 @@ export interface Config {
   mail: MailConfig;
   /** The console's live stream (routes/live.ts): heartbeat comment and session check interval, open streams per user and node. */
   live: { heartbeatMs: number; streamsPerUser: number };
+  /** Bulk jobs on devices (jobs/bulk-job-runner.ts). */
+  bulkJobs: { leaseMs: number; batchSize: number };
   auth: {
     accessTokenTtlSeconds: number;
     refreshTokenTtlSeconds: number;
@@ -348,6 +350,11 @@ export function loadConfig(env: Env = process.env): Config {
       dir: path.join(dataDir, 'mail'),
       localesDir: path.join(repoRoot, 'locales'),
       claimMs: integer(env, 'MAIL_CLAIM_SECONDS', 120, 1) * 1000,
+    },
+    bulkJobs: {
+      // A batch of 1,000 takes well under a second; a killed node's job resumes after the lease.
+      leaseMs: integer(env, 'BULK_JOB_LEASE_SECONDS', 30, 1) * 1000,
+      batchSize: integer(env, 'BULK_JOB_BATCH_SIZE', 1000, 1),
     },
     auth: {
       accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1),

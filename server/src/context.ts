@@ -53,6 +53,8 @@ import { mailOutboxRepository } from './repositories/mail-outbox.js';
 import { alertMailsRepository } from './repositories/alert-mails.js';
 import { notificationPreferencesRepository } from './repositories/notification-preferences.js';
 import { accountTokensRepository } from './repositories/account-tokens.js';
+import { bulkJobsRepository } from './repositories/bulk-jobs.js';
+import type { BulkJobRunner } from './jobs/bulk-job-runner.js';
 
 /** What route plugins receive: configuration, the clock, repositories and the data plane's services. */
 export interface AppContext {
@@ -77,6 +79,8 @@ export interface AppContext {
   networkServer: NetworkServer;
   /** This node's subscription on the network server's broker, set by startDataPlane when MQTT_URL is set. */
   mqttIngest?: { status(): MqttLinkStatus } | undefined;
+  /** This node's runner of bulk jobs on devices; a route queuing a job wakes it. */
+  bulkJobs?: BulkJobRunner | undefined;
   /** Runs `work` in one database transaction, with the repositories a change and its outbox record need. */
   transaction<T>(work: (repos: TransactionRepositories) => Promise<T>): Promise<T>;
 }
@@ -131,6 +135,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     accountTokens: accountTokensRepository(db),
     notificationPreferences: notificationPreferencesRepository(db),
     alertMails: alertMailsRepository(db),
+    bulkJobs: bulkJobsRepository(db, dialect),
   };
 }
 

@@ -2,6 +2,7 @@ import type { CatalogueOf } from '../../en/console/types';
 import type { devices as englishDevices } from '../../en/console/devices';
 import { downlinks } from './downlinks';
 import { unregistered } from './unregistered';
+import { bulkJobs } from './bulk-jobs';
 
 /** German texts of the device screens. */
 export const devices = {
@@ -28,6 +29,7 @@ export const devices = {
   bulk_delete_title: '%{smart_count} Gerät löschen? |||| %{smart_count} Geräte löschen?',
   downlinks,
   unregistered,
+  bulk: bulkJobs,
   power_filter: {
     external: 'Externe Stromversorgung',
     battery: 'Batterie',

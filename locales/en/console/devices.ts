@@ -1,6 +1,7 @@
 import type { Decoder } from '../../../admin/types/api';
 import { downlinks } from './downlinks';
 import { unregistered } from './unregistered';
+import { bulkJobs } from './bulk-jobs';
 
 /** English texts of the device screens (under `app.devices`). */
 export const devices = {
@@ -27,6 +28,7 @@ export const devices = {
   bulk_delete_title: 'Delete %{smart_count} device? |||| Delete %{smart_count} devices?',
   downlinks,
   unregistered,
+  bulk: bulkJobs,
   power_filter: {
     external: 'External power',
     battery: 'Battery',

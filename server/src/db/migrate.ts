@@ -31,6 +31,7 @@ import * as ruleDeviceVersions from './migrations/0038_rule_device_versions.js';
 import * as mail from './migrations/0026_mail.js';
 import * as alertMail from './migrations/0031_alert_mail.js';
 import * as webhookDeliveryDuration from './migrations/0037_webhook_delivery_duration.js';
+import * as bulkJobs from './migrations/0036_bulk_jobs.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0031_alert_mail': alertMail,
   '0037_webhook_delivery_duration': webhookDeliveryDuration,
   '0038_rule_device_versions': ruleDeviceVersions,
+  '0036_bulk_jobs': bulkJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -174,6 +174,32 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+export type BulkJobKind = 'delete' | 'move' | 'profile';
+export type BulkJobState = 'queued' | 'running' | 'cancelled' | 'done' | 'failed';
+
+/** A bulk operation on a company's devices, run by the server a batch at a time (migration 0036). */
+export interface BulkJobsTable {
+  id: string;
+  company_id: string;
+  kind: BulkJobKind;
+  filter: string | null;
+  device_ids: string | null;
+  unit_id: string | null;
+  profile_id: string | null;
+  state: BulkJobState;
+  total: number;
+  done_count: number;
+  cursor: string | null;
+  leased_by: string | null;
+  leased_until: string | null;
+  created_by: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  error_code: string | null;
+}
+
+
 /** `email_change` tokens carry the new address in `email`: the unused, unexpired one is the pending change. */
 export type AccountTokenPurpose = 'password_reset' | 'email_verification' | 'email_change';
 
@@ -260,6 +286,7 @@ export interface Database {
   rule_device_versions: RuleDeviceVersionsTable;
   rule_firings: RuleFiringsTable;
   mail_outbox: MailOutboxTable;
+  bulk_jobs: BulkJobsTable;
   account_tokens: AccountTokensTable;
   notification_preferences: NotificationPreferencesTable;
   alert_mail_settings: AlertMailSettingsTable;

@@ -2,7 +2,7 @@ import type { CompanyRole } from './roles.js';
 import { AUDIT_READER_ROLE } from './audit.js';
 
 /** Records whose company decides who may touch them (their id travels in the path, query or body). */
-export type RecordKind = 'device' | 'gateway' | 'unit' | 'group' | 'dashboard' | 'widget' | 'webhook' | 'invite' | 'profile' | 'rule' | 'sync';
+export type RecordKind = 'device' | 'gateway' | 'unit' | 'group' | 'dashboard' | 'widget' | 'webhook' | 'invite' | 'profile' | 'rule' | 'sync' | 'bulk_job';
 
 /**
  * Where a request names its company: a field of the path, query or body holding the company's id,
@@ -124,6 +124,11 @@ const TABLE = {
   'POST /device/': by('member', 'body', 'company_id'),
   'GET /device/export': by('viewer', 'query', 'company_id'),
   'POST /device/bulk/': by('member', 'body', 'company_id'),
+  // Bulk jobs (issue #20) change devices: who may change one device may start one; viewers watch them.
+  'POST /bulk-job/': by('member', 'body', 'company_id'),
+  'GET /bulk-job/': by('viewer', 'query', 'company_id'),
+  'GET /bulk-job/:id/': ofRecord('viewer', 'bulk_job'),
+  'POST /bulk-job/:id/cancel': ofRecord('member', 'bulk_job'),
   'GET /device/:id/': ofRecord('viewer', 'device'),
   'PUT /device/:id/': ofRecord('member', 'device'),
   'DELETE /device/:id/': ofRecord('member', 'device'),

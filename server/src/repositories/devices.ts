@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { DevicesTable } from '../db/schema.js';
+import type { Database, DevicesTable } from '../db/schema.js';
 import { DEFAULT_JOIN_EUI } from '../domain/network.js';
 import { containsText } from './text-match.js';
 import { memberCompanyIds } from './member-companies.js';
@@ -29,6 +29,65 @@ export interface DeviceFields {
   unit_id: string | null;
 }
 
+/** The power-status filter as SQL, so it runs in the database with the rest. */
+function powerCondition(status: PowerStatus): Expression<SqlBool> {
+  switch (status) {
+    case 'external':
+      return sql<SqlBool>`devices.power_source = 'external'`;
+    case 'battery_low':
+      return sql<SqlBool>`devices.power_source = 'battery' and devices.battery_level < ${BATTERY_LOW_PERCENT}`;
+    case 'battery':
+      return sql<SqlBool>`devices.power_source = 'battery' and (devices.battery_level is null or devices.battery_level >= ${BATTERY_LOW_PERCENT})`;
+    case 'unknown':
+      return sql<SqlBool>`devices.power_source not in ('external', 'battery')`;
+  }
+}
+
+/**
+ * The device list's filters as one condition: the list, its export and the bulk jobs
+ * (repositories/bulk-jobs.ts) select "all matching" the same way.
+ */
+export function deviceFilterCondition(eb: ExpressionBuilder<Database, 'devices'>, filters: DeviceFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.companyId) conditions.push(eb('devices.company_id', '=', filters.companyId));
+  if (filters.ids) conditions.push(idIn('devices.id', filters.ids));
+  if (filters.profileId) conditions.push(eb('devices.profile_id', '=', filters.profileId));
+  if (filters.unitId) conditions.push(eb('devices.unit_id', '=', filters.unitId));
+  if (filters.powerStatus) conditions.push(powerCondition(filters.powerStatus));
+  if (filters.search) {
+    const text = filters.search;
+    // The JoinEUI too ("all devices of this vendor"), but not the zeros of "none", which every search for "0000" would hit.
+    conditions.push(
+      eb.or([
+        containsText('devices.name', text),
+        containsText('devices.dev_eui', text),
+        eb.and([eb('devices.join_eui', '!=', DEFAULT_JOIN_EUI), containsText('devices.join_eui', text)]),
+      ]),
+    );
+  }
+  return eb.and(conditions);
+}
+
+/**
+ * The rows after `last` in the list's order (ordered() below): ascending with never-seen devices
+ * first, descending with them last, ties by id. The `>=` / `<=` half lets the database read the
+ * column's index from the last value on.
+ */
+function afterRow(
+  eb: ExpressionBuilder<Database, 'devices'>,
+  column: 'devices.name' | 'devices.last_seen' | 'devices.dev_eui' | 'devices.created_at',
+  descending: boolean,
+  last: { value: string | null; id: string },
+): Expression<SqlBool> {
+  const { value, id } = last;
+  if (value === null) {
+    const laterNull = eb.and([eb(column, 'is', null), eb('devices.id', '>', id)]);
+    return descending ? laterNull : eb.or([laterNull, eb(column, 'is not', null)]);
+  }
+  if (descending) return eb.or([eb.and([eb(column, '<=', value), eb.or([eb(column, '<', value), eb('devices.id', '>', id)])]), eb(column, 'is', null)]);
+  return eb.and([eb(column, '>=', value), eb.or([eb(column, '>', value), eb('devices.id', '>', id)])]);
+}
+
 type DeviceRow = Selectable<DevicesTable> & { config_name: string | null; unit_name: string | null };
 
 const toDevice = (row: DeviceRow): Device => ({
@@ -51,39 +110,9 @@ const toDevice = (row: DeviceRow): Device => ({
 export function devicesRepository(db: Db, reads: Db = db) {
   const visible = (userId: string, from: Db = db) => from.selectFrom('devices').where('devices.company_id', 'in', memberCompanyIds(from, userId));
 
-  /** The power-status filter as SQL, so it runs in the database with the rest. */
-  function powerCondition(status: PowerStatus): Expression<SqlBool> {
-    switch (status) {
-      case 'external':
-        return sql<SqlBool>`devices.power_source = 'external'`;
-      case 'battery_low':
-        return sql<SqlBool>`devices.power_source = 'battery' and devices.battery_level < ${BATTERY_LOW_PERCENT}`;
-      case 'battery':
-        return sql<SqlBool>`devices.power_source = 'battery' and (devices.battery_level is null or devices.battery_level >= ${BATTERY_LOW_PERCENT})`;
-      case 'unknown':
-        return sql<SqlBool>`devices.power_source not in ('external', 'battery')`;
-    }
-  }
-
   function filtered(userId: string, filters: DeviceFilters) {
-    let query = visible(userId, reads);
-    if (filters.companyId) query = query.where('devices.company_id', '=', filters.companyId);
-    if (filters.ids) query = query.where(idIn('devices.id', filters.ids));
-    if (filters.profileId) query = query.where('devices.profile_id', '=', filters.profileId);
-    if (filters.unitId) query = query.where('devices.unit_id', '=', filters.unitId);
-    if (filters.powerStatus) query = query.where(powerCondition(filters.powerStatus));
-    if (filters.search) {
-      const text = filters.search;
-      // The JoinEUI too ("all devices of this vendor"), but not the zeros of "none", which every search for "0000" would hit.
-      query = query.where((eb) =>
-        eb.or([
-          containsText('devices.name', text),
-          containsText('devices.dev_eui', text),
-          eb.and([eb('devices.join_eui', '!=', DEFAULT_JOIN_EUI), containsText('devices.join_eui', text)]),
-        ]),
-      );
-    }
-    return query;
+    const query = visible(userId, reads);
+    return query.where((eb) => deviceFilterCondition(eb, filters));
   }
 
   const withNames = <Q extends ReturnType<typeof visible>>(query: Q) =>
@@ -108,16 +137,21 @@ export function devicesRepository(db: Db, reads: Db = db) {
 
     /**
      * Every device the list's filters match, in the list's order, a page of `batch` at a time: an
-     * export of a whole fleet never holds more than one page in memory.
+     * export of a whole fleet never holds more than one page in memory. Each page starts after the
+     * last row of the one before (its value and id), not at an offset, so the database reads every
+     * row once instead of skipping ever more rows page after page.
      */
     async *matching(userId: string, filters: DeviceFilters, ordering: DeviceOrdering, batch = 1000): AsyncGenerator<Device[]> {
-      for (let offset = 0; ; offset += batch) {
-        const rows = await ordered(withNames(filtered(userId, filters)), ordering)
-          .limit(batch)
-          .offset(offset)
-          .execute();
+      const field = ordering.replace('-', '') as 'name' | 'last_seen' | 'dev_eui' | 'created_at';
+      let last: { value: string | null; id: string } | undefined;
+      for (;;) {
+        let query = filtered(userId, filters);
+        if (last) query = query.where((eb) => afterRow(eb, `devices.${field}`, ordering.startsWith('-'), last as { value: string | null; id: string }));
+        const rows = await ordered(withNames(query), ordering).limit(batch).execute();
         if (rows.length > 0) yield rows.map(toDevice);
         if (rows.length < batch) return;
+        const end = rows[rows.length - 1] as DeviceRow;
+        last = { value: end[field], id: end.id };
       }
     },
 

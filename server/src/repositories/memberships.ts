@@ -7,7 +7,7 @@ import { appendAudit, inTransaction, type AuditEntry } from './audited.js';
 /** A member's last activity is written at most this often (one update a minute, not one a request). */
 const ACTIVITY_RESOLUTION_MS = 60_000;
 
-type CompanyRecordTable = 'devices' | 'gateways' | 'units' | 'groups' | 'dashboards' | 'webhooks' | 'invites' | 'profiles' | 'rules';
+type CompanyRecordTable = 'devices' | 'gateways' | 'units' | 'groups' | 'dashboards' | 'webhooks' | 'invites' | 'profiles' | 'rules' | 'bulk_jobs';
 const RECORD_TABLES: Record<Exclude<RecordKind, 'widget' | 'sync'>, CompanyRecordTable> = {
   device: 'devices',
   gateway: 'gateways',
@@ -18,6 +18,7 @@ const RECORD_TABLES: Record<Exclude<RecordKind, 'widget' | 'sync'>, CompanyRecor
   invite: 'invites',
   profile: 'profiles',
   rule: 'rules',
+  bulk_job: 'bulk_jobs',
 };
 
 /** Who belongs to which company in which role: the access check's reads and the membership changes. */

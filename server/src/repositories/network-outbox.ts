@@ -114,9 +114,50 @@ export function networkOutboxRepository(db: Db, dialect: Dialect) {
     }
   }
 
+  /**
+   * Records the same change of many entities of one company, a few statements per 500 (a bulk job's
+   * batch): waiting changes of these entities are replaced, as `record` does for one.
+   */
+  async function recordMany(
+    kind: NetworkEntityKind,
+    action: 'put' | 'delete',
+    entities: readonly { entityId: string; remoteId?: string }[],
+    companyId: string,
+    at: string,
+  ): Promise<void> {
+    for (let i = 0; i < entities.length; i += 500) {
+      const chunk = entities.slice(i, i + 500);
+      const ids = chunk.map((entity) => entity.entityId);
+      const changes = chunk.map((entity): NetworkChange => ({
+        kind,
+        entityId: entity.entityId,
+        companyId,
+        action,
+        ...(entity.remoteId ? { target: { remoteId: entity.remoteId } } : {}),
+      }));
+      await db.deleteFrom('network_outbox').where('kind', '=', kind).where('entity_id', 'in', ids).where(unclaimed(at)).execute();
+      await db
+        .insertInto('network_outbox')
+        .values(changes.map((change) => outboxRow(change, at)))
+        .execute();
+      if (action === 'delete') {
+        await db.deleteFrom('network_sync').where('kind', '=', kind).where('entity_id', 'in', ids).execute();
+        continue;
+      }
+      await db
+        .insertInto('network_sync')
+        .values(changes.map((change) => pendingSync(change, at)))
+        .onConflict((c) =>
+          c.columns(['kind', 'entity_id']).doUpdateSet({ state: 'pending', company_id: companyId, error_code: null, error_message: null, updated_at: at }),
+        )
+        .execute();
+    }
+  }
+
   return {
     record,
     recordNew,
+    recordMany,
 
     /**
      * Records a change of a device's downlink queue (in the transaction of the downlink itself).

@@ -131,50 +131,6 @@ describe('device list', () => {
     expect(screen.getByRole('columnheader', { name: 'Power status' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Network server' })).toBeNull();
   });
-
-  it('bulk delete asks for confirmation and says it cannot be undone', async () => {
-    const deleteMany = vi.fn(async () => ({ data: ['d1'] })) as DataProvider['deleteMany'] & Mock;
-    renderList({ getList: listAnswers.rows([device]), deleteMany });
-    const row = (await screen.findByText('Cellar')).closest('tr') as HTMLElement;
-    fireEvent.click(within(row).getByRole('checkbox'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Delete 1 device?');
-    expect(dialog).toHaveTextContent('This cannot be undone.');
-    expect(deleteMany).not.toHaveBeenCalled();
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
-    expect(deleteMany).toHaveBeenCalledWith('devices', expect.objectContaining({ ids: ['d1'] }));
-  });
-});
-
-describe('bulk delete of a full page', () => {
-  const fleet = Array.from({ length: 28 }, (_, index) => ({ ...device, id: `d${index}`, name: `Sensor ${String(index).padStart(2, '0')}` }));
-
-  it('shows the next page\'s rows and says "10 devices deleted"', async () => {
-    let remaining = fleet;
-    const getList = vi.fn(async (_resource: string, params: { pagination?: { page: number; perPage: number } }) => {
-      const { page, perPage } = params.pagination ?? { page: 1, perPage: 10 };
-      return { data: remaining.slice((page - 1) * perPage, page * perPage), total: remaining.length };
-    }) as DataProvider['getList'] & Mock;
-    const deleteMany = vi.fn(async (_resource: string, params: { ids: string[] }) => {
-      remaining = remaining.filter((record) => !params.ids.includes(record.id));
-      return { data: params.ids };
-    }) as DataProvider['deleteMany'] & Mock;
-    renderInAdmin(
-      <>
-        <DeviceList />
-        <Notification />
-      </>,
-      { resource: 'devices', path: '/?perPage=10', dataProvider: { getList, deleteMany, getMany: async () => ({ data: [] }) } },
-    );
-    await screen.findByText('Sensor 00');
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    await act(async () => fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' })));
-    expect(await screen.findByText('Sensor 10')).toBeInTheDocument();
-    expect(screen.queryByText('Sensor 00')).toBeNull();
-    expect(screen.getByText('10 devices deleted')).toBeInTheDocument();
-  });
 });
 
 describe('register a device', () => {

@@ -39,6 +39,11 @@ export class ServerProcess {
     this.child = child;
   }
 
+  /** The process id while it runs (names the node in leases: dataplane/node-name.ts). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** How many log lines so far contain `text`. */
   count(text: string): number {
     return this.lines.filter((line) => line.includes(text)).length;

@@ -69,6 +69,9 @@ export class MatrixFixture {
     this.ids.dashboard = await this.dashboard();
     this.ids.widget = await this.widget();
     this.ids.webhook = await this.webhook();
+    // A bulk job to watch and cancel (no runner here: it stays queued and touches nothing).
+    const job = await call(this.t.app, owner, 'POST', '/api/bulk-job/', { company_id: this.company, kind: 'move', ids: [this.ids.device], unit: null });
+    this.ids.bulkJob = job.json<{ id: string }>().id;
     // A certificate to download, and a sync record to retry (standalone keeps none of its own).
     await call(this.t.app, owner, 'POST', `/api/gateway/${this.ids.gateway}/cert`);
     await this.t.db

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
+import TuneIcon from '@mui/icons-material/Tune';
+import { useListContext, useRefresh, useTranslate } from 'react-admin';
+import type { BulkJob } from '../../types/api';
+import type { BulkJobTarget } from '../../providers/bulkJobsApi';
+import { Permitted } from '../../common/Permitted';
+import { BulkJobDialog, type BulkJobKind } from './BulkJobDialog';
+import { BulkJobProgress } from './BulkJobProgress';
+
+const ACTIONS: { kind: BulkJobKind; icon: React.ReactElement; label: string }[] = [
+  { kind: 'delete', icon: <DeleteIcon />, label: 'app.devices.bulk.delete' },
+  { kind: 'move', icon: <DriveFileMoveIcon />, label: 'app.devices.bulk.move' },
+  { kind: 'profile', icon: <TuneIcon />, label: 'app.devices.bulk.profile' },
+];
+
+/**
+ * The device list's bulk actions. Once every row of the page is picked, "Select all N matching"
+ * widens the choice to everything the list's filters match; either way an action runs on the
+ * server as one job (delete, move, change profile) whose progress shows until it ends.
+ */
+export function DeviceBulkActions() {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const { selectedIds, total = 0, data = [], filterValues, onUnselectItems } = useListContext();
+  const [allMatching, setAllMatching] = useState(false);
+  const [asking, setAsking] = useState<BulkJobKind | null>(null);
+  const [job, setJob] = useState<BulkJob | null>(null);
+  const wholePage = data.length > 0 && selectedIds.length >= data.length;
+  // Unticking a row (or the page changing) narrows the choice back to the rows picked.
+  useEffect(() => {
+    if (!wholePage) setAllMatching(false);
+  }, [wholePage]);
+  const count = allMatching ? total : selectedIds.length;
+  const target: BulkJobTarget = allMatching ? { filter: filterValues as Record<string, unknown> } : { ids: selectedIds.map(String) };
+  const finish = useCallback(() => {
+    setJob(null);
+    setAllMatching(false);
+    onUnselectItems();
+    refresh();
+  }, [onUnselectItems, refresh]);
+  return (
+    <>
+      {wholePage && total > selectedIds.length && !allMatching && (
+        <Button onClick={() => setAllMatching(true)}>{translate('app.devices.bulk.select_all', { smart_count: total })}</Button>
+      )}
+      {allMatching && (
+        <Typography variant="body2" sx={{ alignSelf: 'center', mx: 1 }}>
+          {translate('app.devices.bulk.all_selected', { smart_count: total })}
+        </Typography>
+      )}
+      {ACTIONS.map(({ kind, icon, label }) => (
+        <Permitted key={kind} action="POST /bulk-job/">
+          <Button startIcon={icon} color={kind === 'delete' ? 'error' : 'primary'} onClick={() => setAsking(kind)}>
+            {translate(label)}
+          </Button>
+        </Permitted>
+      ))}
+      {asking && (
+        <BulkJobDialog
+          kind={asking}
+          count={count}
+          target={target}
+          onClose={() => setAsking(null)}
+          onStarted={(started) => {
+            setAsking(null);
+            setJob(started);
+          }}
+        />
+      )}
+      {job && <BulkJobProgress job={job} onFinished={finish} />}
+    </>
+  );
+}
