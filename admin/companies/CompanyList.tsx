@@ -2,16 +2,34 @@ import { CreateButton, FunctionField, TextField, TopToolbar, useTranslate } from
 import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
 import { DateField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
+import { PhoneOrGrid } from '../common/PhoneOrGrid';
+import { RecordCards } from '../common/RecordCards';
 import { JoinCompanyButton } from './JoinCompanyButton';
 import type { PlanFields } from './plan';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 
+type CompanyRow = PlanFields & { id: string; name: string; role: 'owner' | 'member' };
+
 function Actions() {
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <JoinCompanyButton />
       <CreateButton />
     </TopToolbar>
+  );
+}
+
+/** A company as a card on a phone: its name, the caller's role and its plan; tapping opens it. */
+function CompanyCards() {
+  const translate = useTranslate();
+  return (
+    <RecordCards<CompanyRow>
+      title={(company) => company.name}
+      details={
+        <FunctionField<CompanyRow> render={(company) => `${translate(`app.users.${company.role}`)} · ${translate(`app.companies.plans.${company.plan}`)}`} />
+      }
+      link="edit"
+    />
   );
 }
 
@@ -19,13 +37,18 @@ export function CompanyList() {
   const translate = useTranslate();
   return (
     <ConsoleList actions={<Actions />} empty={false}>
-      <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" />
-        <FunctionField source="role" render={(record: { role: 'owner' | 'member' }) => translate(`app.users.${record.role}`)} />
-        <FunctionField source="plan" sortable={false} render={(record: PlanFields) => translate(`app.companies.plans.${record.plan}`)} />
-        <DateField source="created_at" />
-        <ConfirmDeleteButton />
-      </KeyboardDatagrid>
+      <PhoneOrGrid
+        phone={<CompanyCards />}
+        grid={
+          <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
+            <TextField source="name" />
+            <FunctionField source="role" render={(record: { role: 'owner' | 'member' }) => translate(`app.users.${record.role}`)} />
+            <FunctionField source="plan" sortable={false} render={(record: PlanFields) => translate(`app.companies.plans.${record.plan}`)} />
+            <DateField source="created_at" />
+            <ConfirmDeleteButton />
+          </KeyboardDatagrid>
+        }
+      />
     </ConsoleList>
   );
 }

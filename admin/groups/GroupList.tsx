@@ -3,15 +3,37 @@ import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
 import { NumberField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
+import { PhoneOrGrid } from '../common/PhoneOrGrid';
+import { CardFact, RecordCards } from '../common/RecordCards';
+
+/** A unit group as a card on a phone: its name and number of units; tapping opens it. */
+function GroupCards() {
+  return (
+    <RecordCards<{ id: string; name: string }>
+      title={(group) => group.name}
+      details={
+        <CardFact label="resources.groups.fields.unit_count">
+          <NumberField source="unit_count" />
+        </CardFact>
+      }
+      link="edit"
+    />
+  );
+}
 
 export function GroupList() {
   return (
     <ConsoleList>
-      <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" />
-        <NumberField source="unit_count" />
-        <ConfirmDeleteButton />
-      </KeyboardDatagrid>
+      <PhoneOrGrid
+        phone={<GroupCards />}
+        grid={
+          <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
+            <TextField source="name" />
+            <NumberField source="unit_count" />
+            <ConfirmDeleteButton />
+          </KeyboardDatagrid>
+        }
+      />
     </ConsoleList>
   );
 }
