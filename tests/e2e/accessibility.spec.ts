@@ -35,7 +35,15 @@ function consoleScreens(data: Seeded): Screen[] {
     { name: 'groups', path: '/groups', ready: (page) => page.getByText('North site').first() },
     { name: 'rules', path: '/rules', ready: (page) => page.getByText('Cellar too warm').first() },
     { name: 'tenants', path: '/tenants', ready: (page) => page.getByText('Harbour tenant').first() },
-    { name: 'companies', path: '/companies', ready: (page) => page.getByText('Access').first() },
+    {
+      name: 'companies',
+      path: '/companies',
+      ready: (page) =>
+        page
+          .getByRole('main')
+          .getByText(/^Access \d+/)
+          .first(),
+    },
     { name: 'company-people', path: `/companies/${data.company}`, ready: (page) => page.getByText('Erika').first() },
     { name: 'webhooks', path: '/webhooks', ready: (page) => page.getByText('https://hooks.example.com/lora').first() },
     { name: 'api-keys', path: '/api-keys', ready: (page) => page.getByText('Reporting key').first() },
