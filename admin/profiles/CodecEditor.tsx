@@ -2,7 +2,7 @@ import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { javascript } from '@codemirror/lang-javascript';
 import { FormHelperText, FormLabel, Box } from '@mui/material';
 import { useMemo } from 'react';
-import { useInput, useTheme, useTranslate } from 'react-admin';
+import { useInput, useTranslate } from 'react-admin';
 import { cspNonce } from '../common/styleCache';
 
 // CodeMirror writes its theme into a <style> element, which the policy admits only with the page's nonce.
@@ -12,14 +12,14 @@ const baseExtensions = [javascript(), EditorView.cspNonce.of(cspNonce() ?? '')];
 export function CodecEditor({ source }: { source: string }) {
   const translate = useTranslate();
   const { field, fieldState, id } = useInput({ source });
-  const [mode] = useTheme();
   const label = translate('resources.profiles.fields.codec');
   // The name belongs on the editable element (role textbox), not on CodeMirror's wrapper div.
   const extensions = useMemo(() => [...baseExtensions, EditorView.contentAttributes.of({ 'aria-label': label })], [label]);
   return (
     <Box sx={{ width: '100%', my: 1 }}>
       <FormLabel htmlFor={id}>{label}</FormLabel>
-      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', mt: 0.5 }}>
+      {/* The editor is light in both themes: its highlight colours read on white only, and the dark theme's white text would not. */}
+      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', mt: 0.5, bgcolor: '#fff', color: 'rgba(0, 0, 0, 0.87)' }}>
         <CodeMirror
           id={id}
           value={typeof field.value === 'string' ? field.value : ''}
@@ -28,8 +28,6 @@ export function CodecEditor({ source }: { source: string }) {
           onChange={(value) => field.onChange(value)}
           onBlur={field.onBlur}
           basicSetup={{ foldGutter: false }}
-          // The editor's own light colours under the dark theme's white text would be unreadable.
-          theme={mode === 'dark' ? 'dark' : 'light'}
         />
       </Box>
       <FormHelperText error={Boolean(fieldState.error)}>
