@@ -35,12 +35,13 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     // Companies start on Basic: the specs register more devices than Free's five (tests/server covers the limit).
-    // The operator of operator.spec.ts signs up with the address named here.
+    // The operator of operator.spec.ts signs up with the first address named here; the four users of
+    // accessibility-routes.spec.ts with the others (so they reach /operator).
     env: {
       PORT: String(port),
       MQTT_PORT: String(process.env.E2E_MQTT_PORT),
       NEW_COMPANY_PLAN: 'basic',
-      OPERATOR_EMAILS: 'operator@e2e.example',
+      OPERATOR_EMAILS: ['operator@e2e.example', ...['en', 'de'].flatMap((l) => ['light', 'dark'].map((t) => `a11y-${l}-${t}@e2e.example`))].join(','),
       E2E_DATA_DIR: process.env.E2E_DATA_DIR,
     },
   },

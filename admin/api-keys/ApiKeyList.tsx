@@ -9,6 +9,8 @@ import { ListError } from '../common/ListError';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import type { ApiKey } from '../types/api';
 import { useCompanyState } from '../stores/hooks';
+import { PhoneOrGrid } from '../common/PhoneOrGrid';
+import { CardFact, RecordCards } from '../common/RecordCards';
 
 /** 'expired', the expiry date, or 'never' for a key without one (spec §2). */
 export function ExpiryText({ record }: { record: ApiKey }) {
@@ -77,15 +79,43 @@ export function ApiKeyList() {
   return (
     <>
       <List error={<ListError />} actions={actions} empty={empty} exporter={false} pagination={false} perPage={1000}>
-        <Datagrid bulkActionButtons={false}>
-          <TextField source="name" />
-          <FunctionField label={translate('app.api_keys.scope')} render={(record: ApiKey) => <ScopeText record={record} />} />
-          <FunctionField source="expiresAt" render={(record: ApiKey) => <ExpiryText record={record} />} />
-          <FunctionField source="last_used" render={(record: ApiKey) => <LastUsedText record={record} />} />
-          <DateField source="created_at" />
-          <RegenerateButton onRegenerated={setSecret} />
-          <DeleteKeyButton />
-        </Datagrid>
+        <PhoneOrGrid
+          phone={
+            <RecordCards<ApiKey>
+              title={(record) => record.name}
+              details={
+                <FunctionField<ApiKey>
+                  render={(record) => (
+                    <>
+                      <ScopeText record={record} />
+                      {' · '}
+                      <CardFact label="resources.api-keys.fields.expiresAt">
+                        <ExpiryText record={record} />
+                      </CardFact>
+                    </>
+                  )}
+                />
+              }
+              actions={
+                <>
+                  <RegenerateButton onRegenerated={setSecret} />
+                  <DeleteKeyButton />
+                </>
+              }
+            />
+          }
+          grid={
+            <Datagrid bulkActionButtons={false}>
+              <TextField source="name" />
+              <FunctionField label={translate('app.api_keys.scope')} render={(record: ApiKey) => <ScopeText record={record} />} />
+              <FunctionField source="expiresAt" render={(record: ApiKey) => <ExpiryText record={record} />} />
+              <FunctionField source="last_used" render={(record: ApiKey) => <LastUsedText record={record} />} />
+              <DateField source="created_at" />
+              <RegenerateButton onRegenerated={setSecret} />
+              <DeleteKeyButton />
+            </Datagrid>
+          }
+        />
       </List>
       <SecretDialog secret={secret} onClose={() => setSecret(null)} labels={SECRET_LABELS} testId="api-key-secret" />
     </>

@@ -3,6 +3,7 @@ import { useTranslate } from 'react-admin';
 import { useFormatters } from '../common/format';
 import type { AuditEvent } from '../types/api';
 import { AuditChanges } from './AuditChanges';
+import { stackedOnPhone } from '../common/PhoneOrGrid';
 
 /** Who made an entry, in words: a user by e-mail, an API key by name, or the platform itself. */
 function useActorText(): (event: AuditEvent) => string {
@@ -21,7 +22,7 @@ export function AuditTable({ events, onActor }: { events: AuditEvent[]; onActor:
   const format = useFormatters();
   const actorText = useActorText();
   return (
-    <Table size="small">
+    <Table size="small" sx={stackedOnPhone}>
       <TableHead>
         <TableRow>
           <TableCell>{translate('app.audit.at')}</TableCell>

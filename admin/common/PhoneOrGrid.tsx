@@ -14,3 +14,17 @@ export function usePhone(): boolean {
 export function PhoneOrGrid({ phone, grid }: { phone: ReactElement; grid: ReactElement }) {
   return usePhone() ? phone : grid;
 }
+
+/**
+ * A plain MUI table's rows as stacked cards on a phone (a `sx` for <Table>): the header row goes,
+ * each row becomes a block with its cells one under the other, the first (the name) on top and
+ * the actions last, so nothing reaches past a 360 px screen.
+ */
+export const stackedOnPhone = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& thead': { display: 'none' },
+    '& tbody, & tr, & td, & th': { display: 'block', width: '100%' },
+    '& tr': { py: 1, borderBottom: 1, borderColor: 'divider' },
+    '& td, & th': { border: 0, py: 0.25, px: 0, textAlign: 'left', overflowWrap: 'anywhere' },
+  },
+});

@@ -31,6 +31,7 @@ import { COMPANY_ROLES, mayInviteAs, type CompanyPeople as People, type CompanyR
 import { MemberRow } from './MemberRow';
 import { LeaveCompanyButton } from './LeaveCompanyButton';
 import { useFormatters } from '../common/format';
+import { stackedOnPhone } from '../common/PhoneOrGrid';
 
 type Invite = People['invites'][number];
 
@@ -185,7 +186,7 @@ export function CompanyPeople() {
       {load.isError && <Alert severity="error">{describeError(load.error, translate, 'app.errors.general')}</Alert>}
       {load.data && !load.isError && (
         <Stack spacing={3}>
-          <Table size="small" aria-label={translate('app.companies.users')}>
+          <Table size="small" aria-label={translate('app.companies.users')} sx={stackedOnPhone}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('app.users.name')}</TableCell>
@@ -215,7 +216,7 @@ export function CompanyPeople() {
               {load.data.invites.length === 0 ? (
                 <Typography color="text.secondary">{translate('app.companies.no_invites')}</Typography>
               ) : (
-                <Table size="small" aria-label={translate('app.companies.pending_invites')}>
+                <Table size="small" aria-label={translate('app.companies.pending_invites')} sx={stackedOnPhone}>
                   <TableHead>
                     <TableRow>
                       <TableCell>{translate('app.users.email')}</TableCell>

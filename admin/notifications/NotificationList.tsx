@@ -16,6 +16,8 @@ import { DateField } from '../common/fields';
 import { ListError } from '../common/ListError';
 import type { Notification } from '../types/api';
 import { NotificationText } from './NotificationText';
+import { PhoneOrGrid } from '../common/PhoneOrGrid';
+import { RecordCards } from '../common/RecordCards';
 
 function MarkReadButton() {
   const record = useRecordContext<Notification>();
@@ -62,28 +64,59 @@ function Empty() {
   );
 }
 
-/** Notifications (spec §2): title, message, mark as read, bulk mark read, delete. */
-export function NotificationList() {
+/** Read or unread, as a chip. */
+function ReadChip({ record }: { record: Notification }) {
   const translate = useTranslate();
   return (
-    <List error={<ListError />} empty={<Empty />} perPage={25} exporter={false}>
-      <Datagrid bulkActionButtons={<BulkActions />} rowSx={(record) => (record.is_read ? {} : { fontWeight: 'bold' })}>
-        <FunctionField
-          source="is_read"
-          render={(record: Notification) => (
-            <Chip
-              size="small"
-              color={record.is_read ? 'default' : 'primary'}
-              label={translate(record.is_read ? 'app.notifications.read' : 'app.notifications.unread')}
-            />
+    <Chip
+      size="small"
+      color={record.is_read ? 'default' : 'primary'}
+      label={translate(record.is_read ? 'app.notifications.read' : 'app.notifications.unread')}
+    />
+  );
+}
+
+/** A notification as a card on a phone: its title, read or not, when, its message, and its actions. */
+function NotificationCards() {
+  return (
+    <RecordCards<Notification>
+      title={() => <NotificationText part="title" />}
+      details={
+        <FunctionField<Notification>
+          render={(record) => (
+            <>
+              <ReadChip record={record} /> <DateField source="created_at" showTime /> <NotificationText part="message" />
+            </>
           )}
         />
-        <FunctionField source="title" render={() => <NotificationText part="title" />} />
-        <FunctionField source="message" render={() => <NotificationText part="message" />} />
-        <DateField source="created_at" showTime />
-        <MarkReadButton />
-        <DeleteButton mutationMode="pessimistic" />
-      </Datagrid>
+      }
+      actions={
+        <>
+          <MarkReadButton />
+          <DeleteButton mutationMode="pessimistic" />
+        </>
+      }
+    />
+  );
+}
+
+/** Notifications (spec §2): title, message, mark as read, bulk mark read, delete. */
+export function NotificationList() {
+  return (
+    <List error={<ListError />} empty={<Empty />} perPage={25} exporter={false}>
+      <PhoneOrGrid
+        phone={<NotificationCards />}
+        grid={
+          <Datagrid bulkActionButtons={<BulkActions />} rowSx={(record) => (record.is_read ? {} : { fontWeight: 'bold' })}>
+            <FunctionField source="is_read" render={(record: Notification) => <ReadChip record={record} />} />
+            <FunctionField source="title" render={() => <NotificationText part="title" />} />
+            <FunctionField source="message" render={() => <NotificationText part="message" />} />
+            <DateField source="created_at" showTime />
+            <MarkReadButton />
+            <DeleteButton mutationMode="pessimistic" />
+          </Datagrid>
+        }
+      />
     </List>
   );
 }

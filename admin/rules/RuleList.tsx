@@ -6,6 +6,8 @@ import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { useFormatters } from '../common/format';
 import type { Rule } from '../types/api';
 import { PermittedForResource } from '../common/Permitted';
+import { PhoneOrGrid } from '../common/PhoneOrGrid';
+import { CardFact, RecordCards } from '../common/RecordCards';
 
 /** Armed, or firing (since when, for how many devices). */
 export function RuleStateChip({ rule }: { rule: Rule }) {
@@ -30,23 +32,53 @@ function RulesEmpty() {
   );
 }
 
+/** When the rule last fired, or 'never'. */
+function LastFired({ rule }: { rule: Rule }) {
+  const translate = useTranslate();
+  const format = useFormatters();
+  return <>{rule.state.last_fired_at ? format.dateTime(rule.state.last_fired_at) : translate('app.rules.never')}</>;
+}
+
+/** A rule as a card on a phone: its name, armed or firing, and when it last fired; tapping opens it. */
+function RuleCards() {
+  return (
+    <RecordCards<Rule>
+      title={(rule) => rule.name}
+      details={
+        <FunctionField<Rule>
+          render={(rule) => (
+            <>
+              <RuleStateChip rule={rule} />{' '}
+              <CardFact label="app.rules.last_fired">
+                <LastFired rule={rule} />
+              </CardFact>
+            </>
+          )}
+        />
+      }
+      link="edit"
+    />
+  );
+}
+
 /** The company's rules with their state: armed or firing since when, and when each last fired. */
 export function RuleList() {
   const translate = useTranslate();
-  const format = useFormatters();
   return (
     <ConsoleList empty={<RulesEmpty />}>
-      <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" />
-        <BooleanField source="enabled" />
-        <FunctionField<Rule> source="scope" render={(rule) => translate(`app.rules.scope.${rule.scope}`)} />
-        <FunctionField<Rule> label="app.rules.state" render={(rule) => <RuleStateChip rule={rule} />} />
-        <FunctionField<Rule>
-          label="app.rules.last_fired"
-          render={(rule) => (rule.state.last_fired_at ? format.dateTime(rule.state.last_fired_at) : translate('app.rules.never'))}
-        />
-        <ConfirmDeleteButton />
-      </KeyboardDatagrid>
+      <PhoneOrGrid
+        phone={<RuleCards />}
+        grid={
+          <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
+            <TextField source="name" />
+            <BooleanField source="enabled" />
+            <FunctionField<Rule> source="scope" render={(rule) => translate(`app.rules.scope.${rule.scope}`)} />
+            <FunctionField<Rule> label="app.rules.state" render={(rule) => <RuleStateChip rule={rule} />} />
+            <FunctionField<Rule> label="app.rules.last_fired" render={(rule) => <LastFired rule={rule} />} />
+            <ConfirmDeleteButton />
+          </KeyboardDatagrid>
+        }
+      />
     </ConsoleList>
   );
 }

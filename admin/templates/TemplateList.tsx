@@ -5,6 +5,26 @@ import { ColumnFilterButton } from '../common/filters/ColumnFilterButton';
 import { ConsoleList } from '../common/ConsoleList';
 import { CopyTemplateButton } from './CopyTemplateButton';
 import { TemplateDetails } from './TemplateDetails';
+import { PhoneOrGrid } from '../common/PhoneOrGrid';
+import { CardFact, RecordCards } from '../common/RecordCards';
+
+type TemplateRow = { id: string; vendor: string; model: string; version: string };
+
+/** A template as a card on a phone: vendor and model, its version, and copying it (or 'Already added'). */
+function TemplateCards() {
+  return (
+    <RecordCards<TemplateRow>
+      title={(template) => `${template.vendor} ${template.model}`}
+      details={
+        <CardFact label="resources.templates.fields.version">
+          <TextField source="version" />
+        </CardFact>
+      }
+      actions={<CopyTemplateButton />}
+      empty={<NoTemplates />}
+    />
+  );
+}
 
 function NoTemplates() {
   const translate = useTranslate();
@@ -28,13 +48,18 @@ export function TemplateList() {
       empty={false}
       exporter={false}
     >
-      <KeyboardDatagrid bulkActionButtons={false} expand={<TemplateDetails />} empty={<NoTemplates />} rowClick="expand">
-        <TextField source="vendor" />
-        <TextField source="model" />
-        <TextField source="version" />
-        <BooleanField source="supports_otaa" />
-        <CopyTemplateButton label="resources.templates.fields.already_added" />
-      </KeyboardDatagrid>
+      <PhoneOrGrid
+        phone={<TemplateCards />}
+        grid={
+          <KeyboardDatagrid bulkActionButtons={false} expand={<TemplateDetails />} empty={<NoTemplates />} rowClick="expand">
+            <TextField source="vendor" />
+            <TextField source="model" />
+            <TextField source="version" />
+            <BooleanField source="supports_otaa" />
+            <CopyTemplateButton label="resources.templates.fields.already_added" />
+          </KeyboardDatagrid>
+        }
+      />
     </ConsoleList>
   );
 }

@@ -126,7 +126,13 @@ function UsageFigures({ usage }: { usage: Usage }) {
           ))}
         </TableBody>
       </Table>
-      <LinearProgress variant="determinate" value={tokens.quota > 0 ? Math.min(100, (tokens.used / tokens.quota) * 100) : 100} sx={{ my: 1 }} />
+      <LinearProgress
+        variant="determinate"
+        value={tokens.quota > 0 ? Math.min(100, (tokens.used / tokens.quota) * 100) : 100}
+        // A meter needs a name to be announced as more than 'progress bar' (WCAG 4.1.2).
+        aria-label={translate('app.usage.tokens')}
+        sx={{ my: 1 }}
+      />
       <Typography variant="body2" color="text.secondary">
         {translate(tokens.overage ? 'app.usage.tokens_billed' : 'app.usage.tokens_refused')} {translate('app.usage.not_billed')}
       </Typography>

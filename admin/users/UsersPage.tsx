@@ -7,6 +7,7 @@ import { useCompanyState, useUserState } from '../stores/hooks';
 import { fullName } from '../stores/userStore';
 import { useFormatters } from '../common/format';
 import { RoleBadge } from '../companies/MemberRow';
+import { stackedOnPhone } from '../common/PhoneOrGrid';
 
 /** Users: the members of the selected company, the current user marked 'You' (spec §2). */
 export function UsersPage() {
@@ -36,7 +37,7 @@ export function UsersPage() {
         <LinearProgress />
       ) : (
         <Paper>
-          <Table size="small">
+          <Table size="small" sx={stackedOnPhone}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('app.users.name')}</TableCell>

@@ -13,6 +13,8 @@ import { WebhookDeliveries } from './WebhookDeliveries';
 import { SendTestEventButton } from './SendTestEventButton';
 import { WebhookEditButton } from './WebhookEditButton';
 import { WebhookEnabledSwitch } from './WebhookEnabledSwitch';
+import { PhoneOrGrid } from '../common/PhoneOrGrid';
+import { RecordCards } from '../common/RecordCards';
 
 const SECRET_LABELS = {
   title: 'app.webhooks.secret_title',
@@ -57,16 +59,36 @@ export function WebhookList() {
   return (
     <>
       <List error={<ListError />} actions={actions} empty={empty} exporter={false} pagination={false} perPage={100}>
-        <KeyboardDatagrid bulkActionButtons={false} rowClick="expand" expand={<Deliveries />}>
-          <TextField source="url" sx={{ wordBreak: 'break-all' }} />
-          <TextField source="header_name" emptyText="–" />
-          <WebhookEnabledSwitch label="resources.webhooks.fields.enabled" />
-          <DateField source="created_at" />
-          <WebhookEditButton />
-          <SendTestEventButton />
-          <RotateSecretButton onRotated={setSecret} />
-          <DeleteWebhookButton />
-        </KeyboardDatagrid>
+        <PhoneOrGrid
+          phone={
+            // On a phone the card carries the switch and every action; the deliveries stay on the desktop's expanded row.
+            <RecordCards<Webhook>
+              title={(webhook) => webhook.url}
+              details={<DateField source="created_at" />}
+              actions={
+                <>
+                  <WebhookEnabledSwitch />
+                  <WebhookEditButton />
+                  <SendTestEventButton />
+                  <RotateSecretButton onRotated={setSecret} />
+                  <DeleteWebhookButton />
+                </>
+              }
+            />
+          }
+          grid={
+            <KeyboardDatagrid bulkActionButtons={false} rowClick="expand" expand={<Deliveries />}>
+              <TextField source="url" sx={{ wordBreak: 'break-all' }} />
+              <TextField source="header_name" emptyText="–" />
+              <WebhookEnabledSwitch label="resources.webhooks.fields.enabled" />
+              <DateField source="created_at" />
+              <WebhookEditButton />
+              <SendTestEventButton />
+              <RotateSecretButton onRotated={setSecret} />
+              <DeleteWebhookButton />
+            </KeyboardDatagrid>
+          }
+        />
       </List>
       <SecretDialog secret={secret} onClose={() => setSecret(null)} labels={SECRET_LABELS} testId="webhook-secret" />
     </>

@@ -3,7 +3,7 @@ import { describe, expect, it, vi, type Mock } from 'vitest';
 import type { DataProvider } from 'react-admin';
 import { ApiKeyList } from '../../../admin/api-keys/ApiKeyList';
 import { renderInAdmin } from '../helpers';
-import { isShowingSkeleton, listAnswers } from '../listStates';
+import { describePhoneCards, isShowingSkeleton, listAnswers } from '../listStates';
 
 const unused = { id: 'k1', name: 'Grafana', expiresAt: null, last_used: null, expired: false, created_at: '2026-11-01T08:00:00.000Z' };
 const old = {
@@ -108,4 +108,11 @@ describe('API keys screen', () => {
     await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' })));
     expect(deleteOne).toHaveBeenCalledWith('api-keys', expect.objectContaining({ id: 'k1' }));
   });
+});
+
+describePhoneCards('api-keys', () => <ApiKeyList />, unused, {
+  title: 'Grafana',
+  facts: { en: [/^Expires: never$/], de: [/^Läuft ab: nie$/] },
+  action: /Regenerate/,
+  empty: /API key/i,
 });

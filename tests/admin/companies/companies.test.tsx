@@ -7,7 +7,7 @@ import { PlanNotice } from '../../../admin/companies/PlanNotice';
 import { JoinCompanyButton } from '../../../admin/companies/JoinCompanyButton';
 import { companyStore } from '../../../admin/stores/companyStore';
 import { connectStores, jsonResponse, renderInAdmin, signInWith, signOut } from '../helpers';
-import { describeListStates, listAnswers } from '../listStates';
+import { describeListStates, describePhoneCards, listAnswers } from '../listStates';
 import type { CompanyPeople as People } from '../../../admin/types/api';
 
 beforeAll(connectStores);
@@ -196,3 +196,10 @@ describe('company plan (set by the operator, shown read-only)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describePhoneCards(
+  'companies',
+  () => <CompanyList />,
+  { id: 'c1', name: 'Acme', role: 'owner', plan: 'pro', sample_retention_days: 31, created_at: '2026-11-01T00:00:00.000Z' },
+  { title: 'Acme', facts: { en: ['Owner · Pro'], de: ['Inhaber · Pro'] }, href: '/companies/c1', empty: /No Companies found/i },
+);

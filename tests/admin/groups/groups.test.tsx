@@ -5,7 +5,7 @@ import { GroupCreate } from '../../../admin/groups/GroupCreate';
 import { GroupEdit } from '../../../admin/groups/GroupEdit';
 import { GroupList } from '../../../admin/groups/GroupList';
 import { renderInAdmin } from '../helpers';
-import { describeListStates } from '../listStates';
+import { describeListStates, describePhoneCards } from '../listStates';
 
 describeListStates('groups', () => <GroupList />, { id: 'g1', name: 'Site North', unit_count: 2 }, /No Unit groups yet/i);
 
@@ -54,3 +54,10 @@ describe('edit forms', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 });
+
+describePhoneCards(
+  'groups',
+  () => <GroupList />,
+  { id: 'g1', name: 'Site North', unit_count: 2 },
+  { title: 'Site North', facts: { en: [/^Units:/, '2'], de: [/^Einheiten:/, '2'] }, href: '/groups/g1', empty: /No Unit groups yet/i },
+);

@@ -6,7 +6,7 @@ import { notificationText } from '../../../admin/notifications/NotificationText'
 import { createI18nProvider } from '../../../admin/providers/i18nProvider';
 import type { Notification } from '../../../admin/types/api';
 import { renderInAdmin } from '../helpers';
-import { isShowingSkeleton, listAnswers } from '../listStates';
+import { describePhoneCards, isShowingSkeleton, listAnswers } from '../listStates';
 
 // Stored before notifications had parameters: only their English text.
 const unread = { id: 'n1', title: 'Battery low', message: 'Cellar sensor is at 8 %.', is_read: false, created_at: '2026-11-20T08:00:00.000Z' };
@@ -82,4 +82,11 @@ describe('notifications screen', () => {
     await act(async () => fireEvent.click(bulkButton as HTMLElement));
     await waitFor(() => expect(updateMany).toHaveBeenCalledWith('notifications', expect.objectContaining({ ids: ['n1'], data: { is_read: true } })));
   });
+});
+
+describePhoneCards('notifications', () => <NotificationList />, unread, {
+  title: 'Battery low',
+  facts: { en: ['Unread', 'Cellar sensor is at 8 %.'], de: ['Ungelesen', 'Cellar sensor is at 8 %.'] },
+  action: /Mark as read/,
+  empty: /notifications/i,
 });

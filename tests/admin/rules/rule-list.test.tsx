@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { DataProvider } from 'react-admin';
 import { RuleList } from '../../../admin/rules/RuleList';
 import { renderInAdmin } from '../helpers';
-import { isShowingSkeleton, listAnswers } from '../listStates';
+import { describePhoneCards, isShowingSkeleton, listAnswers } from '../listStates';
 import { armedRule, rule } from './samples';
 
 const texts = {
@@ -37,4 +37,11 @@ describe.each(['en', 'de'] as const)('rules list in %s', (locale) => {
     expect(armedRow).toHaveTextContent(t.armed);
     expect(armedRow).toHaveTextContent(t.never);
   });
+});
+
+describePhoneCards('rules', () => <RuleList />, armedRule, {
+  title: 'Door after hours',
+  facts: { en: ['Armed', /^Last fired: Never$/], de: ['Scharf', /^Zuletzt ausgelöst: Nie$/] },
+  href: '/rules/r2',
+  empty: /No rules yet/,
 });

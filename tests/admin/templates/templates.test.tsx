@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { TemplateList } from '../../../admin/templates/TemplateList';
 import { renderInAdmin } from '../helpers';
-import { isShowingSkeleton, listAnswers } from '../listStates';
+import { describePhoneCards, isShowingSkeleton, listAnswers } from '../listStates';
 
 const template = (id: string, model: string, alreadyAdded: boolean) => ({
   id,
@@ -68,4 +68,12 @@ describe('template store', () => {
       '1200',
     ]);
   });
+});
+
+describePhoneCards('templates', () => <TemplateList />, template('t2', 'LDS02', false), {
+  title: 'Dragino LDS02',
+  facts: { en: [/^Version:/, '1.8'], de: [/^Version:/, '1.8'] },
+  action: /Copy to my company/,
+  empty: /No templates match/,
+  tableText: 'DraginoLDS02',
 });

@@ -5,7 +5,7 @@ import { BarPreview } from '../../../admin/tenants/BarPreview';
 import { TenantInputs } from '../../../admin/tenants/TenantInputs';
 import { TenantList } from '../../../admin/tenants/TenantList';
 import { renderInAdmin } from '../helpers';
-import { describeListStates } from '../listStates';
+import { describeListStates, describePhoneCards } from '../listStates';
 
 describeListStates(
   'tenants',
@@ -34,3 +34,10 @@ describe('tenant form', () => {
     expect(await screen.findByText('Enter a colour as # and six hexadecimal digits, e.g. #3B82F6.')).toBeInTheDocument();
   });
 });
+
+describePhoneCards(
+  'tenants',
+  () => <TenantList />,
+  { id: 't1', name: 'Reseller', logo_url: null, color_hex: '#3B82F6', created_at: '2026-11-01T00:00:00.000Z' },
+  { title: 'Reseller', facts: { en: ['#3B82F6', /^Created:/], de: ['#3B82F6', /^Erstellt:/] }, href: '/tenants/t1', empty: /No Tenants yet/i },
+);

@@ -4,7 +4,7 @@ import type { DataProvider } from 'react-admin';
 import { UnitEdit } from '../../../admin/units/UnitEdit';
 import { UnitList } from '../../../admin/units/UnitList';
 import { renderInAdmin } from '../helpers';
-import { describeListStates } from '../listStates';
+import { describeListStates, describePhoneCards } from '../listStates';
 
 describeListStates('units', () => <UnitList />, { id: 'u1', name: 'Hall A', group_name: 'Site North', device_count: 3 }, /No Units yet/i);
 
@@ -52,3 +52,10 @@ describe('unit edit: its devices', () => {
     expect(update).toHaveBeenCalledWith('devices', expect.objectContaining({ id: 'd2', data: { unit: 'u1' } }));
   });
 });
+
+describePhoneCards(
+  'units',
+  () => <UnitList />,
+  { id: 'u1', name: 'Hall A', group_name: 'Site North', device_count: 3 },
+  { title: 'Hall A', facts: { en: ['Site North', /^Devices:/], de: ['Site North', /^Geräte:/] }, href: '/units/u1', empty: /No Units yet/i },
+);

@@ -7,7 +7,7 @@ import type { Language } from '../../../admin/providers/i18nProvider';
 import type { WebhookDelivery } from '../../../admin/types/api';
 import { formatters } from '../../../admin/common/format';
 import { renderInAdmin } from '../helpers';
-import { isShowingSkeleton, listAnswers } from '../listStates';
+import { describePhoneCards, isShowingSkeleton, listAnswers } from '../listStates';
 
 const hook = {
   id: 'w1',
@@ -257,4 +257,11 @@ describe('webhooks screen', () => {
     await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' })));
     expect(deleteOne).toHaveBeenCalledWith('webhooks', expect.objectContaining({ id: 'w1' }));
   });
+});
+
+describePhoneCards('webhooks', () => <WebhookList />, hook, {
+  title: 'https://hooks.example.com/in',
+  facts: { en: [/2026/], de: [/2026/] },
+  action: /Send test event/,
+  empty: /webhook/i,
 });
