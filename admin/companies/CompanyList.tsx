@@ -1,4 +1,4 @@
-import { CreateButton, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, FunctionField, TopToolbar, useTranslate } from 'react-admin';
 import { ColumnChooser, KeyboardDataTable } from '../common/KeyboardDataTable';
 import { DateField } from '../common/fields';
 import { ConsoleList } from '../common/ConsoleList';

@@ -72,20 +72,20 @@ describe('webhook delivery claims', () => {
     await webhooks.recordOutcomes(
       'node-a',
       [
-        { id: ok!, status: 'delivered', response_status: 204 },
-        { id: failing!, status: 'pending', next_attempt_at: AFTER_LEASE, last_error: 'http_status', response_status: 500 },
+        { id: ok!, status: 'delivered', response_status: 204, duration_ms: 12 },
+        { id: failing!, status: 'pending', next_attempt_at: AFTER_LEASE, last_error: 'http_status', response_status: 500, duration_ms: 30 },
       ],
       T1,
     );
-    expect(await row(ok!)).toMatchObject({ status: 'delivered', response_status: 204, claimed_by: null, claimed_until: null, updated_at: T1 });
+    expect(await row(ok!)).toMatchObject({ status: 'delivered', response_status: 204, duration_ms: 12, claimed_by: null, claimed_until: null, updated_at: T1 });
     expect(await row(failing!)).toMatchObject({ status: 'pending', next_attempt_at: AFTER_LEASE, last_error: 'http_status', claimed_by: null });
 
     // node-a stalls past its lease; node-b takes the delivery over and its outcome is the one kept.
     await webhooks.claim('node-a', AFTER_LEASE, LATER_LEASE, 10);
     await webhooks.claim('node-b', '2026-11-23T10:02:00.000Z', '2026-11-23T10:02:30.000Z', 10);
-    await webhooks.recordOutcomes('node-a', [{ id: failing!, status: 'delivered', response_status: 200 }], '2026-11-23T10:02:01.000Z');
+    await webhooks.recordOutcomes('node-a', [{ id: failing!, status: 'delivered', response_status: 200, duration_ms: 8 }], '2026-11-23T10:02:01.000Z');
     expect(await row(failing!)).toMatchObject({ status: 'pending', claimed_by: 'node-b', attempts: 3 });
-    await webhooks.recordOutcomes('node-b', [{ id: failing!, status: 'delivered', response_status: 200 }], '2026-11-23T10:02:02.000Z');
+    await webhooks.recordOutcomes('node-b', [{ id: failing!, status: 'delivered', response_status: 200, duration_ms: 8 }], '2026-11-23T10:02:02.000Z');
     expect(await row(failing!)).toMatchObject({ status: 'delivered', claimed_by: null, attempts: 3 });
   });
 
