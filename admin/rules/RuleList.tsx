@@ -1,6 +1,6 @@
 import { Box, Chip, Typography } from '@mui/material';
-import { BooleanField, CreateButton, FunctionField, TextField, useTranslate } from 'react-admin';
-import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
+import { BooleanField, CreateButton, FunctionField, useTranslate } from 'react-admin';
+import { KeyboardDataTable } from '../common/KeyboardDataTable';
 import { ConsoleList } from '../common/ConsoleList';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { useFormatters } from '../common/format';
@@ -65,18 +65,20 @@ function RuleCards() {
 export function RuleList() {
   const translate = useTranslate();
   return (
-    <ConsoleList empty={<RulesEmpty />}>
+    <ConsoleList empty={<RulesEmpty />} columnChooser>
       <PhoneOrGrid
         phone={<RuleCards />}
         grid={
-          <KeyboardDatagrid rowClick="edit" bulkActionButtons={false}>
-            <TextField source="name" />
-            <BooleanField source="enabled" />
-            <FunctionField<Rule> source="scope" render={(rule) => translate(`app.rules.scope.${rule.scope}`)} />
-            <FunctionField<Rule> label="app.rules.state" render={(rule) => <RuleStateChip rule={rule} />} />
-            <FunctionField<Rule> label="app.rules.last_fired" render={(rule) => <LastFired rule={rule} />} />
-            <ConfirmDeleteButton />
-          </KeyboardDatagrid>
+          <KeyboardDataTable rowClick="edit" bulkActionButtons={false}>
+            <KeyboardDataTable.Col source="name" />
+            <KeyboardDataTable.Col source="enabled" field={BooleanField} />
+            <KeyboardDataTable.Col<Rule> source="scope" render={(rule) => translate(`app.rules.scope.${rule.scope}`)} />
+            <KeyboardDataTable.Col<Rule> label="app.rules.state" render={(rule) => <RuleStateChip rule={rule} />} />
+            <KeyboardDataTable.Col<Rule> label="app.rules.last_fired" render={(rule) => <LastFired rule={rule} />} />
+            <KeyboardDataTable.Col>
+              <ConfirmDeleteButton />
+            </KeyboardDataTable.Col>
+          </KeyboardDataTable>
         }
       />
     </ConsoleList>

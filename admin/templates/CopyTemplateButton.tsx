@@ -7,7 +7,7 @@ import { useNotifyFailure } from '../common/useNotifyFailure';
 import { Permitted } from '../common/Permitted';
 
 /** 'Copy to my company', or the label 'Already added' once the company has the template (spec §2). */
-export function CopyTemplateButton(_props: { label?: string }) {
+export function CopyTemplateButton() {
   const record = useRecordContext<{ id: string; already_added: boolean }>();
   const translate = useTranslate();
   const notify = useNotify();

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { BooleanField, TextField, TopToolbar, useTranslate } from 'react-admin';
-import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
+import { ColumnChooser, KeyboardDataTable } from '../common/KeyboardDataTable';
 import { ColumnFilterButton } from '../common/filters/ColumnFilterButton';
 import { ConsoleList } from '../common/ConsoleList';
 import { CopyTemplateButton } from './CopyTemplateButton';
@@ -41,6 +41,7 @@ export function TemplateList() {
     <ConsoleList
       actions={
         <TopToolbar>
+          <ColumnChooser />
           <ColumnFilterButton model="template" field="vendor" source="vendor" label="resources.templates.fields.vendor" />
         </TopToolbar>
       }
@@ -51,13 +52,15 @@ export function TemplateList() {
       <PhoneOrGrid
         phone={<TemplateCards />}
         grid={
-          <KeyboardDatagrid bulkActionButtons={false} expand={<TemplateDetails />} empty={<NoTemplates />} rowClick="expand">
-            <TextField source="vendor" />
-            <TextField source="model" />
-            <TextField source="version" />
-            <BooleanField source="supports_otaa" />
-            <CopyTemplateButton label="resources.templates.fields.already_added" />
-          </KeyboardDatagrid>
+          <KeyboardDataTable bulkActionButtons={false} expand={<TemplateDetails />} empty={<NoTemplates />} rowClick="expand">
+            <KeyboardDataTable.Col source="vendor" />
+            <KeyboardDataTable.Col source="model" />
+            <KeyboardDataTable.Col source="version" />
+            <KeyboardDataTable.Col source="supports_otaa" field={BooleanField} />
+            <KeyboardDataTable.Col label="resources.templates.fields.already_added">
+              <CopyTemplateButton />
+            </KeyboardDataTable.Col>
+          </KeyboardDataTable>
         }
       />
     </ConsoleList>

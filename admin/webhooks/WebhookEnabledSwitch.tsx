@@ -4,7 +4,7 @@ import { useNotifyFailure } from '../common/useNotifyFailure';
 import type { Webhook } from '../types/api';
 
 /** Pauses or resumes a webhook in its row: a paused one queues nothing until it is switched on again. */
-export function WebhookEnabledSwitch(_props: { label?: string }) {
+export function WebhookEnabledSwitch() {
   const record = useRecordContext<Webhook>();
   const translate = useTranslate();
   const notifyFailure = useNotifyFailure();

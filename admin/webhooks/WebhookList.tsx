@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import { List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { KeyboardDatagrid } from '../common/KeyboardDatagrid';
+import { KeyboardDataTable } from '../common/KeyboardDataTable';
 import { DateField } from '../common/fields';
 import { ConfirmDeleteButton } from '../common/ConfirmDeleteButton';
 import { ListError } from '../common/ListError';
@@ -77,16 +77,22 @@ export function WebhookList() {
             />
           }
           grid={
-            <KeyboardDatagrid bulkActionButtons={false} rowClick="expand" expand={<Deliveries />}>
-              <TextField source="url" sx={{ wordBreak: 'break-all' }} />
-              <TextField source="header_name" emptyText="–" />
-              <WebhookEnabledSwitch label="resources.webhooks.fields.enabled" />
-              <DateField source="created_at" />
-              <WebhookEditButton />
-              <SendTestEventButton />
-              <RotateSecretButton onRotated={setSecret} />
-              <DeleteWebhookButton />
-            </KeyboardDatagrid>
+            <KeyboardDataTable bulkActionButtons={false} rowClick="expand" expand={<Deliveries />}>
+              <KeyboardDataTable.Col source="url" sx={{ wordBreak: 'break-all' }} />
+              <KeyboardDataTable.Col source="header_name">
+                <TextField source="header_name" emptyText="–" />
+              </KeyboardDataTable.Col>
+              <KeyboardDataTable.Col label="resources.webhooks.fields.enabled">
+                <WebhookEnabledSwitch />
+              </KeyboardDataTable.Col>
+              <KeyboardDataTable.Col source="created_at" field={DateField} />
+              <KeyboardDataTable.Col>
+                <WebhookEditButton />
+                <SendTestEventButton />
+                <RotateSecretButton onRotated={setSecret} />
+                <DeleteWebhookButton />
+              </KeyboardDataTable.Col>
+            </KeyboardDataTable>
           }
         />
       </List>

@@ -199,7 +199,6 @@ export interface BulkJobsTable {
   error_code: string | null;
 }
 
-
 /** `email_change` tokens carry the new address in `email`: the unused, unexpired one is the pending change. */
 export type AccountTokenPurpose = 'password_reset' | 'email_verification' | 'email_change';
 
