@@ -31,6 +31,8 @@ describe('migration 0018_gateway_certificates', () => {
   });
 
   it("admits each gateway's recorded certificate, as the broker reads its serial, and no other", async () => {
+    // The repository reads today's schema: its admission also asks whether the company is suspended (0028).
+    await migrateTo(database.db, '0028_plan_overrides');
     const certificates = gatewayCertificatesRepository(database.db);
     const roof = { gatewayId: 'B827EBFFFE000001', serial: '0A1B2C3D4E5F60718293A4B5C6D7E8F9' };
     // The same serial under another gateway's CN, and an unknown serial: refused.
