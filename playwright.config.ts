@@ -20,7 +20,7 @@ export default defineConfig({
   // Its own folder: Playwright empties it, and test-results/ also holds the other suites' reports.
   outputDir: 'test-results/playwright',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],
