@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, MenuItem, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { Section } from '../common/Section';
 import { TablePager } from '../common/TablePager';
@@ -11,6 +11,7 @@ import { PLANS, type OperatorCompany, type OperatorCompanyOrdering, type Plan } 
 import { ManageCompanyDialog } from './ManageCompanyDialog';
 import { OperatorCompanyTable } from './OperatorCompanyTable';
 import { FIRST_PAGE_SIZE, PAGE_SIZES, refusalText } from './paging';
+import { OperatorToolbar } from './OperatorToolbar';
 
 type Status = '' | 'active' | 'suspended';
 
@@ -56,14 +57,7 @@ export function OperatorCompanies() {
       emptyText={translate('app.operator.empty')}
       errorText={refusalText(companies.error, translate, 'app.operator.error')}
       toolbar={
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-          <TextField
-            size="small"
-            type="search"
-            label={translate('app.operator.search')}
-            value={search}
-            onChange={(event) => filtered(setSearch)(event.target.value)}
-          />
+        <OperatorToolbar searchLabel={translate('app.operator.search')} search={search} onSearch={filtered(setSearch)}>
           <TextField
             select
             size="small"
@@ -91,7 +85,7 @@ export function OperatorCompanies() {
             <MenuItem value="active">{translate('app.operator.active')}</MenuItem>
             <MenuItem value="suspended">{translate('app.operator.suspended')}</MenuItem>
           </TextField>
-        </Box>
+        </OperatorToolbar>
       }
     >
       <OperatorCompanyTable companies={results} ordering={ordering} onOrdering={filtered(setOrdering)} onManage={setManaged} />

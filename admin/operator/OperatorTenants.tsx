@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, TextField } from '@mui/material';
+import { Button } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useFormatters } from '../common/format';
 import { Section } from '../common/Section';
@@ -11,6 +11,7 @@ import type { OperatorTenantFilter } from '../providers/operatorApi';
 import type { OperatorTenant, OperatorTenantOrdering } from '../types/api';
 import { EditTenantDialog } from './EditTenantDialog';
 import { OperatorTable, type OperatorColumn } from './OperatorTable';
+import { OperatorToolbar } from './OperatorToolbar';
 import { FIRST_PAGE_SIZE, PAGE_SIZES, refusalText } from './paging';
 
 /** Every reseller tenant of the platform: owners, companies, devices; searched, sorted and paged in the API; each editable. */
@@ -47,18 +48,14 @@ export function OperatorTenants() {
       emptyText={translate('app.operator.tenants_empty')}
       errorText={refusalText(tenants.error, translate, 'app.operator.tenants_error')}
       toolbar={
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-          <TextField
-            size="small"
-            type="search"
-            label={translate('app.operator.search')}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(0);
-            }}
-          />
-        </Box>
+        <OperatorToolbar
+          searchLabel={translate('app.operator.search')}
+          search={search}
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(0);
+          }}
+        />
       }
     >
       <OperatorTable

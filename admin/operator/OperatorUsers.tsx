@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Chip, MenuItem, TextField } from '@mui/material';
+import { Button, Chip, MenuItem, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useFormatters } from '../common/format';
@@ -14,6 +14,7 @@ import { useUserState } from '../stores/hooks';
 import type { OperatorUser, OperatorUserOrdering } from '../types/api';
 import { OperatorTable, type OperatorColumn } from './OperatorTable';
 import { FIRST_PAGE_SIZE, PAGE_SIZES, refusalText } from './paging';
+import { OperatorToolbar } from './OperatorToolbar';
 
 type YesNo = '' | 'yes' | 'no';
 const asFilter = (value: YesNo) => (value === '' ? undefined : value === 'yes');
@@ -105,17 +106,10 @@ export function OperatorUsers() {
       emptyText={translate('app.operator.users_empty')}
       errorText={refusalText(users.error, translate, 'app.operator.users_error')}
       toolbar={
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-          <TextField
-            size="small"
-            type="search"
-            label={translate('app.operator.search_users')}
-            value={search}
-            onChange={(event) => filtered(setSearch)(event.target.value)}
-          />
+        <OperatorToolbar searchLabel={translate('app.operator.search_users')} search={search} onSearch={filtered(setSearch)}>
           {yesNo(translate('app.operator.operator_column'), operator, setOperator)}
           {yesNo(translate('app.operator.verified'), verified, setVerified)}
-        </Box>
+        </OperatorToolbar>
       }
     >
       <OperatorTable
