@@ -2,10 +2,12 @@ import type { TopicValue } from '../topics.js';
 import type { RuleMemory } from './memory.js';
 
 /**
- * The stored form of a rule's memory (rule_states.memory): JSON with the held-since times and the
- * windows' matches as ISO times, as every version of the server wrote and reads them. In memory
- * they are epoch milliseconds, so an evaluation compares numbers instead of parsing each stored
- * time on each uplink.
+ * The stored form of a rule's memory (rule_states.memory), as JSON. In memory the held-since times
+ * and the windows' matches are epoch milliseconds, so an evaluation compares numbers instead of
+ * parsing each stored time on each uplink. The windows, written on every match, are stored as
+ * those numbers (serialising them as ISO times cost four times as much per state, measured in
+ * bench/RESULTS.md); the held-since times, written once per duration, stay ISO times. The reader
+ * takes either form, so rows written before read as they were.
  */
 interface StoredMemory {
   firing?: boolean;
@@ -37,32 +39,15 @@ export function parseMemory(text: string): RuleMemory {
   };
 }
 
-// The text of each record of a memory. Evaluations share a record with the memory before until
-// they change it (conditions.ts), so a state written on each uplink serialises again only the
-// record that moved (typically one window) and reuses the others' text.
-const recordTexts = new WeakMap<object, string>();
-
-function textOf<T extends object>(record: T, write: (record: T) => string): string {
-  let text = recordTexts.get(record);
-  if (text === undefined) {
-    text = write(record);
-    recordTexts.set(record, text);
-  }
-  return text;
+/** Held-since times as ISO times (the same object when there are none, nearly always). */
+function isoPending(pending: RuleMemory['pending']): RuleMemory['pending'] | Record<string, string> {
+  let iso: Record<string, string> | undefined;
+  for (const [path, since] of Object.entries(pending)) (iso ??= {})[path] = new Date(since).toISOString();
+  return iso ?? pending;
 }
 
-const isoTimes = (times: Readonly<Record<string, number | readonly number[]>>): string => {
-  const out: Record<string, string | string[]> = {};
-  for (const [path, time] of Object.entries(times))
-    out[path] = typeof time === 'number' ? new Date(time).toISOString() : time.map((t) => new Date(t).toISOString());
-  return JSON.stringify(out);
-};
-
-/** The stored form of a memory: the same JSON the server has always written (ISO times). */
+/** The stored form of a memory. */
 export function memoryJson(memory: RuleMemory): string {
-  return (
-    `{"firing":${memory.firing},"since":${JSON.stringify(memory.since)},"lastFiredAt":${JSON.stringify(memory.lastFiredAt)},` +
-    `"values":${textOf(memory.values, JSON.stringify)},"battery":${JSON.stringify(memory.battery)},` +
-    `"pending":${textOf(memory.pending, isoTimes)},"windows":${textOf(memory.windows, isoTimes)}}`
-  );
+  const { firing, since, lastFiredAt, values, battery, pending, windows } = memory;
+  return JSON.stringify({ firing, since, lastFiredAt, values, battery, pending: isoPending(pending), windows });
 }
