@@ -1,5 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Dialect } from '../db/database.js';
+import { repeated, textsPerCount } from '../db/texts-per-count.js';
+import { memoryJson } from '../domain/rules/memory-json.js';
 import type { StateWrite } from './rule-states.js';
 
 const COLUMNS = ['rule_id', 'device_id', 'firing', 'since', 'last_fired_at', 'memory', 'version', 'updated_at'] as const;
@@ -11,24 +13,17 @@ const UPDATED = COLUMNS.slice(2).map((column) => `${column} = excluded.${column}
  * (each state moves only from the version its evaluation read; the returned keys are those that did).
  */
 export function stateUpsert(dialect: Dialect) {
-  const texts = new Map<number, string>();
-  const textOf = (rows: number): string => {
-    let text = texts.get(rows);
-    if (text) return text;
-    let n = 0;
-    const placeholder = dialect === 'postgres' ? () => `$${++n}` : () => '?';
-    const tuples = Array.from({ length: rows }, () => `(${COLUMNS.map(placeholder).join(', ')})`);
-    text =
-      `insert into rule_states (${COLUMNS.join(', ')}) values ${tuples.join(', ')} ` +
+  const textOf = textsPerCount(
+    dialect,
+    (rows, placeholder) =>
+      `insert into rule_states (${COLUMNS.join(', ')}) values ${repeated(rows, () => `(${COLUMNS.map(placeholder).join(', ')})`)} ` +
       `on conflict (rule_id, device_id) do update set ${UPDATED.join(', ')} where rule_states.version = excluded.version - 1 ` +
-      'returning rule_id, device_id';
-    texts.set(rows, text);
-    return text;
-  };
+      'returning rule_id, device_id',
+  );
   return (writes: readonly StateWrite[]): CompiledQuery<{ rule_id: string; device_id: string }> => {
     const parameters: unknown[] = [];
     for (const { ruleId, deviceId, memory, fromVersion, at } of writes) {
-      parameters.push(ruleId, deviceId, memory.firing ? 1 : 0, memory.since, memory.lastFiredAt, JSON.stringify(memory), fromVersion + 1, at);
+      parameters.push(ruleId, deviceId, memory.firing ? 1 : 0, memory.since, memory.lastFiredAt, memoryJson(memory), fromVersion + 1, at);
     }
     return CompiledQuery.raw(textOf(writes.length), parameters);
   };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Dialect } from '../db/database.js';
 import { prepare } from '../db/prepared.js';
 import type { RuleMemory } from '../domain/rules/memory.js';
+import { memoryJson, parseMemory } from '../domain/rules/memory-json.js';
 import type { TopicValue } from '../domain/topics.js';
 import type { RuleTransition, TopicValues } from '../schemas/rules.js';
 import { ruleDeviceVersions } from './rule-device-versions.js';
@@ -103,7 +104,7 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
       firing: step.memory.firing ? 1 : 0,
       since: step.memory.since,
       last_fired_at: step.memory.lastFiredAt,
-      memory: JSON.stringify(step.memory),
+      memory: memoryJson(step.memory),
       updated_at: step.at,
     };
     if (!step.before) {
@@ -140,7 +141,7 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
 
     async states(deviceId: string): Promise<Map<string, StoredState>> {
       const rows = await deviceStates(deviceId);
-      return new Map(rows.map((row) => [row.rule_id, { memory: JSON.parse(row.memory) as RuleMemory, version: Number(row.version) }]));
+      return new Map(rows.map((row) => [row.rule_id, { memory: parseMemory(row.memory), version: Number(row.version) }]));
     },
 
     /** `trx` with `lock`: the row stays locked (PostgreSQL) until the transaction ends, so the version read is the one a write finds. */
@@ -148,7 +149,7 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
       let query = trx.selectFrom('rule_states').select(['memory', 'version']).where('rule_id', '=', ruleId).where('device_id', '=', deviceId);
       if (lock && dialect === 'postgres') query = query.forUpdate();
       const row = await query.executeTakeFirst();
-      return row ? { memory: JSON.parse(row.memory) as RuleMemory, version: Number(row.version) } : null;
+      return row ? { memory: parseMemory(row.memory), version: Number(row.version) } : null;
     },
 
     /** The versions of these devices' states, locked until the transaction ends (rule-device-versions.ts). */
@@ -173,7 +174,7 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
       for (const row of await query.execute()) {
         let device = states.get(row.device_id);
         if (!device) states.set(row.device_id, (device = new Map()));
-        device.set(row.rule_id, { memory: JSON.parse(row.memory) as RuleMemory, version: Number(row.version) });
+        device.set(row.rule_id, { memory: parseMemory(row.memory), version: Number(row.version) });
       }
       return states;
     },

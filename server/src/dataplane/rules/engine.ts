@@ -1,4 +1,4 @@
-import { armedMemory, evaluateRule, leavesOf, topicsRead, type RuleInput, type RuleMemory } from '../../domain/rules/evaluate.js';
+import { armedMemory, evaluateRule, leavesOf, topicsRead, type Evaluation, type RuleInput, type RuleMemory } from '../../domain/rules/evaluate.js';
 import { inScope } from '../../domain/rules/scope.js';
 import type { TopicValue } from '../../domain/topics.js';
 import type { Db } from '../../db/database.js';
@@ -39,15 +39,30 @@ const CACHED_STATES = 200_000;
 /** Attempts of one rule at one event when other evaluations keep moving its state first. */
 const ATTEMPTS = 5;
 
-/** One rule's evaluations of one device's uplinks in a batch, from the state read to the state to write. */
+/**
+ * One rule's evaluations of one device's uplinks in a batch, from the state read to the state to
+ * write: made only once an evaluation changed the memory (nearly all leave it as it was, and
+ * cost no allocation).
+ */
 interface Track {
   rule: StoredRule;
   device: EngineDevice;
   before: StoredState | null;
   memory: RuleMemory;
-  inputs: RuleInput[];
   changed: boolean;
+  /** The last uplink of the batch that concerned the rule (the state's `updated_at`). */
+  lastAt: Date;
   transitions: RecordedTransition[];
+}
+
+/** The memory of a rule without a state for the device: shared, since an evaluation never changes the memory it starts from. */
+const ARMED: RuleMemory = Object.freeze({ ...armedMemory(), values: Object.freeze({}), pending: Object.freeze({}), windows: Object.freeze({}) });
+
+/** A batch's uplink that concerns rules, with the rules it concerns and the input they are evaluated on. */
+interface Concerned {
+  uplink: RuleUplink;
+  rules: IndexedRule[];
+  input?: RuleInput;
 }
 
 /**
@@ -130,7 +145,7 @@ export class RuleEngine implements RuleStage {
    * evaluation created meanwhile is read again and its rule evaluated again on it.
    */
   private async evaluateUplinks(trx: Db, uplinks: readonly RuleUplink[]): Promise<{ transitions: RuleTransition[]; committed: () => void }> {
-    const concerned: { uplink: RuleUplink; rules: IndexedRule[] }[] = [];
+    const concerned: Concerned[] = [];
     for (const uplink of uplinks) {
       const rules = rulesFor(await this.rulesOf(uplink.device.company_id, trx), uplink.device, uplink.readings);
       if (rules.length > 0) concerned.push({ uplink, rules });
@@ -142,27 +157,33 @@ export class RuleEngine implements RuleStage {
     const known = await this.knownBefore(trx, concerned);
     const tracks = new Map<string, Map<string, Track>>();
     const changed: Track[] = [];
-    for (const { uplink, rules } of concerned) {
+    for (const entry of concerned) {
+      const { uplink, rules } = entry;
       const deviceId = uplink.device.id;
       const values = known.get(deviceId) ?? {};
       const at = new Date(uplink.at);
       const input: RuleInput = { at, kind: 'uplink', readings: uplink.readings, known: values, battery: uplink.device.battery_level, lastUplinkAt: at };
+      entry.input = input;
       // A later uplink of the device in this batch knows this one's values.
       known.set(deviceId, { ...values, ...uplink.readings });
+      const read = states.get(deviceId);
       let byRule = tracks.get(deviceId);
-      if (!byRule) tracks.set(deviceId, (byRule = new Map()));
       for (const { rule } of rules) {
-        let track = byRule.get(rule.id);
-        if (!track) {
-          const before = states.get(deviceId)?.get(rule.id) ?? null;
-          track = { rule, device: uplink.device, before, memory: before?.memory ?? armedMemory(), inputs: [], changed: false, transitions: [] };
-          byRule.set(rule.id, track);
+        let track = byRule?.get(rule.id);
+        if (track) {
+          const encoding = this.advance(track, input);
+          if (encoding) await encoding;
+          continue;
         }
-        track.inputs.push(input);
-        const wasChanged = track.changed;
-        const encoding = this.advance(track, input);
+        const before = read?.get(rule.id) ?? null;
+        const evaluation = evaluateRule(rule, before?.memory ?? ARMED, input);
+        if (!evaluation.changed) continue;
+        track = { rule, device: uplink.device, before, memory: evaluation.memory, changed: false, lastAt: at, transitions: [] };
+        if (!byRule) tracks.set(deviceId, (byRule = new Map()));
+        byRule.set(rule.id, track);
+        changed.push(track);
+        const encoding = this.apply(track, evaluation, input);
         if (encoding) await encoding;
-        if (track.changed && !wasChanged) changed.push(track);
       }
     }
     const lost = await this.store.writeStates(trx, changed.map(stateWrite));
@@ -170,7 +191,7 @@ export class RuleEngine implements RuleStage {
     for (const track of changed) {
       if (!lost.has(stateKey(track.rule.id, track.device.id))) continue;
       unsure.add(track.device.id);
-      await this.again(trx, track);
+      await this.again(trx, track, concerned);
     }
     const moved = await this.store.bumpVersions(trx, [...new Set(changed.map((track) => track.device.id))]);
     const recorded = changed.flatMap((track) => track.transitions);
@@ -205,7 +226,7 @@ export class RuleEngine implements RuleStage {
   }
 
   /** The devices' last values (before the batch) of the topics their rules read that their uplinks lack. */
-  private async knownBefore(trx: Db, concerned: readonly { uplink: RuleUplink; rules: IndexedRule[] }[]): Promise<Map<string, Record<string, TopicValue>>> {
+  private async knownBefore(trx: Db, concerned: readonly Concerned[]): Promise<Map<string, Record<string, TopicValue>>> {
     const devices = new Set<string>();
     const topics = new Set<string>();
     for (const { uplink, rules } of concerned) {
@@ -225,7 +246,12 @@ export class RuleEngine implements RuleStage {
    * they are queued. Runs for every rule on every uplink: it awaits only when a rule fires.
    */
   private advance(track: Track, input: RuleInput): Promise<void> | undefined {
-    const evaluation = evaluateRule(track.rule, track.memory, input);
+    track.lastAt = input.at;
+    return this.apply(track, evaluateRule(track.rule, track.memory, input), input);
+  }
+
+  /** An evaluation's outcome kept on its track (the new memory, a transition with its downlinks). */
+  private apply(track: Track, evaluation: Evaluation, input: RuleInput): Promise<void> | undefined {
     if (!evaluation.changed) return undefined;
     track.memory = evaluation.memory;
     track.changed = true;
@@ -237,13 +263,19 @@ export class RuleEngine implements RuleStage {
     return this.encodeDownlinks(track.rule, track.device).then((downlinks) => void (recorded.downlinks = downlinks));
   }
 
-  /** A state another evaluation created first: read it (locked) and evaluate the track's uplinks again on it, until its write holds. */
-  private async again(trx: Db, track: Track): Promise<void> {
+  /**
+   * A state another evaluation created first: read it (locked) and evaluate again on it every
+   * uplink of the batch that concerned the rule on the device, until its write holds.
+   */
+  private async again(trx: Db, track: Track, concerned: readonly Concerned[]): Promise<void> {
+    const inputs = concerned.flatMap(({ uplink, rules, input }) =>
+      input && uplink.device.id === track.device.id && rules.some(({ rule }) => rule.id === track.rule.id) ? [input] : [],
+    );
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       this.stats.conflicts++;
       const before = await this.store.state(track.rule.id, track.device.id, trx, true);
-      Object.assign(track, { before, memory: before?.memory ?? armedMemory(), changed: false, transitions: [] });
-      for (const input of track.inputs) await this.advance(track, input);
+      Object.assign(track, { before, memory: before?.memory ?? ARMED, changed: false, transitions: [] });
+      for (const input of inputs) await this.advance(track, input);
       if (!track.changed || (await this.store.writeStates(trx, [stateWrite(track)])).size === 0) return;
     }
     throw new Error(`rule ${track.rule.id}: the state of device ${track.device.id} kept changing under ${ATTEMPTS} evaluations`);
@@ -283,7 +315,7 @@ export class RuleEngine implements RuleStage {
 
   /** A rule's evaluation as a step to record; null when nothing changed. */
   private async prepare(rule: StoredRule, device: EngineDevice, input: RuleInput, before: StoredState | null): Promise<RuleStep | null> {
-    const evaluation = evaluateRule(rule, before?.memory ?? armedMemory(), input);
+    const evaluation = evaluateRule(rule, before?.memory ?? ARMED, input);
     if (!evaluation.changed) return null;
     const downlinks = evaluation.transition === 'fired' ? await this.encodeDownlinks(rule, device) : [];
     const { memory, transition, values } = evaluation;
@@ -340,7 +372,7 @@ const stateWrite = (track: Track): StateWrite => ({
   deviceId: track.device.id,
   memory: track.memory,
   fromVersion: track.before?.version ?? 0,
-  at: track.inputs.at(-1)?.at.toISOString() ?? '',
+  at: track.lastAt.toISOString(),
 });
 
 const lastSeen = (device: { last_seen: string | null }): Date | null => (device.last_seen ? new Date(device.last_seen) : null);

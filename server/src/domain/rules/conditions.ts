@@ -5,38 +5,64 @@ import type { RuleInput, RuleMemory } from './memory.js';
 type Comparison = { op: TopicOperator; value?: TopicValue | undefined; max?: number | undefined; delta?: number | undefined };
 
 /**
- * What a condition needs besides its own fields: the memory before this event and the one being
- * written. `after` shares the records of `before` until a condition changes one of them (then it
- * gets its own copy), so an evaluation that changes nothing allocates no memory and a changed
- * record is told by its identity.
+ * What a condition needs besides its own fields: the event, the memory before it and the records
+ * being written. `values`, `pending` and `windows` are `before`'s until a condition changes one of
+ * them (then it gets its own copy), so an evaluation that changes nothing allocates no memory and
+ * a changed record is told by its identity. One context serves every evaluation (they never
+ * interleave: an evaluation runs to its end without awaiting), so evaluating 100 rules on an uplink
+ * allocates no context per rule.
  */
 export interface LeafContext {
   input: RuleInput;
+  /** `input.at` in epoch milliseconds. */
+  atMs: number;
   before: RuleMemory;
-  after: RuleMemory;
+  values: RuleMemory['values'];
+  pending: RuleMemory['pending'];
+  windows: RuleMemory['windows'];
   /** While the rule fires, thresholds are relaxed by this margin so a value dancing around one does not resolve and fire again. */
   margin: number;
 }
 
-const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((item, i) => item === b[i]);
+const NO_MATCHES: readonly number[] = Object.freeze([]);
+
+/** Whether two windows hold the same matches. */
+const sameTimes = (a: readonly number[], b: readonly number[]): boolean => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
 
 /** Sets (or, with undefined, removes) when a held condition started to hold. */
-function setPending(ctx: LeafContext, path: string, since: string | undefined): void {
-  const { before, after } = ctx;
-  if (after.pending[path] === since) return;
-  if (after.pending === before.pending) after.pending = { ...before.pending };
-  if (since === undefined) delete after.pending[path];
-  else after.pending[path] = since;
+function setPending(ctx: LeafContext, path: string, since: number | undefined): void {
+  if (ctx.pending[path] === since) return;
+  if (ctx.pending === ctx.before.pending) ctx.pending = { ...ctx.before.pending };
+  if (since === undefined) delete ctx.pending[path];
+  else ctx.pending[path] = since;
 }
 
 /** Sets a counting condition's recent matches (an empty list removes them). */
-function setWindow(ctx: LeafContext, path: string, window: string[]): void {
-  const { before, after } = ctx;
-  const current = after.windows[path];
-  if (window.length === 0 ? current === undefined : current !== undefined && sameList(current, window)) return;
-  if (after.windows === before.windows) after.windows = { ...before.windows };
-  if (window.length === 0) delete after.windows[path];
-  else after.windows[path] = window;
+function setWindow(ctx: LeafContext, path: string, window: readonly number[]): void {
+  const current = ctx.windows[path];
+  if (window.length === 0 ? current === undefined : current !== undefined && (current === window || sameTimes(current, window))) return;
+  if (ctx.windows === ctx.before.windows) ctx.windows = { ...ctx.before.windows };
+  if (window.length === 0) delete ctx.windows[path];
+  else ctx.windows[path] = window;
+}
+
+/**
+ * A counting condition's matches after this event: those still in the window and, when `matched`,
+ * this event's time; at most the last `times` (only they can decide). The list before when
+ * nothing moved, so a window that stays costs no copy.
+ */
+export function nextWindow(recent: readonly number[], windowStartMs: number, matched: boolean, atMs: number, times: number): readonly number[] {
+  let expired = 0;
+  for (const time of recent) if (time <= windowStartMs) expired++;
+  if (expired === 0 && !matched && recent.length <= times) return recent;
+  const kept: number[] = [];
+  for (const time of recent) if (time > windowStartMs) kept.push(time);
+  if (matched) kept.push(atMs);
+  return kept.length > times ? kept.slice(-times) : kept;
 }
 
 const numeric = (value: TopicValue | undefined): number | undefined => (typeof value === 'number' ? value : undefined);
@@ -82,10 +108,9 @@ export function topicsOf(condition: LeafCondition): string[] {
 export const watchesChange = (condition: LeafCondition): boolean =>
   (condition.type === 'topic' || condition.type === 'count') && (condition.op === 'changed' || condition.op === 'changed_by');
 
-/** Whether one condition holds at this event; updates its part of `after` (held since, window). */
+/** Whether one condition holds at this event; updates its part of the context (held since, window). */
 export function evaluateLeaf(condition: LeafCondition, path: string, ctx: LeafContext): boolean {
-  const { input, before } = ctx;
-  const atMs = input.at.getTime();
+  const { input, before, atMs } = ctx;
   switch (condition.type) {
     case 'topic': {
       const fresh = input.readings[condition.topic];
@@ -97,18 +122,14 @@ export function evaluateLeaf(condition: LeafCondition, path: string, ctx: LeafCo
         setPending(ctx, path, undefined);
         return false;
       }
-      const since = before.pending[path] ?? input.at.toISOString();
+      const since = before.pending[path] ?? atMs;
       setPending(ctx, path, since);
-      return atMs - Date.parse(since) >= condition.for_s * 1000;
+      return atMs - since >= condition.for_s * 1000;
     }
     case 'count': {
-      const windowStart = atMs - condition.window_s * 1000;
-      const recent = before.windows[path] ?? [];
-      let kept = recent.every((at) => Date.parse(at) > windowStart) ? recent : recent.filter((at) => Date.parse(at) > windowStart);
       const fresh = input.readings[condition.topic];
-      if (fresh !== undefined && compare(condition, fresh, before.values[condition.topic], 0)) kept = [...kept, input.at.toISOString()];
-      // Only the last `times` matches can decide; older ones are not kept.
-      const window = kept.length > condition.times ? kept.slice(-condition.times) : kept;
+      const matched = fresh !== undefined && compare(condition, fresh, before.values[condition.topic], 0);
+      const window = nextWindow(before.windows[path] ?? NO_MATCHES, atMs - condition.window_s * 1000, matched, atMs, condition.times);
       setWindow(ctx, path, window);
       return window.length >= condition.times;
     }

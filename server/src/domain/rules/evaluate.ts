@@ -1,6 +1,6 @@
 import type { LeafCondition, RuleDefinition, RuleTransition, TopicValues } from '../../schemas/rules.js';
 import { evaluateLeaf, topicsOf, watchesChange, type LeafContext } from './conditions.js';
-import type { RuleInput, RuleMemory } from './memory.js';
+import { armedMemory, type RuleInput, type RuleMemory } from './memory.js';
 import { inSchedule } from './schedule.js';
 
 export { armedMemory, type RuleInput, type RuleMemory } from './memory.js';
@@ -77,27 +77,34 @@ function holdsAll(match: 'all' | 'any', leaves: Leaves, ctx: LeafContext): boole
   return holds;
 }
 
+// The one context of every evaluation (see LeafContext): evaluateRule fills it in at its start.
+const ctx: LeafContext = {
+  input: { at: new Date(0), kind: 'tick', readings: {}, lastUplinkAt: null },
+  atMs: 0,
+  before: armedMemory(),
+  values: {},
+  pending: {},
+  windows: {},
+  margin: 0,
+};
+
 /**
  * Evaluates a rule for one device at one event, without I/O (the clock is the event's time).
  * Every condition is evaluated, not short-circuited, so held-since times and windows stay current.
  * The rule fires once when its condition becomes true while armed, and re-arms only when the
  * condition is false again (with thresholds relaxed by the hysteresis margin while it fires):
  * that is the "resolved" transition. Outside its schedule the condition counts as false.
- * Runs for every rule on every uplink: nothing is copied unless it changes (see LeafContext).
+ * Runs for every rule on every uplink: nothing is allocated unless the memory changes (see LeafContext).
  */
 export function evaluateRule(rule: RuleDefinition, before: RuleMemory, input: RuleInput): Evaluation {
   const { items, watched, readsBattery } = compiled(rule);
-  // Spelled out rather than spread: V8 builds this literal far faster, on every rule of every uplink.
-  const after: RuleMemory = {
-    firing: before.firing,
-    since: before.since,
-    lastFiredAt: before.lastFiredAt,
-    values: before.values,
-    battery: before.battery,
-    pending: before.pending,
-    windows: before.windows,
-  };
-  const ctx: LeafContext = { input, before, after, margin: before.firing ? rule.hysteresis : 0 };
+  ctx.input = input;
+  ctx.atMs = input.at.getTime();
+  ctx.before = before;
+  ctx.values = before.values;
+  ctx.pending = before.pending;
+  ctx.windows = before.windows;
+  ctx.margin = before.firing ? rule.hysteresis : 0;
   const match = rule.condition.match;
   let holds = match === 'all';
   for (const item of items) {
@@ -108,29 +115,28 @@ export function evaluateRule(rule: RuleDefinition, before: RuleMemory, input: Ru
 
   for (const topic of watched) {
     const fresh = input.readings[topic];
-    if (fresh === undefined || after.values[topic] === fresh) continue;
-    if (after.values === before.values) after.values = { ...before.values };
-    after.values[topic] = fresh;
+    if (fresh === undefined || ctx.values[topic] === fresh) continue;
+    if (ctx.values === before.values) ctx.values = { ...before.values };
+    ctx.values[topic] = fresh;
   }
-  if (readsBattery && input.battery !== undefined) after.battery = input.battery;
+  const battery = readsBattery && input.battery !== undefined ? input.battery : before.battery;
   let transition: RuleTransition | null = null;
+  let { firing, since, lastFiredAt } = before;
   if (holds && !before.firing) {
-    const at = input.at.toISOString();
     transition = 'fired';
-    Object.assign(after, { firing: true, since: at, lastFiredAt: at });
+    firing = true;
+    since = lastFiredAt = input.at.toISOString();
   } else if (!holds && before.firing) {
     transition = 'resolved';
-    Object.assign(after, { firing: false, since: null });
+    firing = false;
+    since = null;
   }
   const changed =
-    after.firing !== before.firing ||
-    after.since !== before.since ||
-    after.lastFiredAt !== before.lastFiredAt ||
-    after.battery !== before.battery ||
-    after.values !== before.values ||
-    after.pending !== before.pending ||
-    after.windows !== before.windows;
-  return { memory: changed ? after : before, transition, values: transition ? readValues(rule, after, input, readsBattery) : NO_VALUES, changed };
+    transition !== null || battery !== before.battery || ctx.values !== before.values || ctx.pending !== before.pending || ctx.windows !== before.windows;
+  if (!changed) return { memory: before, transition, values: NO_VALUES, changed };
+  // Spelled out rather than spread: V8 builds this literal far faster.
+  const after: RuleMemory = { firing, since, lastFiredAt, values: ctx.values, battery, pending: ctx.pending, windows: ctx.windows };
+  return { memory: after, transition, values: transition ? readValues(rule, after, input, readsBattery) : NO_VALUES, changed };
 }
 
 // Shared by the evaluations without a transition (nearly all of them), which nobody reads.

@@ -4,7 +4,8 @@ import type { TopicValue } from '../topics.js';
  * What a rule remembers about one device between events, stored as JSON in its state row:
  * whether it fires (and since when), the last values of the topics whose change it watches, when
  * each held condition started to hold, and the recent matches of each counting condition.
- * Conditions are keyed by their path in the condition tree ("0", "2.1").
+ * Conditions are keyed by their path in the condition tree ("0", "2.1"). Held-since times and
+ * matches are epoch milliseconds here (stored as ISO times, memory-json.ts).
  */
 export interface RuleMemory {
   firing: boolean;
@@ -12,8 +13,8 @@ export interface RuleMemory {
   lastFiredAt: string | null;
   values: Record<string, TopicValue>;
   battery: number | null;
-  pending: Record<string, string>;
-  windows: Record<string, string[]>;
+  pending: Record<string, number>;
+  windows: Record<string, readonly number[]>;
 }
 
 export const armedMemory = (): RuleMemory => ({ firing: false, since: null, lastFiredAt: null, values: {}, battery: null, pending: {}, windows: {} });

@@ -19,7 +19,8 @@ describe('rule conditions: time', () => {
   it('for a duration: the held-since time is in the memory, so a later evaluation continues it', () => {
     const run = ruleRun([{ type: 'topic', topic: 'temperature', op: 'gt', value: 8, for_s: 600 }]);
     run.uplink({ temperature: 9 });
-    const started = run.now.toISOString();
+    // Epoch milliseconds in memory (stored as the ISO time, memory-json.ts).
+    const started = run.now.getTime();
     expect(run.memory.pending).toEqual({ '0': started });
     run.advance(600);
     expect(run.tick().transition).toBe('fired');

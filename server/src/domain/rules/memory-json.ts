@@ -1,0 +1,53 @@
+import type { TopicValue } from '../topics.js';
+import type { RuleMemory } from './memory.js';
+
+/**
+ * The stored form of a rule's memory (rule_states.memory), as JSON. In memory the held-since times
+ * and the windows' matches are epoch milliseconds, so an evaluation compares numbers instead of
+ * parsing each stored time on each uplink. The windows, written on every match, are stored as
+ * those numbers (serialising them as ISO times cost four times as much per state, measured in
+ * bench/RESULTS.md); the held-since times, written once per duration, stay ISO times. The reader
+ * takes either form, so rows written before read as they were.
+ */
+interface StoredMemory {
+  firing?: boolean;
+  since?: string | null;
+  lastFiredAt?: string | null;
+  values?: Record<string, TopicValue>;
+  battery?: number | null;
+  pending?: Record<string, string | number>;
+  windows?: Record<string, (string | number)[]>;
+}
+
+const epoch = (time: string | number): number => (typeof time === 'number' ? time : Date.parse(time));
+
+/** A stored memory (missing parts are empty: an older or a hand-written row still reads). */
+export function parseMemory(text: string): RuleMemory {
+  const stored = JSON.parse(text) as StoredMemory;
+  const pending: Record<string, number> = {};
+  for (const [path, since] of Object.entries(stored.pending ?? {})) pending[path] = epoch(since);
+  const windows: Record<string, readonly number[]> = {};
+  for (const [path, times] of Object.entries(stored.windows ?? {})) windows[path] = times.map(epoch);
+  return {
+    firing: stored.firing ?? false,
+    since: stored.since ?? null,
+    lastFiredAt: stored.lastFiredAt ?? null,
+    values: stored.values ?? {},
+    battery: stored.battery ?? null,
+    pending,
+    windows,
+  };
+}
+
+/** Held-since times as ISO times (the same object when there are none, nearly always). */
+function isoPending(pending: RuleMemory['pending']): RuleMemory['pending'] | Record<string, string> {
+  let iso: Record<string, string> | undefined;
+  for (const [path, since] of Object.entries(pending)) (iso ??= {})[path] = new Date(since).toISOString();
+  return iso ?? pending;
+}
+
+/** The stored form of a memory. */
+export function memoryJson(memory: RuleMemory): string {
+  const { firing, since, lastFiredAt, values, battery, pending, windows } = memory;
+  return JSON.stringify({ firing, since, lastFiredAt, values, battery, pending: isoPending(pending), windows });
+}
