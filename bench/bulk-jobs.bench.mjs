@@ -2,21 +2,34 @@
 // all of them (first byte, total, the process's memory meanwhile), a job moving all of them to a
 // unit and a job deleting all of them, each timed from the POST until the job reports done.
 // Usage: npm run build:server && node bench/bulk-jobs.bench.mjs [sqlite|postgres ...] (BENCH_JOBS=0: the export alone)
+// SERVER_DIST=<dir> measures another build of server/ (e.g. main's, for "before"). Each phase also
+// reports the process's CPU time (user + system), which a loaded machine inflates far less than the
+// wall time: on SQLite the database works in this process, so it counts too (PostgreSQL's does not).
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), own schema, dropped after.
 import { randomUUID, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
-import { buildApp } from '../server/dist/app.js';
-import { loadConfig } from '../server/dist/config.js';
-import { dropPostgresSchema, openDatabase } from '../server/dist/db/database.js';
-import { migrateToLatest } from '../server/dist/db/migrate.js';
 import { signUpOwner } from './owner.mjs';
+
+const dist = path.resolve(process.env.SERVER_DIST ?? path.join(import.meta.dirname, '../server/dist'));
+const load = (file) => import(pathToFileURL(path.join(dist, file)).href);
+const { buildApp } = await load('app.js');
+const { loadConfig } = await load('config.js');
+const { dropPostgresSchema, openDatabase } = await load('db/database.js');
+const { migrateToLatest } = await load('db/migrate.js');
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const MB = 1024 * 1024;
+
+/** The process's CPU time (user + system) since `from` (a process.cpuUsage() reading), in ms. */
+const cpuMs = (from) => {
+  const used = process.cpuUsage(from);
+  return ((used.user + used.system) / 1000).toFixed(0);
+};
 
 async function fill(db, ownerId) {
   const at = new Date(Date.now() - 60_000).toISOString();
@@ -54,6 +67,7 @@ async function exportAll(origin, headers, company) {
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const response = await fetch(`${origin}/api/device/export?company_id=${company}&ordering=name`, { headers });
   if (response.status !== 200) throw new Error(`export: HTTP ${response.status}`);
@@ -66,11 +80,12 @@ async function exportAll(origin, headers, company) {
   }
   const total = performance.now() - started;
   clearInterval(sampler);
-  return { firstByteMs: firstByte.toFixed(0), totalMs: total.toFixed(0), rows: lines - 1, rssGrowthMB: ((peak - baseline) / MB).toFixed(1) };
+  return { firstByteMs: firstByte.toFixed(0), totalMs: total.toFixed(0), cpuMs: cpuMs(cpu), rows: lines - 1, rssGrowthMB: ((peak - baseline) / MB).toFixed(1) };
 }
 
 /** Starts a job through the API and waits until the node's runner reports it done. */
 async function runJob(app, db, headers, body) {
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const answer = await app.inject({ method: 'POST', url: '/api/bulk-job/', headers, payload: body });
   if (answer.statusCode !== 202) throw new Error(`bulk job: HTTP ${answer.statusCode} ${answer.body}`);
@@ -79,7 +94,7 @@ async function runJob(app, db, headers, body) {
     const job = await db.selectFrom('bulk_jobs').select(['state', 'done_count']).where('id', '=', id).executeTakeFirstOrThrow();
     if (job.state !== 'queued' && job.state !== 'running') {
       if (job.state !== 'done' || job.done_count !== total) throw new Error(`bulk job ended ${job.state} at ${job.done_count}/${total}`);
-      return { total, seconds: ((performance.now() - started) / 1000).toFixed(1) };
+      return { total, seconds: ((performance.now() - started) / 1000).toFixed(1), cpuMs: cpuMs(cpu) };
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -130,11 +145,12 @@ for (const dialect of dialects) {
     'export CSV (all, streamed)': {
       'first byte ms': report.exported.firstByteMs,
       'total ms': report.exported.totalMs,
+      'CPU ms': report.exported.cpuMs,
       rows: report.exported.rows,
       'RSS growth MB': report.exported.rssGrowthMB,
     },
-    'bulk job: move all to a unit': { 'total ms': Number(report.moved.seconds) * 1000, rows: report.moved.total },
-    'bulk job: delete all': { 'total ms': Number(report.deleted.seconds) * 1000, rows: report.deleted.total },
+    'bulk job: move all to a unit': { 'total ms': Number(report.moved.seconds) * 1000, 'CPU ms': report.moved.cpuMs, rows: report.moved.total },
+    'bulk job: delete all': { 'total ms': Number(report.deleted.seconds) * 1000, 'CPU ms': report.deleted.cpuMs, rows: report.deleted.total },
   });
   console.log(
     `load average after: ${os

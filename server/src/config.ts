@@ -166,13 +166,14 @@ function plansConfig(env: Env): PlansConfig {
   };
 }
 
-function integer(env: Env, name: string, fallback: number, min = 0): number {
+function integer(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) {
     throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`);
   }
+  if (value > max) throw new Error(`${name} must be an integer ≤ ${max}, got "${raw}"`);
   return value;
 }
 
@@ -352,9 +353,14 @@ export function loadConfig(env: Env = process.env): Config {
       claimMs: integer(env, 'MAIL_CLAIM_SECONDS', 120, 1) * 1000,
     },
     bulkJobs: {
-      // A batch of 1,000 takes well under a second; a killed node's job resumes after the lease.
+      // A batch takes well under a second; a killed node's job resumes after the lease.
       leaseMs: integer(env, 'BULK_JOB_LEASE_SECONDS', 30, 1) * 1000,
-      batchSize: integer(env, 'BULK_JOB_BATCH_SIZE', 1000, 1),
+      // Each batch rewrites the index pages its devices sit on, scattered over the whole index: at
+      // 1,000 a job of 100,000 rewrote them a hundred times over, at 5,000 it spends half the CPU
+      // time (bench/RESULTS.md, #20). A batch holds the SQLite writer (and its event loop) while it
+      // runs, so it stays bounded; the bound keeps a batch's id list within both databases'
+      // bound-parameter limits (SQLite 32,766, PostgreSQL 65,535).
+      batchSize: integer(env, 'BULK_JOB_BATCH_SIZE', 5000, 1, 10_000),
     },
     auth: {
       accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 1),

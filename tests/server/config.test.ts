@@ -85,3 +85,12 @@ describe('gateway presence across nodes (GATEWAY_HEARTBEAT_MS, GATEWAY_PRESENCE_
     );
   });
 });
+
+describe('bulk jobs (BULK_JOB_BATCH_SIZE)', () => {
+  it('does 5,000 devices per batch unless configured, and at most 10,000 (the id list of a batch is bound parameters)', () => {
+    expect(loadConfig({}).bulkJobs.batchSize).toBe(5000);
+    expect(loadConfig({ BULK_JOB_BATCH_SIZE: '10000' }).bulkJobs.batchSize).toBe(10_000);
+    expect(() => loadConfig({ BULK_JOB_BATCH_SIZE: '10001' })).toThrow('BULK_JOB_BATCH_SIZE must be an integer ≤ 10000, got "10001"');
+    expect(() => loadConfig({ BULK_JOB_BATCH_SIZE: '0' })).toThrow('BULK_JOB_BATCH_SIZE must be an integer ≥ 1, got "0"');
+  });
+});

@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static } from 'typebox';
 import type { AppContext } from '../context.js';
 import { csvLine, fileNamePart } from '../domain/csv.js';
+import { sendCsv } from '../http/csv-stream.js';
 import { invalid } from '../http/errors.js';
 import { paging } from '../http/paging.js';
 import type { AuditFilters } from '../repositories/audit-events.js';
@@ -75,10 +75,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
         for await (const events of pages) yield events.map(row).join('');
       }
       const day = ctx.now().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${fileNamePart(company.name)}-${day}.csv"`)
-        .send(Readable.from(lines()));
+      return sendCsv(reply, `audit-${fileNamePart(company.name)}-${day}`, lines());
     },
   );
 }

@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { AppContext } from '../context.js';
 import { csvLine, fileNamePart } from '../domain/csv.js';
 import { retrievalTokens } from '../domain/metering.js';
+import { sendCsv } from '../http/csv-stream.js';
 import { invalid, notFound } from '../http/errors.js';
 import { errorResponses, IdParams } from '../schemas/common.js';
 import {
@@ -35,11 +35,6 @@ function exportPeriod(query: { from?: string | undefined; to?: string | undefine
   if (to.getTime() - from.getTime() > MAX_SERIES_EXPORT_DAYS * DAY_MS)
     throw invalid({ from: { code: 'period_too_long', params: { limit: MAX_SERIES_EXPORT_DAYS } } });
   return { from: from.toISOString(), to: to.toISOString() };
-}
-
-/** Sends CSV lines as they come, as an attachment of this name. */
-function sendCsv(reply: FastifyReply, name: string, lines: AsyncGenerator<string>) {
-  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(Readable.from(lines));
 }
 
 /**

@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { AppContext } from '../context.js';
 import { csvLine, fileNamePart } from '../domain/csv.js';
+import { sendCsv } from '../http/csv-stream.js';
 import { idFilter, searchText } from '../http/paging.js';
 import { errorResponses } from '../schemas/common.js';
 import { DEVICE_EXPORT_COLUMNS, DeviceExportQuery, DeviceExportResponse, type Device } from '../schemas/devices.js';
@@ -53,18 +53,10 @@ export async function deviceExportRoutes(app: FastifyInstance, ctx: AppContext):
       const pages = ctx.repos.devices.matching(userId, filters, q.ordering ?? 'name');
       async function* lines() {
         yield csvLine(DEVICE_EXPORT_COLUMNS);
-        for await (const devices of pages) {
-          yield devices.map(row).join('');
-          // SQLite answers synchronously: without a turn of the event loop between pages, the
-          // socket would get nothing until the stream's buffer filled (the first byte came late).
-          await new Promise((resolve) => setImmediate(resolve));
-        }
+        for await (const devices of pages) yield devices.map(row).join('');
       }
       const day = ctx.now().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="devices-${scope}-${day}.csv"`)
-        .send(Readable.from(lines(), { highWaterMark: 1 }));
+      return sendCsv(reply, `devices-${scope}-${day}`, lines());
     },
   );
 }
