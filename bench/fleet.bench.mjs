@@ -2,7 +2,7 @@
 // p50/p95 of every device list ordering the console offers (with and without search, with each of its
 // filters), of global search, of the list's filter options, and of a 1000-row bulk import.
 // Usage: npm run build:server && node bench/fleet.bench.mjs [sqlite|postgres ...] [--devices N] [--companies C]
-//        [--iterations I] [--imports K]
+//        [--iterations I] [--imports K] [--keep]
 // Defaults: 100,000 devices in 100 companies, 100 iterations, 10 imports.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), own schema, dropped after.
 // BENCH_SERVER_DIST=<dir> measures another build's server (its dist directory).
@@ -28,6 +28,7 @@ const { values: options, positionals } = parseArgs({
     companies: { type: 'string', default: '100' },
     iterations: { type: 'string', default: '100' },
     imports: { type: 'string', default: '10' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const DEVICES = Number(options.devices);
@@ -74,7 +75,7 @@ async function time(label, iterations, run) {
 function dialectSql(dialect) {
   if (dialect === 'postgres')
     return {
-      series: (count) => `SELECT n FROM generate_series(0, ${count - 1}) AS s(n)`,
+      series: (count) => `SELECT n FROM generate_series(0::bigint, ${count - 1}) AS s(n)`,
       hex: (expression, width) => `lpad(to_hex(${expression}), ${width}, '0')`,
       iso: (epoch, secs) => `to_char(to_timestamp(${epoch} - (${secs})) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
       appKey: (n) => `upper(md5((${n})::text))`,
@@ -139,6 +140,8 @@ async function fill(db, dialect, userIds) {
     `CASE WHEN n % 10 < 4 THEN (n * 37) % 101 END, ${d.iso(epoch, '(n % 365) * 86400')} FROM (${d.series(DEVICES)}) s`;
   if (dialect === 'postgres') {
     await db.transaction().execute(async (trx) => {
+      // A million rows take longer than the server's statement timeout.
+      await sql.raw('SET LOCAL statement_timeout = 0').execute(trx);
       await sql.raw('ALTER TABLE devices DISABLE TRIGGER devices_search').execute(trx);
       await sql.raw(devices).execute(trx);
       await sql
@@ -260,8 +263,12 @@ async function bench(dialect) {
     return { dialect, fillSeconds, analyzeSeconds, scopes, imports };
   } finally {
     await database.close().catch(() => undefined);
-    if (dialect === 'postgres') await dropPostgresSchema(url, schema);
-    fs.rmSync(dir, { recursive: true, force: true });
+    // --keep leaves the filled database for EXPLAIN and the like.
+    if (options.keep) console.log(`kept: ${dialect === 'postgres' ? `schema ${schema}` : path.join(dir, 'bench.sqlite')}`);
+    else {
+      if (dialect === 'postgres') await dropPostgresSchema(url, schema);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -126,7 +126,10 @@ export function devicesRepository(db: Db, reads: Db = db) {
   const ordered = <Q extends ReturnType<typeof withNames>>(query: Q, ordering: DeviceOrdering) => {
     const column = `devices.${ordering.replace('-', '')}` as 'devices.name';
     const descending = ordering.startsWith('-');
-    // Never-seen devices go last when the newest come first, and first the other way round, on both databases.
+    // Never-seen devices go last when the newest come first, and first the other way round, on both
+    // databases. Only last_seen is ever null: the other columns are ordered without NULLS FIRST/LAST,
+    // which PostgreSQL would otherwise read as an order no index of theirs has (migration 0039).
+    if (!ordering.endsWith('last_seen')) return query.orderBy(column, descending ? 'desc' : 'asc').orderBy('devices.id');
     return query.orderBy(column, (ob) => (descending ? ob.desc().nullsLast() : ob.asc().nullsFirst())).orderBy('devices.id');
   };
 
