@@ -227,7 +227,12 @@ async function bench(dialect) {
   const database = await openDatabase(dialect === 'postgres' ? { databaseUrl: url, pgSchema: schema } : { sqliteFile: path.join(dir, 'bench.sqlite') });
   try {
     await migrateToLatest(database.db);
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NEW_COMPANY_PLAN: 'basic' }), database, logger: false });
+    // A day's access token: filling and measuring a million devices outlasts the default 15 minutes.
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', NEW_COMPANY_PLAN: 'basic', ACCESS_TOKEN_TTL_SECONDS: '86400' }),
+      database,
+      logger: false,
+    });
     const one = await signUpOwner(app, 'bench');
     // A user whose companies hold LARGE_SCOPE devices, when the member of one company sees fewer.
     const large = PER_COMPANY < Math.min(LARGE_SCOPE, DEVICES) ? await signUpOwner(app, 'fleet') : undefined;
