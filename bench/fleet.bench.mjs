@@ -248,10 +248,14 @@ async function bench(dialect) {
       await sql.raw(dialect === 'postgres' ? 'analyze companies, company_members, profiles, groups, units, devices, search_entries' : 'analyze').execute(trx);
     });
     const analyzeSeconds = ((performance.now() - analyzed) / 1000).toFixed(1);
+    // Progress as it comes: a million-device run measures for the better part of an hour.
+    console.log(`${dialect}: filled in ${fillSeconds} s, ANALYZE ${analyzeSeconds} s`);
     const scopes = [{ label: `member of 1 company (${PER_COMPANY} devices), company selected`, results: await measure(app, one.headers, companyId(0)) }];
+    console.log(`SCOPE ${JSON.stringify(scopes[0])}`);
     if (large) {
       const label = `member of ${largeCompanies} companies (${largeCompanies * PER_COMPANY} devices), no company selected`;
       scopes.push({ label, results: await measure(app, large.headers, undefined) });
+      console.log(`SCOPE ${JSON.stringify(scopes[1])}`);
     }
     const imports = await time('bulk import, 1000 rows', IMPORTS, (i) =>
       app.inject({
