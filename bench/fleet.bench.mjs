@@ -1,24 +1,59 @@
-// Fleet benchmark (issue #3): 100,000 devices in 100 companies, then p50/p95 of a device list
-// page (sorted by last seen, filtered by search), of global search, and of a 1000-row bulk import.
-// Usage: npm run build:server && node bench/fleet.bench.mjs [sqlite|postgres ...]
+// Fleet benchmark (issues #3 and #20): N devices in C companies, generated inside the database, then
+// p50/p95 of every device list ordering the console offers (with and without search, with each of its
+// filters), of global search, of the list's filter options, and of a 1000-row bulk import.
+// Usage: npm run build:server && node bench/fleet.bench.mjs [sqlite|postgres ...] [--devices N] [--companies C]
+//        [--iterations I] [--imports K] [--keep]
+// Defaults: 100,000 devices in 100 companies, 100 iterations, 10 imports.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), own schema, dropped after.
-import { randomUUID, randomBytes } from 'node:crypto';
+// BENCH_SERVER_DIST=<dir> measures another build's server (its dist directory).
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { buildApp } from '../server/dist/app.js';
-import { loadConfig } from '../server/dist/config.js';
-import { dropPostgresSchema, openDatabase } from '../server/dist/db/database.js';
-import { migrateToLatest } from '../server/dist/db/migrate.js';
 import { signUpOwner } from './owner.mjs';
 
-const COMPANIES = 100;
-const DEVICES_PER_COMPANY = 1000;
-const ITERATIONS = 200;
-const IMPORTS = 10;
+const dist = path.resolve(process.env.BENCH_SERVER_DIST ?? new URL('../server/dist', import.meta.url).pathname);
+const { buildApp } = await import(path.join(dist, 'app.js'));
+const { loadConfig } = await import(path.join(dist, 'config.js'));
+const { dropPostgresSchema, openDatabase } = await import(path.join(dist, 'db/database.js'));
+const { migrateToLatest } = await import(path.join(dist, 'db/migrate.js'));
+
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    devices: { type: 'string', default: '100000' },
+    companies: { type: 'string', default: '100' },
+    iterations: { type: 'string', default: '100' },
+    imports: { type: 'string', default: '10' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const DEVICES = Number(options.devices);
+const COMPANIES = Number(options.companies);
+const ITERATIONS = Number(options.iterations);
+const IMPORTS = Number(options.imports);
+const PER_COMPANY = Math.ceil(DEVICES / COMPANIES);
+/** The "large scope" user sees this many devices, through as many companies as that takes. */
+const LARGE_SCOPE = 100_000;
+const PROFILES_PER_COMPANY = 4;
+const UNITS_PER_COMPANY = 8;
+const GROUPS_PER_COMPANY = 2;
 const KINDS = ['Temperature', 'Door', 'Soil moisture', 'Water meter'];
+const VENDORS = ['A84041', '70B3D5', '0004A3'];
+/** The JoinEUI every device without one has (domain/network.ts DEFAULT_JOIN_EUI). */
+const NO_JOIN_EUI = '0000000000000000';
+/** The UI's sortable columns (admin/devices/DeviceList.tsx) that the API orders by, both ways. */
+const ORDERINGS = ['name', '-name', 'last_seen', '-last_seen', 'dev_eui', '-dev_eui'];
+const POWER_STATUSES = ['external', 'battery', 'battery_low', 'unknown'];
+const SEARCH_WORDS = ['temp', 'door', 'moisture', 'a84041', '1234'];
+const GLOBAL_WORDS = { 'a device kind': 'temperature', 'DevEUI digits': 'a840410', 'two letters': 'so', 'a number': '4242', 'no match': 'zzqx' };
+
+// Deterministic ids of the generated rows, valid UUIDs: a type digit, then the row's number in hex.
+const uuidOf = (kind, n) => `${kind}0000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const companyId = (c) => uuidOf('c', c);
 
 const percentile = (values, p) => {
   const sorted = [...values].sort((x, y) => x - y);
@@ -33,46 +68,156 @@ async function time(label, iterations, run) {
     samples.push(performance.now() - started);
     if (response.statusCode >= 400) throw new Error(`${label}: HTTP ${response.statusCode} ${response.body}`);
   }
-  return { label, iterations, p50: percentile(samples, 50).toFixed(2), p95: percentile(samples, 95).toFixed(2) };
+  return { label, iterations, p50: Number(percentile(samples, 50).toFixed(2)), p95: Number(percentile(samples, 95).toFixed(2)) };
 }
 
-async function fill(db, ownerId) {
-  const now = Date.now();
-  const companies = [];
-  for (let c = 0; c < COMPANIES; c++) {
-    const id = randomUUID();
-    companies.push(id);
-    await db
-      .insertInto('companies')
-      .values({ id, name: `Company ${c}`, tenant_id: null, created_at: new Date().toISOString() })
-      .execute();
-  }
-  await db.insertInto('company_members').values({ company_id: companies[0], user_id: ownerId, role: 'owner', joined_at: new Date().toISOString() }).execute();
-  for (let c = 0; c < COMPANIES; c++) {
+/** SQL of one dialect for the generator: the series of row numbers, hex, and ISO timestamps `secs` before `epoch`. */
+function dialectSql(dialect) {
+  if (dialect === 'postgres')
+    return {
+      series: (count) => `SELECT n FROM generate_series(0::bigint, ${count - 1}) AS s(n)`,
+      hex: (expression, width) => `lpad(to_hex(${expression}), ${width}, '0')`,
+      iso: (epoch, secs) => `to_char(to_timestamp(${epoch} - (${secs})) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      appKey: (n) => `upper(md5((${n})::text))`,
+      div: (a, b) => `((${a}) / ${b})`,
+    };
+  return {
+    series: (count) => `WITH RECURSIVE s(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM s WHERE n + 1 < ${count}) SELECT n FROM s`,
+    hex: (expression, width) => `printf('%0${width}x', ${expression})`,
+    iso: (epoch, secs) => `strftime('%Y-%m-%dT%H:%M:%fZ', ${epoch} - (${secs}), 'unixepoch')`,
+    appKey: () => `hex(randomblob(16))`,
+    div: (a, b) => `((${a}) / ${b})`,
+  };
+}
+
+const uuidSql = (d, kind, expression) => `'${kind}0000000-0000-4000-8000-' || ${d.hex(expression, 12)}`;
+
+/** The device's search entry terms, as the trigger of migration 0009 writes them. */
+const deviceTerms = `lower(d.name || ' ' || d.dev_eui || CASE WHEN d.join_eui = '${NO_JOIN_EUI}' THEN '' ELSE ' ' || d.join_eui END)`;
+
+/**
+ * Companies, their profiles, groups and units (through the search triggers: a few hundred thousand
+ * rows at most), then the devices in one INSERT … SELECT. On PostgreSQL the devices' search trigger
+ * is off during that statement and their entries are written in one more; the result is checked
+ * against the trigger itself afterwards (checkIndex).
+ */
+async function fill(db, dialect, userIds) {
+  const d = dialectSql(dialect);
+  const epoch = Math.floor(Date.now() / 1000);
+  const now = new Date(epoch * 1000).toISOString();
+  const run = (statement) => sql.raw(statement).execute(db);
+  const ofCompany = (perCompany) => `${d.div('n', perCompany)}`;
+  await run(
+    `INSERT INTO companies (id, name, tenant_id, plan, created_at) SELECT ${uuidSql(d, 'c', 'n')}, 'Company ' || n, NULL, 'basic', '${now}' FROM (${d.series(COMPANIES)}) s`,
+  );
+  await run(
+    `INSERT INTO profiles (id, company_id, name, codec, created_at) SELECT ${uuidSql(d, 'b', 'n')}, ${uuidSql(d, 'c', ofCompany(PROFILES_PER_COMPANY))}, ` +
+      `'Profile ' || (n % ${PROFILES_PER_COMPANY}), '', '${now}' FROM (${d.series(COMPANIES * PROFILES_PER_COMPANY)}) s`,
+  );
+  await run(
+    `INSERT INTO groups (id, company_id, name, created_at) SELECT ${uuidSql(d, 'e', 'n')}, ${uuidSql(d, 'c', ofCompany(GROUPS_PER_COMPANY))}, ` +
+      `'Site ' || (n % ${GROUPS_PER_COMPANY}), '${now}' FROM (${d.series(COMPANIES * GROUPS_PER_COMPANY)}) s`,
+  );
+  await run(
+    `INSERT INTO units (id, company_id, name, group_id, created_at) SELECT ${uuidSql(d, 'a', 'n')}, ${uuidSql(d, 'c', ofCompany(UNITS_PER_COMPANY))}, ` +
+      `'Unit ' || (n % ${UNITS_PER_COMPANY}), ${uuidSql(d, 'e', `${d.div('n', UNITS_PER_COMPANY)} * ${GROUPS_PER_COMPANY} + n % ${GROUPS_PER_COMPANY}`)}, '${now}' ` +
+      `FROM (${d.series(COMPANIES * UNITS_PER_COMPANY)}) s`,
+  );
+  const company = ofCompany(PER_COMPANY);
+  const kind = `CASE n % 4 ${KINDS.map((k, i) => `WHEN ${i} THEN '${k}'`).join(' ')} END`;
+  const vendor = `CASE n % 3 ${VENDORS.map((v, i) => `WHEN ${i} THEN '${v}'`).join(' ')} END`;
+  // Spread: a tenth never seen, the rest within 30 days in no particular order; four in ten on
+  // battery (a sixth of those low), half on external power, a tenth unknown; a fifth without profile,
+  // a sixth without unit; a quarter without JoinEUI.
+  const devices =
+    `INSERT INTO devices (id, company_id, dev_eui, join_eui, name, app_key, profile_id, unit_id, last_seen, power_source, battery_level, created_at) ` +
+    `SELECT ${uuidSql(d, 'd', 'n')}, ${uuidSql(d, 'c', company)}, upper(${vendor} || ${d.hex('n', 10)}), ` +
+    `CASE WHEN n % 4 = 0 THEN '${NO_JOIN_EUI}' ELSE ${vendor} || 'D57ED00000' END, ${kind} || ' ' || n, ${d.appKey('n')}, ` +
+    `CASE WHEN n % 5 = 4 THEN NULL ELSE ${uuidSql(d, 'b', `${company} * ${PROFILES_PER_COMPANY} + n % 5`)} END, ` +
+    `CASE WHEN n % 6 = 5 THEN NULL ELSE ${uuidSql(d, 'a', `${company} * ${UNITS_PER_COMPANY} + (n * 7) % ${UNITS_PER_COMPANY}`)} END, ` +
+    `CASE WHEN n % 10 = 0 THEN NULL ELSE ${d.iso(epoch, '(n * 7919) % 2592000')} END, ` +
+    `CASE WHEN n % 10 < 4 THEN 'battery' WHEN n % 10 < 9 THEN 'external' ELSE 'unknown' END, ` +
+    `CASE WHEN n % 10 < 4 THEN (n * 37) % 101 END, ${d.iso(epoch, '(n % 365) * 86400')} FROM (${d.series(DEVICES)}) s`;
+  if (dialect === 'postgres') {
     await db.transaction().execute(async (trx) => {
-      for (let start = 0; start < DEVICES_PER_COMPANY; start += 500) {
-        const rows = [];
-        for (let i = start; i < start + 500; i++) {
-          const n = c * DEVICES_PER_COMPANY + i;
-          rows.push({
-            id: randomUUID(),
-            company_id: companies[c],
-            dev_eui: n.toString(16).toUpperCase().padStart(16, '0'),
-            name: `${KINDS[n % KINDS.length]} ${n}`,
-            app_key: randomBytes(16).toString('hex').toUpperCase(),
-            profile_id: null,
-            unit_id: null,
-            last_seen: n % 10 === 0 ? null : new Date(now - (n % 86_400) * 1000).toISOString(),
-            power_source: n % 3 === 0 ? 'battery' : 'external',
-            battery_level: n % 3 === 0 ? n % 100 : null,
-            created_at: new Date(now).toISOString(),
-          });
-        }
-        await trx.insertInto('devices').values(rows).execute();
-      }
+      // A million rows take longer than the server's statement timeout.
+      await sql.raw('SET LOCAL statement_timeout = 0').execute(trx);
+      await sql.raw('ALTER TABLE devices DISABLE TRIGGER devices_search').execute(trx);
+      await sql.raw(devices).execute(trx);
+      await sql
+        .raw(
+          `INSERT INTO search_entries (type, id, company_id, tenant_id, name, terms) SELECT 'device', d.id, d.company_id, NULL, d.name, ${deviceTerms} FROM devices d`,
+        )
+        .execute(trx);
+      await sql.raw('ALTER TABLE devices ENABLE TRIGGER devices_search').execute(trx);
     });
+  } else {
+    await run(devices);
   }
-  return companies;
+  const [oneCompanyUser, largeScopeUser] = userIds;
+  await run(`INSERT INTO company_members (company_id, user_id, role, joined_at) VALUES ('${companyId(0)}', '${oneCompanyUser}', 'owner', '${now}')`);
+  const largeCompanies = Math.min(COMPANIES, Math.ceil(LARGE_SCOPE / PER_COMPANY));
+  if (largeScopeUser)
+    await run(
+      `INSERT INTO company_members (company_id, user_id, role, joined_at) SELECT ${uuidSql(d, 'c', 'n')}, '${largeScopeUser}', 'owner', '${now}' FROM (${d.series(largeCompanies)}) s`,
+    );
+  return largeCompanies;
+}
+
+/**
+ * The search index holds one entry per device, each what the device trigger writes: a sample of
+ * devices is touched (UPDATE OF name, which fires the trigger) and their entries must not change.
+ */
+async function checkIndex(db) {
+  const count = async (query) => Number((await sql.raw(query).execute(db)).rows[0].count);
+  const devices = await count('SELECT count(*) AS count FROM devices');
+  const entries = await count(`SELECT count(*) AS count FROM search_entries WHERE type = 'device'`);
+  if (devices !== DEVICES || entries !== DEVICES) throw new Error(`fill: ${devices} devices and ${entries} device search entries, ${DEVICES} expected`);
+  const sample = `SELECT id FROM devices WHERE id IN (${[0, 1, 2, 3, 7, DEVICES - 1, Math.floor(DEVICES / 3)].map((n) => `'${uuidOf('d', n)}'`).join(', ')})`;
+  const read = async () =>
+    (await sql.raw(`SELECT id, company_id, name, terms FROM search_entries WHERE type = 'device' AND id IN (${sample}) ORDER BY id`).execute(db)).rows;
+  const before = JSON.stringify(await read());
+  await sql.raw(`UPDATE devices SET name = name WHERE id IN (${sample})`).execute(db);
+  const after = JSON.stringify(await read());
+  if (before !== after) throw new Error(`fill: the bulk search entries differ from the trigger's:\n${before}\n${after}`);
+}
+
+/** Every case for one signed-in user; `company` is the company the console has selected (none: all of the user's). */
+async function measure(app, headers, company) {
+  const get = (url) => app.inject({ method: 'GET', url, headers });
+  const scope = company ? `company_id=${company}&` : '';
+  const page = (i) => `page=${1 + (i % 5)}&page_size=25`;
+  const word = (i) => encodeURIComponent(SEARCH_WORDS[i % SEARCH_WORDS.length]);
+  const results = [];
+  for (const ordering of ORDERINGS) {
+    results.push(await time(`list ordering=${ordering}`, ITERATIONS, (i) => get(`/api/device/?${scope}ordering=${ordering}&${page(i)}`)));
+    results.push(
+      await time(`list ordering=${ordering}, search`, ITERATIONS, (i) => get(`/api/device/?${scope}ordering=${ordering}&search=${word(i)}&${page(i)}`)),
+    );
+  }
+  // The filters pick the company's own profiles and units (company 0's, which every scope holds).
+  const profile = (i) => uuidOf('b', i % PROFILES_PER_COMPANY);
+  const unit = (i) => uuidOf('a', i % UNITS_PER_COMPANY);
+  const power = (i) => POWER_STATUSES[i % POWER_STATUSES.length];
+  for (const [name, filter] of [
+    ['profile', (i) => `profile=${profile(i)}`],
+    ['unit', (i) => `unit=${unit(i)}`],
+    ['power_status', (i) => `power_status=${power(i)}`],
+  ]) {
+    results.push(await time(`list -last_seen, ${name} filter`, ITERATIONS, (i) => get(`/api/device/?${scope}ordering=-last_seen&${filter(i)}&${page(i)}`)));
+    results.push(
+      await time(`list -last_seen, ${name} filter, search`, ITERATIONS, (i) =>
+        get(`/api/device/?${scope}ordering=-last_seen&${filter(i)}&search=${word(i)}&${page(i)}`),
+      ),
+    );
+  }
+  for (const field of ['config', 'unit', 'power_status']) {
+    results.push(await time(`filter options ${field}`, ITERATIONS, () => get(`/api/filter_options/device/${field}?${scope.replace(/&$/, '')}`)));
+  }
+  for (const [name, q] of Object.entries(GLOBAL_WORDS)) {
+    results.push(await time(`global search, ${name} ("${q}")`, ITERATIONS, () => get(`/api/search/?q=${encodeURIComponent(q)}`)));
+  }
+  return results;
 }
 
 async function bench(dialect) {
@@ -82,53 +227,79 @@ async function bench(dialect) {
   const database = await openDatabase(dialect === 'postgres' ? { databaseUrl: url, pgSchema: schema } : { sqliteFile: path.join(dir, 'bench.sqlite') });
   try {
     await migrateToLatest(database.db);
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NEW_COMPANY_PLAN: 'basic' }), database, logger: false });
-    const { headers, userId } = await signUpOwner(app, 'bench');
-    const filled = performance.now();
-    const companies = await fill(database.db, userId);
-    const fillSeconds = ((performance.now() - filled) / 1000).toFixed(1);
-    // Fresh statistics, as a long-running installation has them.
-    await sql`analyze`.execute(database.db);
-    const get = (url) => app.inject({ method: 'GET', url, headers });
-    const results = [
-      await time('device list (-last_seen, search)', ITERATIONS, (i) =>
-        get(
-          `/api/device/?company_id=${companies[0]}&ordering=-last_seen&search=${encodeURIComponent(KINDS[i % KINDS.length].slice(0, 4))}&page=${1 + (i % 5)}&page_size=25`,
-        ),
-      ),
-      await time('device list (-last_seen, no filter)', ITERATIONS, (i) =>
-        get(`/api/device/?company_id=${companies[0]}&ordering=-last_seen&page=${1 + (i % 20)}&page_size=25`),
-      ),
-      await time('global search', ITERATIONS, (i) => get(`/api/search/?q=${encodeURIComponent(`${KINDS[i % KINDS.length].slice(0, 5)}`)}`)),
-      await time('global search (DevEUI digits)', ITERATIONS, (i) => get(`/api/search/?q=${(i * 7).toString(16).toUpperCase().padStart(3, '0')}`)),
-      await time('bulk import, 1000 rows', IMPORTS, (i) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/device/bulk/',
-          headers,
-          payload: {
-            company_id: companies[0],
-            devices: Array.from({ length: 1000 }, (_, j) => ({
-              dev_eui: `F${(i * 1000 + j).toString(16).padStart(15, '0')}`,
-              app_key: 'A'.repeat(32),
-              name: `Imported ${i}-${j}`,
-            })),
-          },
-        }),
-      ),
-    ];
+    // A day's access token: filling and measuring a million devices outlasts the default 15 minutes.
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', NEW_COMPANY_PLAN: 'basic', ACCESS_TOKEN_TTL_SECONDS: '86400' }),
+      database,
+      logger: false,
+    });
+    const one = await signUpOwner(app, 'bench');
+    // A user whose companies hold LARGE_SCOPE devices, when the member of one company sees fewer.
+    const large = PER_COMPANY < Math.min(LARGE_SCOPE, DEVICES) ? await signUpOwner(app, 'fleet') : undefined;
+    const started = performance.now();
+    const largeCompanies = await fill(database.db, dialect, [one.userId, large?.userId]);
+    const fillSeconds = ((performance.now() - started) / 1000).toFixed(1);
+    await checkIndex(database.db);
+    // Fresh statistics, as a long-running installation has them: of this benchmark's tables only (a
+    // bare ANALYZE on PostgreSQL reads every schema of the database), without the statement timeout.
+    const analyzed = performance.now();
+    await database.db.transaction().execute(async (trx) => {
+      if (dialect === 'postgres') await sql`set local statement_timeout = 0`.execute(trx);
+      await sql.raw(dialect === 'postgres' ? 'analyze companies, company_members, profiles, groups, units, devices, search_entries' : 'analyze').execute(trx);
+    });
+    const analyzeSeconds = ((performance.now() - analyzed) / 1000).toFixed(1);
+    // Progress as it comes: a million-device run measures for the better part of an hour.
+    console.log(`${dialect}: filled in ${fillSeconds} s, ANALYZE ${analyzeSeconds} s`);
+    const scopes = [{ label: `member of 1 company (${PER_COMPANY} devices), company selected`, results: await measure(app, one.headers, companyId(0)) }];
+    console.log(`SCOPE ${JSON.stringify(scopes[0])}`);
+    if (large) {
+      const label = `member of ${largeCompanies} companies (${largeCompanies * PER_COMPANY} devices), no company selected`;
+      scopes.push({ label, results: await measure(app, large.headers, undefined) });
+      console.log(`SCOPE ${JSON.stringify(scopes[1])}`);
+    }
+    const imports = await time('bulk import, 1000 rows', IMPORTS, (i) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/device/bulk/',
+        headers: one.headers,
+        payload: {
+          company_id: companyId(0),
+          devices: Array.from({ length: 1000 }, (_, j) => ({
+            dev_eui: `F${(i * 1000 + j).toString(16).padStart(15, '0')}`,
+            app_key: 'A'.repeat(32),
+            name: `Imported ${i}-${j}`,
+          })),
+        },
+      }),
+    );
     await app.close();
-    return { dialect, devices: COMPANIES * DEVICES_PER_COMPANY, fillSeconds, results };
+    return { dialect, fillSeconds, analyzeSeconds, scopes, imports };
   } finally {
     await database.close().catch(() => undefined);
-    if (dialect === 'postgres') await dropPostgresSchema(url, schema);
-    fs.rmSync(dir, { recursive: true, force: true });
+    // --keep leaves the filled database for EXPLAIN and the like.
+    if (options.keep) console.log(`kept: ${dialect === 'postgres' ? `schema ${schema}` : path.join(dir, 'bench.sqlite')}`);
+    else {
+      if (dialect === 'postgres') await dropPostgresSchema(url, schema);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
 }
 
-const dialects = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['sqlite', 'postgres'];
+const dialects = positionals.length > 0 ? positionals : ['sqlite', 'postgres'];
 for (const dialect of dialects) {
   const report = await bench(dialect);
-  console.log(`\n${report.dialect}: ${report.devices} devices (filled in ${report.fillSeconds} s)`);
-  console.table(report.results);
+  console.log(
+    `\n${report.dialect}: ${DEVICES} devices in ${COMPANIES} companies (filled in ${report.fillSeconds} s, ANALYZE ${report.analyzeSeconds} s); load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  for (const scope of report.scopes) {
+    console.log(`\n${scope.label}`);
+    console.table(scope.results);
+  }
+  console.table([report.imports]);
+  console.log(
+    `\nJSON ${JSON.stringify({ dialect: report.dialect, devices: DEVICES, companies: COMPANIES, fillSeconds: report.fillSeconds, scopes: report.scopes, imports: report.imports })}`,
+  );
 }

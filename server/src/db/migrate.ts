@@ -32,6 +32,7 @@ import * as mail from './migrations/0026_mail.js';
 import * as alertMail from './migrations/0031_alert_mail.js';
 import * as webhookDeliveryDuration from './migrations/0037_webhook_delivery_duration.js';
 import * as bulkJobs from './migrations/0036_bulk_jobs.js';
+import * as deviceListIndexes from './migrations/0039_device_list_indexes.js';
 import * as bulkIndexes from './migrations/0040_bulk_indexes.js';
 
 /**
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0037_webhook_delivery_duration': webhookDeliveryDuration,
   '0038_rule_device_versions': ruleDeviceVersions,
   '0036_bulk_jobs': bulkJobs,
+  '0039_device_list_indexes': deviceListIndexes,
   '0040_bulk_indexes': bulkIndexes,
 };
 

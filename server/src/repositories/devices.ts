@@ -111,7 +111,13 @@ export function devicesRepository(db: Db, reads: Db = db) {
   const visible = (userId: string, from: Db = db) => from.selectFrom('devices').where('devices.company_id', 'in', memberCompanyIds(from, userId));
 
   function filtered(userId: string, filters: DeviceFilters) {
-    const query = visible(userId, reads);
+    const { companyId } = filters;
+    // With a company chosen, membership is one check of that company, not a second condition on
+    // devices.company_id: beside `company_id = ?` an `IN (subquery)` made SQLite sort the whole
+    // company for every page instead of reading the order's index (migration 0039).
+    const query = companyId
+      ? reads.selectFrom('devices').where(({ exists }) => exists(memberCompanyIds(reads, userId).where('company_members.company_id', '=', companyId)))
+      : visible(userId, reads);
     return query.where((eb) => deviceFilterCondition(eb, filters));
   }
 
@@ -126,7 +132,10 @@ export function devicesRepository(db: Db, reads: Db = db) {
   const ordered = <Q extends ReturnType<typeof withNames>>(query: Q, ordering: DeviceOrdering) => {
     const column = `devices.${ordering.replace('-', '')}` as 'devices.name';
     const descending = ordering.startsWith('-');
-    // Never-seen devices go last when the newest come first, and first the other way round, on both databases.
+    // Never-seen devices go last when the newest come first, and first the other way round, on both
+    // databases. Only last_seen is ever null: the other columns are ordered without NULLS FIRST/LAST,
+    // which PostgreSQL would otherwise read as an order no index of theirs has (migration 0039).
+    if (!ordering.endsWith('last_seen')) return query.orderBy(column, descending ? 'desc' : 'asc').orderBy('devices.id');
     return query.orderBy(column, (ob) => (descending ? ob.desc().nullsLast() : ob.asc().nullsFirst())).orderBy('devices.id');
   };
 

@@ -118,6 +118,14 @@ describe('device list', () => {
     expect(within(row).getByText('Battery low')).toBeInTheDocument();
   });
 
+  it("sorts by the device's own columns only: profile and unit are not an ordering the API offers", async () => {
+    renderList({ getList: listAnswers.rows([device]) });
+    await screen.findByText('Cellar');
+    const sortable = (name: string) => within(screen.getByRole('columnheader', { name })).queryByRole('button') !== null;
+    expect(['Name', 'DevEUI', 'Last seen'].map(sortable)).toEqual([true, true, true]);
+    expect(['Device profile', 'Unit'].map(sortable)).toEqual([false, false]);
+  });
+
   it('network server linked: a "Network server" column with each device’s sync state', async () => {
     renderList({ getList: listAnswers.rows([{ ...device, network_sync: syncStates.failed }]) });
     const row = (await screen.findByText('Cellar')).closest('tr') as HTMLElement;
