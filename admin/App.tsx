@@ -5,7 +5,8 @@ import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { apiKeys } from './api-keys';
 import { webhooks } from './webhooks';
 import { rules } from './rules';
-import { AUTH_PATH, initSession, sessionExists, signOut } from './auth/session';
+import { AUTH_PATH } from './auth/paths';
+import { sessionExists, signOut } from './auth/consoleSession';
 import { lazyNamed } from './common/lazy';
 import { SignInReload } from './auth/SignInReload';
 import { PRODUCT_NAME } from './common/product';
@@ -37,7 +38,6 @@ import { units } from './units';
 import { USERS_PATH, UsersPage } from './users';
 import { AUDIT_PATH, AuditPage } from './audit';
 
-initSession();
 const initialTheme = savedThemeMode();
 // The theme starts from the mode saved on this browser, else follows the system's setting.
 const store = createConsoleStore(initialTheme ? { theme: initialTheme } : {});

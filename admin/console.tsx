@@ -4,6 +4,7 @@ import { App } from './App';
 import { pageRoot } from './pageRoot';
 import { createI18nProvider } from './providers/i18nProvider';
 import { resetStores } from './stores/hooks';
+import { sessionClient } from './auth/sessionFetch';
 
 /**
  * Renders the console into the page's root: at start on a console address, or when the sign-in
@@ -13,6 +14,8 @@ import { resetStores } from './stores/hooks';
  */
 export async function renderConsole({ signedIn }: { signedIn: boolean }): Promise<void> {
   if (signedIn) resetStores();
+  // The session client is needed by the first write, which follows a click or a key: fetched on the first of either.
+  for (const intent of ['pointerdown', 'keydown'] as const) document.addEventListener(intent, () => void sessionClient(), { once: true, capture: true });
   const i18nProvider = await createI18nProvider();
   const { root, styleCache } = pageRoot();
   root.render(

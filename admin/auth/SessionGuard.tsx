@@ -1,13 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Box, LinearProgress } from '@mui/material';
-import { sessionExists } from './session';
+import { sessionExists } from './consoleSession';
 import { companyStore } from '../stores/companyStore';
 import { useUserState } from '../stores/hooks';
 import { userStore } from '../stores/userStore';
 import { guardSessionRoute, isTenantsPath, tenantsRouteDecision, type SessionGuardDeps } from './guards';
 import { authPathReturningTo } from './returnPath';
-import { AUTH_PATH } from './session';
+import { AUTH_PATH } from './paths';
 
 const liveDeps: SessionGuardDeps = {
   sessionExists,

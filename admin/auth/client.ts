@@ -3,7 +3,8 @@ import type { Credentials } from './session';
 /**
  * The session client (supertokens-web-js, initialised) for the sign-in entry, fetched on first
  * use: the sign-in page shows its form without it and loads it as soon as the visitor types
- * (entry.tsx), so a submit finds it at hand. The console imports session.ts directly.
+ * (entry.tsx), so a submit finds it at hand. The console loads it through sessionFetch.ts, when a
+ * request first needs it.
  */
 export const loadSessionClient = () =>
   import('./session').then((client) => {

@@ -1,4 +1,4 @@
-import { AUTH_PATH } from './session';
+import { AUTH_PATH } from './paths';
 import type { UserState } from '../stores/userStore';
 
 export type GuardDecision = { kind: 'render' } | { kind: 'redirect'; to: string };

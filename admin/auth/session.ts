@@ -4,6 +4,7 @@ import Session from 'supertokens-web-js/recipe/session';
 import EmailVerification from 'supertokens-web-js/recipe/emailverification';
 import { PRODUCT_NAME } from '../common/product';
 import { fieldErrorMessage, type WireFieldError } from '../providers/serverMessages';
+import { SESSION_TRACE_COOKIE } from './localSession';
 
 export { AUTH_PATH } from './paths';
 
@@ -11,9 +12,6 @@ export { AUTH_PATH } from './paths';
 export const AUTH_API_BASE_PATH = '/api/auth';
 
 let initialised = false;
-
-/** supertokens-website's own cookie: written with every token the client receives, kept after sign-out. */
-const SESSION_TRACE_COOKIE = 'st-last-access-token-update';
 
 /**
  * A browser that never held a session carries no trace of one: supertokens-website then cannot

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Alert, Box, Button, LinearProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Confirm, Title, useCreate, useDelete, useGetList, useTranslate, useUpdate } from 'react-admin';
@@ -7,12 +7,18 @@ import { useCompanyState } from '../stores/hooks';
 import { DashboardDialog, type DashboardFields } from './DashboardDialog';
 import { DashboardsEmpty } from './DashboardsEmpty';
 import { changedPlacements, type Placement, type Widget, type WidgetType } from './layout';
-import { WidgetEditor, type EditorTarget } from './WidgetEditor';
-import { WidgetGrid } from './WidgetGrid';
+import type { EditorTarget, WidgetEditorProps } from './WidgetEditor';
+import type { WidgetGridProps } from './WidgetGrid';
 import { useNotifyFailure } from '../common/useNotifyFailure';
 import type { Dashboard } from '../types/api';
 import { Permitted } from '../common/Permitted';
 import { useCompanyPermission } from '../common/useCompanyPermission';
+import { lazyNamed } from '../common/lazy';
+
+// Loaded when shown (issue #20): the grid (react-grid-layout) once a dashboard exists, the widget
+// editor (react-admin's form, the device combobox) when opened; a company without dashboards sees neither.
+const WidgetGrid = lazyNamed<WidgetGridProps>(() => import('./WidgetGrid'), 'WidgetGrid');
+const WidgetEditor = lazyNamed<WidgetEditorProps>(() => import('./WidgetEditor'), 'WidgetEditor');
 
 type Dialog = { kind: 'new' } | { kind: 'edit'; dashboard: Dashboard } | null;
 type Deleting = { kind: 'dashboard'; dashboard: Dashboard } | { kind: 'widget'; widget: Widget } | null;
@@ -149,14 +155,16 @@ export function DashboardPage() {
       {current && widgets.error && <Alert severity="error">{translate('app.dashboards.load_error')}</Alert>}
       {current && widgets.isPending && <LinearProgress />}
       {current && widgets.data && (
-        <WidgetGrid
-          widgets={widgets.data}
-          onPlace={place}
-          onLayout={saveLayout}
-          onEdit={(widget) => setEditor({ kind: 'edit', widget })}
-          onDelete={(widget) => setDeleting({ kind: 'widget', widget })}
-          locked={widgetWrite.reason}
-        />
+        <Suspense fallback={<LinearProgress />}>
+          <WidgetGrid
+            widgets={widgets.data}
+            onPlace={place}
+            onLayout={saveLayout}
+            onEdit={(widget) => setEditor({ kind: 'edit', widget })}
+            onDelete={(widget) => setDeleting({ kind: 'widget', widget })}
+            locked={widgetWrite.reason}
+          />
+        </Suspense>
       )}
 
       {dialog && (
@@ -167,7 +175,7 @@ export function DashboardPage() {
           onClose={() => setDialog(null)}
         />
       )}
-      <WidgetEditor target={editor} onClose={() => setEditor(null)} onSaved={() => setEditor(null)} />
+      <Suspense fallback={null}>{editor && <WidgetEditor target={editor} onClose={() => setEditor(null)} onSaved={() => setEditor(null)} />}</Suspense>
       <Confirm
         isOpen={deleting !== null}
         title={translate(deleting?.kind === 'dashboard' ? 'app.dashboards.delete_title' : 'app.dashboards.delete_widget_title', {

@@ -59,7 +59,13 @@ function toBody(fields: Fields): Fields {
 }
 
 /** Create or edit a widget: type, title and data source (spec §3 Widget). */
-export function WidgetEditor({ target, onClose, onSaved }: { target: EditorTarget | null; onClose: () => void; onSaved: () => void }) {
+export interface WidgetEditorProps {
+  target: EditorTarget | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+export function WidgetEditor({ target, onClose, onSaved }: WidgetEditorProps) {
   const translate = useTranslate();
   const notifyFailure = useNotifyFailure();
   const [create] = useCreate();

@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { AUTH_PATH } from '../auth/session';
+import { AUTH_PATH } from '../auth/paths';
 import { fullName } from '../stores/userStore';
 import type { User } from '../types/api';
 

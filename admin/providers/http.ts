@@ -1,4 +1,5 @@
 import type { WireFieldError } from './serverMessages';
+import { sessionFetch } from '../auth/sessionFetch';
 
 /**
  * The one place the console talks to the REST API (DESIGN §4): same origin by default, or
@@ -93,8 +94,8 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   }
   let response: Response;
   try {
-    // window.fetch is read at call time: supertokens-web-js wraps it to refresh expired sessions.
-    response = await window.fetch(buildUrl(path, options.query), init);
+    // Through the session client, which refreshes an expired session (loaded when first needed).
+    response = await sessionFetch(buildUrl(path, options.query), init);
   } catch (error) {
     // A request the console dropped (a newer filter, a page left) is no failure to report.
     if (options.signal?.aborted) throw error;

@@ -21,6 +21,7 @@ export type { Gateway, GatewayCertificate, GatewayNetwork } from '../../server/s
 export type { Notification } from '../../server/src/schemas/notifications';
 export type { LiveEvent } from '../../server/src/schemas/live';
 export type { EmailChangeBody, EmailChangeStatus } from '../../server/src/schemas/email-change';
+export type { EmailVerifiedResponse } from '../../server/src/schemas/auth';
 export type {
   AlertChannel,
   AlertKind,

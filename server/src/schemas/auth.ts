@@ -76,3 +76,4 @@ export const PasswordResetBody = Type.Object(
 export const VerifyEmailBody = Type.Object({ method: Type.Optional(Type.Literal('token')), token: Type.String({ minLength: 1, maxLength: 200 }) });
 
 export const EmailVerifiedResponse = Type.Object({ status: Type.String(), isVerified: Type.Boolean() });
+export type EmailVerifiedResponse = Static<typeof EmailVerifiedResponse>;
