@@ -21,6 +21,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serveStaticSites } from './http/static.js';
 import { validatorCompiler } from './http/validation.js';
+import { cachedSerializerFactory } from './http/serialization.js';
 import { EXPOSED_HEADERS } from './auth/transport.js';
 import { getOrCreate } from './repositories/settings.js';
 import { openSecrets } from './secrets/sealed-settings.js';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Only the listed proxies' X-Forwarded-For is believed (config.ts refuses "any peer").
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors,
+    schemaController: { compilersFactory: { buildSerializer: cachedSerializerFactory } },
   });
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
