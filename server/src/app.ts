@@ -54,6 +54,7 @@ import { auditRoutes } from './routes/audit.js';
 import { ruleRoutes } from './routes/rules.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
+import type { CodecTimeLimits } from './dataplane/codec/types.js';
 import { templateCatalog } from './templates/catalog/index.js';
 import { IngestService } from './dataplane/ingest/service.js';
 import { startDataPlane } from './dataplane/start.js';
@@ -104,6 +105,8 @@ export interface BuildOptions {
   bulkJobs?: boolean;
   /** Where this node announces revoked certificates to its broker (tests run the broker beside the app). */
   certificateRevocations?: CertificateRevocations;
+  /** The codec sandbox's time limits; tests whose subject is not the limit give codecs more time (CodecPool). */
+  codecTimeLimits?: CodecTimeLimits;
 }
 
 /** How long a node trusts its cached rules of a company when another node changed them (its own changes drop the cache at once). */
@@ -142,7 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const secret = await getOrCreate(settings, 'session_signing_secret', () => randomToken(48));
   const sessions = new SessionService(repos.sessions, secret, config.auth, now);
   const unsubscribe = unsubscribeTokens(secret);
-  const codecs = new CodecPool();
+  const codecs = new CodecPool(undefined, options.codecTimeLimits);
   app.addHook('onClose', async () => codecs.close());
   // A language whose mail texts lack a key stops the start here, not the first mail at night.
   const mailCatalogues = loadMailCatalogues(config.mail.localesDir);

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../../server/src/app.js';
 import type { CertificateRevocations } from '../../../server/src/dataplane/broker/revocations.js';
+import type { CodecTimeLimits } from '../../../server/src/dataplane/codec/types.js';
+import { TEST_CODEC_TIME_LIMITS } from './codec-limits.js';
 import { loadConfig, type Config } from '../../../server/src/config.js';
 import { openDatabase, type Db, type DatabaseHandle } from '../../../server/src/db/database.js';
 import { databaseUrlOf, postgresAdmin } from './migrated-database.js';
@@ -71,6 +73,8 @@ export interface TestAppOptions {
   mail?: boolean;
   /** Read worker threads (SQLite only): the database is then a temporary file, which workers can open. */
   readWorkers?: number;
+  /** The codec sandbox's time limits (TEST_CODEC_TIME_LIMITS unless given). */
+  codecTimeLimits?: CodecTimeLimits;
 }
 
 /** A test app with the instance its expensive reads go to (DatabaseHandle.reads): `db` unless it has read workers. */
@@ -122,7 +126,7 @@ async function freshDatabase(readWorkers: number): Promise<FreshDatabase> {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
-  { dataPlane = false, certificateRevocations, readWorkers = 0, mail }: TestAppOptions = {},
+  { dataPlane = false, certificateRevocations, readWorkers = 0, mail, codecTimeLimits = TEST_CODEC_TIME_LIMITS }: TestAppOptions = {},
 ): Promise<TestAppWithReads> {
   const keyGiven = env.SECRET_KEY !== undefined || env.SECRET_KEY_FILE !== undefined;
   const config = loadConfig({
@@ -141,6 +145,7 @@ export async function createTestApp(
     logger: false,
     dataPlane,
     mail,
+    codecTimeLimits,
     ...(certificateRevocations ? { certificateRevocations } : {}),
   });
   beforeReady?.(app);
