@@ -25,6 +25,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // Migrates one database per run; each test app starts on a copy of it.
+          globalSetup: ['tests/server/helpers/migrated-database.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -21,6 +21,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { serveStaticSites } from './http/static.js';
 import { validatorCompiler } from './http/validation.js';
+import { cachedSerializerFactory } from './http/serialization.js';
 import { EXPOSED_HEADERS } from './auth/transport.js';
 import { getOrCreate } from './repositories/settings.js';
 import { openSecrets } from './secrets/sealed-settings.js';
@@ -53,6 +54,7 @@ import { auditRoutes } from './routes/audit.js';
 import { ruleRoutes } from './routes/rules.js';
 import { apiKeyAuthenticator } from './auth/api-keys.js';
 import { CodecPool } from './dataplane/codec/index.js';
+import type { CodecTimeLimits } from './dataplane/codec/types.js';
 import { templateCatalog } from './templates/catalog/index.js';
 import { IngestService } from './dataplane/ingest/service.js';
 import { startDataPlane } from './dataplane/start.js';
@@ -103,6 +105,8 @@ export interface BuildOptions {
   bulkJobs?: boolean;
   /** Where this node announces revoked certificates to its broker (tests run the broker beside the app). */
   certificateRevocations?: CertificateRevocations;
+  /** The codec sandbox's time limits; tests whose subject is not the limit give codecs more time (CodecPool). */
+  codecTimeLimits?: CodecTimeLimits;
 }
 
 /** How long a node trusts its cached rules of a company when another node changed them (its own changes drop the cache at once). */
@@ -119,6 +123,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Only the listed proxies' X-Forwarded-For is believed (config.ts refuses "any peer").
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors,
+    schemaController: { compilersFactory: { buildSerializer: cachedSerializerFactory } },
   });
   app.setValidatorCompiler(validatorCompiler);
   installErrorHandling(app);
@@ -140,7 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const secret = await getOrCreate(settings, 'session_signing_secret', () => randomToken(48));
   const sessions = new SessionService(repos.sessions, secret, config.auth, now);
   const unsubscribe = unsubscribeTokens(secret);
-  const codecs = new CodecPool();
+  const codecs = new CodecPool(undefined, options.codecTimeLimits);
   app.addHook('onClose', async () => codecs.close());
   // A language whose mail texts lack a key stops the start here, not the first mail at night.
   const mailCatalogues = loadMailCatalogues(config.mail.localesDir);

@@ -43,6 +43,12 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
   /** SQLite file: worker threads for `reads` (0: reads on the main connection). In-memory databases have none. */
   readWorkers?: number;
+  /**
+   * In-memory SQLite: start as a copy of this database file's bytes instead of empty. The server
+   * test suite migrates one database per run and gives each test app a copy, instead of running
+   * every migration again for each app.
+   */
+  sqliteImage?: Buffer;
 }
 
 export interface DatabaseTimeouts {
@@ -82,9 +88,10 @@ const SQLITE_CHECKPOINT_MS = 200;
 /** SQLite's own default: a checkpoint by the committing connection once the log has this many pages. */
 const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
-function openSqlite(file: string, readWorkers: number, onError: (error: Error) => void): DatabaseHandle {
+function openSqlite(file: string, readWorkers: number, onError: (error: Error) => void, image: Buffer | undefined): DatabaseHandle {
+  if (image && file !== ':memory:') throw new Error('A SQLite image opens as an in-memory database only.');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(image ?? file);
   // WAL lets readers run while a write commits; NORMAL sync is durable across process crashes.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -145,7 +152,7 @@ async function openPostgres(url: string, schema: string | undefined, options: Da
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema, options);
-  return openSqlite(options.sqliteFile ?? ':memory:', options.readWorkers ?? 0, (error) => options.onConnectionError?.(error));
+  return openSqlite(options.sqliteFile ?? ':memory:', options.readWorkers ?? 0, (error) => options.onConnectionError?.(error), options.sqliteImage);
 }
 
 /** The database the configuration names: PostgreSQL with DATABASE_URL, else the SQLite file under DATA_DIR. */

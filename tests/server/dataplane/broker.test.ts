@@ -5,6 +5,7 @@ import { createPlatformCa } from '../../../server/src/dataplane/pki/ca.js';
 import { issueGatewayCertificate, issueNetworkServerCertificate, issueServerCertificate } from '../../../server/src/dataplane/pki/issue.js';
 import { startGatewayBroker, type GatewayRegistry, type RunningBroker } from '../../../server/src/dataplane/broker/gateway-broker.js';
 import { mayPublish, maySubscribe } from '../../../server/src/dataplane/broker/topics.js';
+import { until } from '../helpers/mqtt-broker.js';
 
 const GATEWAY = '0016C001F153A14C';
 const OTHER = '0016C001F153A14D';
@@ -22,11 +23,6 @@ function recordingRegistry(registered: string[]) {
   };
   return { registry, events };
 }
-
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-  return check();
-};
 
 describe('gateway MQTT broker', () => {
   let broker: RunningBroker;

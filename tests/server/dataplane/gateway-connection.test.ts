@@ -13,14 +13,7 @@ import { nodePresence } from '../helpers/node-presence.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
 import { networkServerCertificatesRepository } from '../../../server/src/repositories/network-server-certificates.js';
-
-const until = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return false;
-};
+import { until } from '../helpers/mqtt-broker.js';
 
 /** The setup wizard's flow: register, download the certificate, connect, be seen as connected. */
 describe('a gateway connecting with the certificate the API issued', () => {

@@ -78,7 +78,7 @@ describe('gateway presence across two nodes', () => {
     cert = (await call(t.app, owner, 'POST', `/api/gateway/${gatewayRef}/cert`)).json<GatewayCertificate>();
     if (testDatabaseUrl) {
       const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]?.schema;
-      second = await openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema });
+      second = await openDatabase({ databaseUrl: t.databaseUrl, pgSchema: schema });
     }
   });
   afterEach(async () => {

@@ -8,6 +8,7 @@ import { CodecPool } from '../../../server/src/dataplane/codec/index.js';
 import type { IngestEventType } from '../../../server/src/schemas/ingest.js';
 import type { MqttLinkStatus } from '../../../server/src/schemas/network.js';
 import { createCompany, createRecord, insertDevice, oneCompany } from '../helpers/fixtures.js';
+import { TEST_CODEC_TIME_LIMITS } from '../helpers/codec-limits.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';
 import { chirpstackEvent, uplinkProtobuf, type ChirpstackJson } from '../helpers/chirpstack.js';
@@ -61,7 +62,7 @@ describe.skipIf(!withBroker)('ChirpStack events over MQTT', () => {
     const profile = await createRecord(t, owner, `/api/config/${company}`, { name: 'Level', codec });
     devEui = uniqueDevEui();
     deviceId = await createRecord(t, owner, '/api/device/', { company_id: company, dev_eui: devEui, app_key: 'A'.repeat(32), config: profile });
-    pool = new CodecPool(1);
+    pool = new CodecPool(1, TEST_CODEC_TIME_LIMITS);
     ingest = new IngestService(telemetryRepository(t.db), (script, input, company) => pool.run(script, input, { company, interactive: false }), t.clock.now);
   });
   afterEach(async () => {

@@ -4,6 +4,7 @@ import { createPlatformCa } from '../../../server/src/dataplane/pki/ca.js';
 import { generateKeys, KEY_ALGORITHM, privateKeyPem, randomSerial, x509 } from '../../../server/src/dataplane/pki/crypto.js';
 import { issueGatewayCertificate, issueNetworkServerCertificate, issueServerCertificate } from '../../../server/src/dataplane/pki/issue.js';
 import { startGatewayBroker, type GatewayRegistry, type RunningBroker } from '../../../server/src/dataplane/broker/gateway-broker.js';
+import { until } from '../helpers/mqtt-broker.js';
 
 const GATEWAY = '0016C001F153A14C';
 const OTHER = '0016C001F153A14D';
@@ -31,11 +32,6 @@ async function craftCertificate(ca: Ca, subject: string): Promise<Identity> {
   });
   return { certPem: certificate.toString('pem'), keyPem: await privateKeyPem(keys.privateKey) };
 }
-
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-  return check();
-};
 
 /** Resolves with the first message on a topic matching `wanted`. */
 function nextMessage(client: MqttClient, wanted: (topic: string) => boolean) {

@@ -25,7 +25,7 @@ describe.skipIf(!testDatabaseUrl)('rules on two nodes sharing one PostgreSQL', (
     key = await createApiKey(t, owner, 'Ingest');
     await insertDevice(t, { company_id: company, dev_eui: DEV_EUI, name: 'Freezer' });
     const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]?.schema;
-    const database = await openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema });
+    const database = await openDatabase({ databaseUrl: t.databaseUrl, pgSchema: schema });
     second = await buildApp({ config: t.config, database, now: t.clock.now, logger: false });
     await second.ready();
   });

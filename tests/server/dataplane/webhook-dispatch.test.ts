@@ -120,7 +120,7 @@ describe('two webhook dispatchers on one database', () => {
     ({ t } = await webhookSetup(receiver.url));
     if (testDatabaseUrl) {
       const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]?.schema;
-      second = await openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema });
+      second = await openDatabase({ databaseUrl: t.databaseUrl, pgSchema: schema });
     }
   });
   afterEach(async () => {

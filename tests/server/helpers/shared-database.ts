@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../server/src/db/database.js';
-import { migrateToLatest } from '../../../server/src/db/migrate.js';
+import { databaseUrlOf, postgresAdmin } from './migrated-database.js';
 import { testDatabaseUrl } from './test-app.js';
 
 export interface SharedDatabase {
@@ -18,32 +18,26 @@ export interface SharedDatabase {
 /**
  * One database for several server processes: a SQLite file in a directory of its own (WAL, as
  * `npm start` runs it), or a PostgreSQL database of its own when the suite runs on PostgreSQL.
- * It is migrated here, so the processes start on a current schema instead of racing to migrate it.
+ * It is a copy of the run's migrated database (tests/server/helpers/migrated-database.ts), so the
+ * processes start on a current schema instead of racing to migrate it.
  */
 export async function sharedDatabase(prefix: string): Promise<SharedDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   if (!testDatabaseUrl) {
-    const handle = await openDatabase({ sqliteFile: path.join(dataDir, 'lora-console.sqlite') });
-    await migrateToLatest(handle.db);
+    const file = path.join(dataDir, 'lora-console.sqlite');
+    fs.copyFileSync(inject('migratedSqliteFile'), file);
+    const handle = await openDatabase({ sqliteFile: file });
     return { env: { DATA_DIR: dataDir }, handle, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const name = `${prefix.replace(/\W/g, '_')}_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
-  await migrateToLatest(handle.db);
+  await postgresAdmin(testDatabaseUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject('migratedPostgresDatabase')}"`);
+  const url = databaseUrlOf(testDatabaseUrl, name);
+  const handle = await openDatabase({ databaseUrl: url });
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: url },
     handle,
     drop: async () => {
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await postgresAdmin(testDatabaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

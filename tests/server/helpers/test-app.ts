@@ -3,11 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../../server/src/app.js';
 import type { CertificateRevocations } from '../../../server/src/dataplane/broker/revocations.js';
+import type { CodecTimeLimits } from '../../../server/src/dataplane/codec/types.js';
+import { TEST_CODEC_TIME_LIMITS } from './codec-limits.js';
 import { loadConfig, type Config } from '../../../server/src/config.js';
-import { dropPostgresSchema, openDatabase, type Db } from '../../../server/src/db/database.js';
-import { migrateToLatest } from '../../../server/src/db/migrate.js';
+import { openDatabase, type Db, type DatabaseHandle } from '../../../server/src/db/database.js';
+import { databaseUrlOf, postgresAdmin } from './migrated-database.js';
 
 /**
  * The database the server suite runs on: scripts/test-server.mjs runs the suite once with
@@ -56,6 +59,8 @@ export interface TestApp {
   config: Config;
   /** Direct database access, for asserting what was stored. */
   db: Db;
+  /** PostgreSQL: the app's own database, where a second node of the test opens its connection. */
+  databaseUrl?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -68,20 +73,60 @@ export interface TestAppOptions {
   mail?: boolean;
   /** Read worker threads (SQLite only): the database is then a temporary file, which workers can open. */
   readWorkers?: number;
+  /** The codec sandbox's time limits (TEST_CODEC_TIME_LIMITS unless given). */
+  codecTimeLimits?: CodecTimeLimits;
 }
 
 /** A test app with the instance its expensive reads go to (DatabaseHandle.reads): `db` unless it has read workers. */
 export type TestAppWithReads = TestApp & { reads: Db };
 
+/** The migrated database of this run (tests/server/helpers/migrated-database.ts), read once per test file. */
+let migratedSqlite: Buffer | undefined;
+function migratedSqliteImage(): Buffer {
+  migratedSqlite ??= fs.readFileSync(inject('migratedSqliteFile'));
+  return migratedSqlite;
+}
+
+/** A fresh database of the latest schema for one test app, and how to drop it afterwards. */
+interface FreshDatabase {
+  database: DatabaseHandle;
+  databaseUrl?: string;
+  drop(): Promise<void>;
+}
+
 /**
- * A fresh app on a fresh database: in-memory SQLite, or its own PostgreSQL schema; `dataPlane` also
- * runs its background parts. With `readWorkers` on SQLite the database is a temporary file (workers
- * cannot open an in-memory one), read by that many worker threads.
+ * A copy of the run's migrated database: in-memory SQLite, or with `readWorkers` a temporary file
+ * (workers cannot open an in-memory one); on PostgreSQL a database of its own created from the
+ * migrated one as template, its schema renamed after it (so its connections are told apart in
+ * pg_stat_activity by application_name, as openDatabase names them after the schema).
+ */
+async function freshDatabase(readWorkers: number): Promise<FreshDatabase> {
+  if (!testDatabaseUrl) {
+    if (readWorkers === 0) return { database: await openDatabase({ sqliteFile: ':memory:', sqliteImage: migratedSqliteImage() }), drop: async () => {} };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'read-workers-'));
+    const file = path.join(dir, 'lora-console.sqlite');
+    fs.writeFileSync(file, migratedSqliteImage());
+    return { database: await openDatabase({ sqliteFile: file, readWorkers }), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await postgresAdmin(testDatabaseUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject('migratedPostgresDatabase')}"`);
+  const databaseUrl = databaseUrlOf(testDatabaseUrl, name);
+  await postgresAdmin(databaseUrl, `ALTER SCHEMA public RENAME TO "${name}"`);
+  return {
+    database: await openDatabase({ databaseUrl, pgSchema: name }),
+    databaseUrl,
+    drop: () => postgresAdmin(testDatabaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+/**
+ * A fresh app on a fresh database (a copy of the run's migrated one, see freshDatabase); `dataPlane`
+ * also runs its background parts.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
-  { dataPlane = false, certificateRevocations, readWorkers = 0, mail }: TestAppOptions = {},
+  { dataPlane = false, certificateRevocations, readWorkers = 0, mail, codecTimeLimits = TEST_CODEC_TIME_LIMITS }: TestAppOptions = {},
 ): Promise<TestAppWithReads> {
   const keyGiven = env.SECRET_KEY !== undefined || env.SECRET_KEY_FILE !== undefined;
   const config = loadConfig({
@@ -92,11 +137,7 @@ export async function createTestApp(
     ...env,
   });
   const clock = new TestClock();
-  const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const fileDir = !testDatabaseUrl && readWorkers > 0 ? fs.mkdtempSync(path.join(os.tmpdir(), 'read-workers-')) : undefined;
-  const sqliteFile = fileDir ? path.join(fileDir, 'lora-console.sqlite') : ':memory:';
-  const database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile, readWorkers });
-  await migrateToLatest(database.db);
+  const { database, databaseUrl, drop } = await freshDatabase(readWorkers);
   const app = await buildApp({
     config,
     database,
@@ -104,6 +145,7 @@ export async function createTestApp(
     logger: false,
     dataPlane,
     mail,
+    codecTimeLimits,
     ...(certificateRevocations ? { certificateRevocations } : {}),
   });
   beforeReady?.(app);
@@ -114,10 +156,10 @@ export async function createTestApp(
     config,
     db: database.db,
     reads: database.reads,
+    databaseUrl,
     async close() {
       await app.close();
-      if (testDatabaseUrl && pgSchema) await dropPostgresSchema(testDatabaseUrl, pgSchema);
-      if (fileDir) fs.rmSync(fileDir, { recursive: true, force: true });
+      await drop();
     },
   };
 }

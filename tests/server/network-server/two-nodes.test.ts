@@ -18,7 +18,7 @@ describe.skipIf(!testDatabaseUrl)('two nodes on one PostgreSQL', () => {
   beforeEach(async () => {
     s = await provisioningSetup();
     const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(s.t.db)).rows[0]?.schema;
-    second = await openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema });
+    second = await openDatabase({ databaseUrl: s.t.databaseUrl, pgSchema: schema });
   });
   afterEach(async () => {
     await second.close();

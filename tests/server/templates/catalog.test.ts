@@ -2,9 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CodecPool } from '../../../server/src/dataplane/codec/index.js';
 import { templateCatalog } from '../../../server/src/templates/catalog/index.js';
 import { MAC_VERSIONS, REG_PARAMS_REVISIONS, REGIONS } from '../../../server/src/domain/network.js';
+import { TEST_CODEC_TIME_LIMITS } from '../helpers/codec-limits.js';
 
 describe('template catalog', () => {
-  const pool = new CodecPool(1);
+  const pool = new CodecPool(1, TEST_CODEC_TIME_LIMITS);
   const caller = { company: 'catalog', interactive: true };
   afterAll(async () => pool.close());
 

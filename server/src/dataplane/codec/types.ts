@@ -9,6 +9,13 @@ export const CODEC_STACK_LIMIT_BYTES = 256 * 1024;
  * Array.fill, say) can overrun it. Past this hard limit the pool kills the worker.
  */
 export const CODEC_HARD_LIMIT_MS = 500;
+
+/** A codec pool's two time limits: the call's own (CODEC_TIME_LIMIT_MS) and the hard one (CODEC_HARD_LIMIT_MS). */
+export interface CodecTimeLimits {
+  timeMs: number;
+  hardLimitMs: number;
+}
+export const CODEC_TIME_LIMITS: CodecTimeLimits = { timeMs: CODEC_TIME_LIMIT_MS, hardLimitMs: CODEC_HARD_LIMIT_MS };
 /**
  * What a codec may write to `console` in one call: at most this many lines and characters in all
  * (a line past the characters left is cut). A codec that logs in a loop must not fill the memory of
