@@ -102,8 +102,15 @@ test('build a dashboard with one widget of each type, reload, and find the layou
   // The grid compacts upwards, so the widget ends where the layout has room: anywhere but where it was.
   await expect.poll(async () => (await single.boundingBox())?.y ?? 0).not.toBe(start.y);
   const moved = await placements(page);
-  await page.waitForTimeout(500);
-  await page.reload();
-  await expect(page.getByTestId('single-value')).toHaveText('21.5');
-  expect(await placements(page)).toEqual(moved);
+  // The move is saved as one update per widget the grid shifted: reload until all of them have landed.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await expect(page.getByTestId('single-value')).toHaveText('21.5');
+        return placements(page);
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual(moved);
 });
