@@ -29,15 +29,16 @@ export async function sharedDatabase(prefix: string): Promise<SharedDatabase> {
     const handle = await openDatabase({ sqliteFile: file });
     return { env: { DATA_DIR: dataDir }, handle, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
+  const adminUrl = testDatabaseUrl;
   const name = `${prefix.replace(/\W/g, '_')}_${randomBytes(5).toString('hex')}`;
-  await postgresAdmin(testDatabaseUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject('migratedPostgresDatabase')}"`);
-  const url = databaseUrlOf(testDatabaseUrl, name);
+  await postgresAdmin(adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject('migratedPostgresDatabase')}"`);
+  const url = databaseUrlOf(adminUrl, name);
   const handle = await openDatabase({ databaseUrl: url });
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url },
     handle,
     drop: async () => {
-      await postgresAdmin(testDatabaseUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await postgresAdmin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
