@@ -11,16 +11,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { signUpOwner } from './owner.mjs';
-
-const dist = path.resolve(process.env.SERVER_DIST ?? path.join(import.meta.dirname, '../server/dist'));
-const load = (file) => import(pathToFileURL(path.join(dist, file)).href);
-const { buildApp } = await load('app.js');
-const { loadConfig } = await load('config.js');
-const { dropPostgresSchema, openDatabase } = await load('db/database.js');
-const { migrateToLatest } = await load('db/migrate.js');
+import { buildApp, dropPostgresSchema, loadConfig, migrateToLatest, openDatabase } from './server.mjs';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
 const MB = 1024 * 1024;

@@ -5,7 +5,7 @@
 //        [--iterations I] [--imports K] [--keep]
 // Defaults: 100,000 devices in 100 companies, 100 iterations, 10 imports.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), own schema, dropped after.
-// BENCH_SERVER_DIST=<dir> measures another build's server (its dist directory).
+// SERVER_DIST=<dir> measures another build's server (its dist directory; bench/server.mjs).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,12 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { signUpOwner } from './owner.mjs';
-
-const dist = path.resolve(process.env.BENCH_SERVER_DIST ?? new URL('../server/dist', import.meta.url).pathname);
-const { buildApp } = await import(path.join(dist, 'app.js'));
-const { loadConfig } = await import(path.join(dist, 'config.js'));
-const { dropPostgresSchema, openDatabase } = await import(path.join(dist, 'db/database.js'));
-const { migrateToLatest } = await import(path.join(dist, 'db/migrate.js'));
+import { buildApp, dropPostgresSchema, loadConfig, migrateToLatest, openDatabase } from './server.mjs';
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,

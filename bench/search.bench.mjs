@@ -11,16 +11,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { signUpOwner } from './owner.mjs';
-
-const dist = path.resolve(process.env.SERVER_DIST ?? path.join(import.meta.dirname, '../server/dist'));
-const load = (file) => import(pathToFileURL(path.join(dist, file)).href);
-const { buildApp } = await load('app.js');
-const { loadConfig } = await load('config.js');
-const { dropPostgresSchema, openDatabase } = await load('db/database.js');
-const { migrateToLatest } = await load('db/migrate.js');
+import { buildApp, dropPostgresSchema, loadConfig, migrateToLatest, openDatabase, serverDist } from './server.mjs';
 
 const EVENTS = Number(process.env.EVENTS ?? 1_000_000);
 const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
@@ -173,6 +166,6 @@ async function bench(dialect) {
 const dialects = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['sqlite', 'postgres'];
 for (const dialect of dialects) {
   const report = await bench(dialect);
-  console.log(`\n${report.dialect} (${dist}): ${COMPANIES * DEVICES_PER_COMPANY} devices, ${EVENTS} events (filled in ${report.fillSeconds} s)`);
+  console.log(`\n${report.dialect} (${serverDist}): ${COMPANIES * DEVICES_PER_COMPANY} devices, ${EVENTS} events (filled in ${report.fillSeconds} s)`);
   console.table(report.results);
 }

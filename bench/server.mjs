@@ -1,0 +1,16 @@
+// The server build an in-process benchmark measures: this checkout's server/dist, or another build's
+// dist directory named by SERVER_DIST (main's, say, for a "before" figure; BENCH_SERVER_DIST, the name
+// some recorded commands use, means the same).
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const serverDist = path.resolve(process.env.SERVER_DIST ?? process.env.BENCH_SERVER_DIST ?? path.join(import.meta.dirname, '../server/dist'));
+
+const load = (file) => import(pathToFileURL(path.join(serverDist, file)).href);
+
+const [app, config, database, migrate] = await Promise.all([load('app.js'), load('config.js'), load('db/database.js'), load('db/migrate.js')]);
+
+export const { buildApp } = app;
+export const { loadConfig } = config;
+export const { dropPostgresSchema, openDatabase } = database;
+export const { migrateToLatest } = migrate;
