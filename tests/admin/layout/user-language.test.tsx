@@ -70,7 +70,8 @@ describe('the language follows the user', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Language' }));
     await act(async () => fireEvent.click(screen.getByRole('menuitem', { name: 'Deutsch' })));
     await waitFor(() => expect(screen.getByRole('heading')).toHaveTextContent('Einstellungen'));
-    expect(puts).toEqual([{ language: 'de' }]);
+    // The save waits for the session client, which a write loads first (admin/auth/sessionFetch.ts).
+    await waitFor(() => expect(puts).toEqual([{ language: 'de' }]));
     expect(userStore.getState().user?.language).toBe('de');
     expect(localStorage.getItem('language')).toBe('de');
   });

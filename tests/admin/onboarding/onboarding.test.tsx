@@ -207,10 +207,13 @@ describe('onboarding dialog', () => {
     next();
     fireEvent.change(screen.getByLabelText('Company name'), { target: { value: 'Acme' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Complete' })));
-    expect(create.mock.calls).toEqual([
-      ['tenants', { data: { name: 'Acme' } }],
-      ['companies', { data: { name: 'Acme', tenant_id: 'tenants-1' } }],
-    ]);
+    // The user's save comes first and waits for the session client, which a write loads (admin/auth/sessionFetch.ts).
+    await waitFor(() =>
+      expect(create.mock.calls).toEqual([
+        ['tenants', { data: { name: 'Acme' } }],
+        ['companies', { data: { name: 'Acme', tenant_id: 'tenants-1' } }],
+      ]),
+    );
   });
 
   it('an invited user joins with the code in German and lands in the company joined, without creating one', async () => {
@@ -241,6 +244,7 @@ describe('onboarding dialog', () => {
     expect(screen.getByRole('button', { name: 'Abschließen' })).toBeDisabled();
     fireEvent.change(screen.getByLabelText('Einladungscode'), { target: { value: 'ABCD-EFGH' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Abschließen' })));
+    await waitFor(() => expect(userStore.getState().user?.is_onboarded).toBe(true));
     expect(joinWithCode).toHaveBeenCalledWith('ABCD-EFGH');
     expect(create).not.toHaveBeenCalled();
     expect(companyStore.getState().selectedCompanyId).toBe('c9');

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage } from '../../../admin/settings/SettingsPage';
 import { userStore } from '../../../admin/stores/userStore';
@@ -55,7 +55,8 @@ describe('settings screen', () => {
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: '  Byron ' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
-    expect(calls).toEqual([{ first_name: 'Ada', last_name: 'Byron' }]);
+    // The save waits for the session client, which a write loads first (admin/auth/sessionFetch.ts).
+    await waitFor(() => expect(calls).toEqual([{ first_name: 'Ada', last_name: 'Byron' }]));
     expect(userStore.getState().user?.last_name).toBe('Byron');
   });
 
