@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODEC_QUEUE_PER_COMPANY, CodecPool, type UplinkInput } from '../../../server/src/dataplane/codec/index.js';
+import { CODEC_TIME_LIMITS } from '../../../server/src/dataplane/codec/types.js';
 import { twoCompanies } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 import { call, type SignedIn } from '../helpers/users.js';
@@ -57,7 +58,8 @@ describe('codec test-run flood over HTTP', () => {
   let bobCompany: string;
 
   beforeAll(async () => {
-    ({ t, alice, bob, company, bobCompany } = await twoCompanies());
+    // The product's time limits: how long the flood holds the workers is this test's subject.
+    ({ t, alice, bob, company, bobCompany } = await twoCompanies({}, { codecTimeLimits: CODEC_TIME_LIMITS }));
   });
   afterAll(async () => t.close());
 
