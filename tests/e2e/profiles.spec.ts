@@ -22,9 +22,13 @@ test("copy a template ('Already added' afterwards) and test-run its codec on its
   await expect(page.getByText('function decodeUplink').first()).toBeVisible();
   await page.getByLabel('Payload', { exact: true }).fill(bytes ?? '');
   await page.getByLabel('fPort').fill(fPort ?? '');
-  await page.getByRole('button', { name: 'Run' }).click();
   const output = page.getByTestId('codec-output');
-  await expect(output).toContainText('"temperature": 28.29');
+  // On a machine whose cores are busy, the sandbox's run can miss the product's 100 ms limit and
+  // answer with the timeout: run again, as the user would, until the output comes.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect(output).toContainText('"temperature": 28.29', { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(output).toContainText('"humidity": 88.6');
 
   // A broken edit is reported by the sandbox, not run by the browser.
