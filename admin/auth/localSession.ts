@@ -12,7 +12,7 @@
  */
 export type LocalSession = 'valid' | 'none' | 'ask';
 
-export const FRONT_TOKEN_COOKIE = 'sFrontToken';
+const FRONT_TOKEN_COOKIE = 'sFrontToken';
 export const SESSION_TRACE_COOKIE = 'st-last-access-token-update';
 
 function cookieValue(cookies: string, name: string): string | undefined {
