@@ -1,12 +1,27 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Two projects: `unit` (console, locales, marketing logic; jsdom) and `server`
-// (API against a real database; scripts/test-server.mjs runs it once per database).
-// Playwright specs live in tests/e2e and are deliberately outside both includes.
+// Three projects: `unit` (console, locales, marketing logic; jsdom), and `server` and
+// `server-client` (API against a real database; scripts/test-server.mjs runs both once per database).
+// Playwright specs live in tests/e2e and are deliberately outside every include.
+
+/** Server tests that drive the API through the real browser SDK in jsdom (server-client below). */
+const CLIENT_TESTS = 'tests/server/**/*.client.test.ts';
+
+const serverTests = {
+  environment: 'node',
+  // Migrates one database per run; each test app starts on a copy of it.
+  globalSetup: ['tests/server/helpers/migrated-database.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Every core: the server tests wait on the database much of their time, and on two cores
+    // vitest's default (cores − 1) ran one file at a time.
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,
@@ -23,13 +38,20 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // Migrates one database per run; each test app starts on a copy of it.
-          globalSetup: ['tests/server/helpers/migrated-database.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, CLIENT_TESTS],
+          // The files of a worker share one module graph: loading the server's modules again for
+          // each file took most of the suite's CPU. Each test builds its own app and database, and
+          // no server module keeps state between apps.
+          isolate: false,
+          ...serverTests,
         },
+      },
+      {
+        extends: true,
+        // The real supertokens-web-js client in a jsdom window: the SDK is a singleton of its
+        // module graph that can be initialised once, so each of these files gets a graph of its own.
+        test: { name: 'server-client', include: [CLIENT_TESTS], ...serverTests },
       },
     ],
   },

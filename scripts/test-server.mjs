@@ -22,7 +22,18 @@ function answers(host, port) {
 const vitest = (name, env) =>
   run(
     'npx',
-    ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=test-results/server-${name}.json`, ...extra],
+    [
+      'vitest',
+      'run',
+      '--project',
+      'server',
+      '--project',
+      'server-client',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=test-results/server-${name}.json`,
+      ...extra,
+    ],
     {
       env: { ...process.env, ...env },
     },

@@ -30,16 +30,14 @@ export async function sharedDatabase(prefix: string): Promise<SharedDatabase> {
     return { env: { DATA_DIR: dataDir }, handle, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
   const adminUrl = testDatabaseUrl;
-  const name = `${prefix.replace(/\W/g, '_')}_${randomBytes(5).toString('hex')}`;
+  const name = `${inject('postgresDatabasePrefix')}${prefix.replace(/\W/g, '_')}_${randomBytes(5).toString('hex')}`;
   await postgresAdmin(adminUrl, `CREATE DATABASE "${name}" TEMPLATE "${inject('migratedPostgresDatabase')}"`);
   const url = databaseUrlOf(adminUrl, name);
   const handle = await openDatabase({ databaseUrl: url });
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url },
     handle,
-    drop: async () => {
-      await postgresAdmin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    // The database is left to the end of the run, which drops every database of it (migrated-database.ts).
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
 }
