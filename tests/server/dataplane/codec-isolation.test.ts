@@ -73,6 +73,11 @@ describe('codec sandbox: one call never sees what an earlier call left', () => {
     ]);
   });
 
+  it('finds an entry point declared in a block, as a script does', async () => {
+    const script = 'if (true) { function decodeUplink(input) { return { data: { port: input.fPort } }; } }';
+    expect(await repeated(script, 2)).toEqual([{ port: 1 }, { port: 1 }]);
+  });
+
   it('answers a call after one that the time limit stopped, and after one that ran out of memory', async () => {
     const script = `function decodeUplink(input) {
       if (input.fPort === 1) for (;;) {}

@@ -7,14 +7,16 @@
 // - the realm is locked before any codec code runs (lockdown.mjs): intrinsics frozen, built-in
 //   globals read-only; a call that still added a global or left a promise job behind retires its
 //   context after answering;
-// - a call that fails in any way other than its time limit retires its context, and the worker runs
-//   it again in a fresh context, whose answer stands; when that one succeeds, the codec relies on
-//   something the kept context changes (a sloppy write, a built-in it replaces) and runs fresh
-//   from then on in this worker (exclude).
+// - a call that fails retires its context. If it threw, found no entry point, or ran out of
+//   memory after earlier calls (whose garbage may have counted), the worker runs it again in a
+//   fresh context, and that answer stands; when that one succeeds, the codec relies on something
+//   the kept context changes (a sloppy write, a built-in it replaces, a function declared in a
+//   block) and runs fresh from then on in this worker (exclude).
 // Only a valid script is kept (it cannot close the function it is put in; the function's text is
 // checked too), and only one that names neither the global object nor what differs between a
 // script and a strict function (REALM_WORDS): a codec that reads `this`, `arguments` or the global
 // object, evaluates code, or uses `console` (whose output is per call) gets a fresh context per call.
+import { shouldInterruptAfterDeadline } from 'quickjs-emscripten';
 import { settled } from './results.mjs';
 import { CACHED_DRIVER, factorySource } from './drivers.mjs';
 import { GLOBAL_KEYS, LOCKDOWN } from './lockdown.mjs';
@@ -36,10 +38,11 @@ export class CodecContexts {
   }
 
   /**
-   * The call's text ({ value }) or how it failed ({ failed }); null when the codec runs fresh.
+   * The call's text ({ value }) or how it failed ({ failed }), and whether it was the context's
+   * first call (`first`: nothing of an earlier call was in it); null when the codec runs fresh.
    * A failed call has retired its context.
    */
-  run(request, deadline, interrupt) {
+  run(request) {
     const { script, entry, input, limits } = request;
     const key = keyOf(request);
     let loaded = this.entries.get(key);
@@ -50,12 +53,16 @@ export class CodecContexts {
     if (this.entries.size > MAX_ENTRIES) this.retire(this.entries.keys().next().value);
     if (loaded === null) return null;
     const { runtime, context } = loaded;
-    runtime.setInterruptHandler(interrupt);
+    const first = loaded.calls === 0;
+    loaded.calls += 1;
+    // Loading the codec is not its time.
+    const deadline = Date.now() + limits.timeMs;
+    runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
     const args = [context.newString(entry), context.newString(JSON.stringify(input))];
     const called = settled(context, context.callFunction(loaded.driver, context.undefined, loaded.factory, ...args), limits, deadline);
     for (const handle of args) handle.dispose();
     if (called.failed || runtime.hasPendingJob() || this.globalKeys(loaded) !== loaded.keys) this.retire(key);
-    return called;
+    return { ...called, first };
   }
 
   /** A codec that failed here and not in a fresh context runs fresh in this worker from now on. */
@@ -81,7 +88,7 @@ export class CodecContexts {
   load(script, limits) {
     const runtime = this.newRuntime(limits);
     const context = runtime.newContext();
-    const loaded = { runtime, context };
+    const loaded = { runtime, context, calls: 0 };
     const evaluated = (code, file) => context.unwrapResult(context.evalCode(code, file, { type: 'global' }));
     try {
       const compiled = context.evalCode(script, 'codec.js', { type: 'global', compileOnly: true });

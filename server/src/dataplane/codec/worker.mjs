@@ -46,19 +46,25 @@ const evaluate = (context, code, file, limits, deadline) => settled(context, con
 
 /**
  * Runs one call; `output` receives what the codec writes to its console, even when the call fails.
- * A call that fails in a kept context other than by its time limit runs again in a fresh one
- * (cached.mjs), whose answer stands.
+ * A call that fails in a kept context as a fresh one might not runs again in a fresh one, whose
+ * answer stands (cached.mjs).
  */
 function run(request, output) {
-  const deadline = Date.now() + request.limits.timeMs;
-  const kept = contexts.run(request, deadline, shouldInterruptAfterDeadline(deadline));
+  const kept = contexts.run(request);
   if (kept === null) return runFresh(request, output);
   const result = kept.failed ?? interpret(kept.value, request.entry, request.limits);
-  if (result.ok || result.error.kind === 'timeout') return result;
+  if (result.ok || !(AGAIN.includes(result.error.kind) || (result.error.kind === 'memory' && !kept.first))) return result;
   const fresh = runFresh(request, output);
   if (fresh.ok) contexts.exclude(request);
   return fresh;
 }
+
+/**
+ * The failures of a kept context that a fresh one may not share: what strict mode or the frozen
+ * realm refuse, an entry point that only a script's scoping finds, memory that earlier calls'
+ * garbage took. A timeout, an answer too large or not JSON come from the codec alone.
+ */
+const AGAIN = ['exception', 'missing-function'];
 
 /**
  * A call in a runtime and context of its own. A codec whose text never mentions `console` gets
