@@ -105,5 +105,6 @@ parentPort.on('message', (request) => {
   }
   parentPort.postMessage({ id: request.id, result: { ...result, console: output }, restart: broken });
 });
-// The pool starts a call's clock only once the WASM module is compiled and loaded.
+// The pool starts a call's clock only once the WASM module is compiled, loaded and warm.
+contexts.warm();
 parentPort.postMessage({ ready: true });
