@@ -123,7 +123,7 @@ export class CodecPool {
       consoleChars: CODEC_CONSOLE_MAX_CHARS,
       outputBytes: CODEC_OUTPUT_MAX_BYTES,
     };
-    const request: CodecRequest = { ...call, id: this.nextId++, script, limits };
+    const request: CodecRequest = { ...call, id: this.nextId++, company: caller.company, script, limits };
     return new Promise((resolve) => {
       const refusal = this.queue.admit({ caller, request, resolve });
       if (refusal) resolve(refused(refusal));

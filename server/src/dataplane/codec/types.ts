@@ -100,6 +100,8 @@ export type CodecCall =
 /** Messages between the pool and worker.mjs. */
 export type CodecRequest = CodecCall & {
   id: number;
+  /** Whose codec: a worker keeps a loaded codec for one company only (cached.mjs). */
+  company: string;
   script: string;
   limits: { timeMs: number; memoryBytes: number; stackBytes: number; consoleLines: number; consoleChars: number; outputBytes: number };
 };

@@ -1,79 +1,15 @@
-// Codec sandbox worker: runs payload codecs in QuickJS, a fresh runtime and context per call.
+// Codec sandbox worker: runs payload codecs in QuickJS, in a context kept loaded per company and
+// codec (cached.mjs) or, for codecs that cannot be, a fresh runtime and context per call.
 // Plain JavaScript on purpose: the same file serves the compiled server and the tests
 // (workers cannot load TypeScript). The pool in pool.ts owns it; message types are in types.ts.
-import { Buffer } from 'node:buffer';
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { getQuickJS, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
+import { CodecContexts } from './cached.mjs';
 import { installConsole } from './console.mjs';
-
-// Drivers call the codec's entry point and serialise its answer inside the sandbox, one per
-// entry. The markers (never valid JSON of an object) say why there is nothing to parse; a
-// TypeError from JSON.stringify means a cycle or a BigInt in the result. Interrupts and
-// out-of-memory are not TypeErrors, so they still surface as timeout and memory errors.
-// An Error in a codec's errors or warnings serialises as {}; it goes over as its "Name: message".
-// The helper that converts them is compiled only for a codec that answers warnings or errors:
-// compiling it on every call cost 6-10 µs per call (measured in-process, bench/RESULTS.md).
-const PLAIN = JSON.stringify('(function plain(value) { return value instanceof Error ? String(value) : Array.isArray(value) ? value.map(plain) : value; })');
-const messages = (name) => `(out.${name} && out.${name}.length !== 0 ? (0, eval)(${PLAIN})(out.${name}) : [])`;
-const driver = (body) => `(function (input) {
-  var out, result;
-  ${body}
-  try {
-    return JSON.stringify(result);
-  } catch (error) {
-    if (error instanceof TypeError) return '__unserialisable__';
-    throw error;
-  }
-})`;
-
-const DRIVERS = {
-  decode: driver(`input.recvTime = new Date(input.recvTime);
-  if (typeof decodeUplink === 'function') {
-    out = decodeUplink(input);
-    if (out === null || typeof out !== 'object') return '__not_object__';
-    result = { data: out.data, warnings: ${messages('warnings')}, errors: ${messages('errors')} };
-  } else if (typeof Decode === 'function') {
-    result = { data: Decode(input.fPort, input.bytes, input.variables), warnings: [], errors: [] };
-  } else {
-    return '__missing__';
-  }`),
-  // The answer's data is the codec's { bytes, fPort }; the pool checks them (encode.ts). A typed
-  // array would serialise as an object, so its values are handed over as a plain list.
-  encode: driver(`if (typeof encodeDownlink === 'function') {
-    out = encodeDownlink({ data: input.data, variables: input.variables });
-    if (out === null || typeof out !== 'object') return '__not_object__';
-  } else if (typeof Encode === 'function') {
-    out = { bytes: Encode(input.fPort, input.data, input.variables) };
-  } else {
-    return '__missing__';
-  }
-  var bytes = ArrayBuffer.isView(out.bytes) ? Array.prototype.slice.call(out.bytes) : out.bytes;
-  result = {
-    data: { bytes: bytes === undefined ? null : bytes, fPort: out.fPort === undefined ? null : out.fPort },
-    warnings: ${messages('warnings')},
-    errors: ${messages('errors')}
-  };`),
-};
-
-const MISSING = {
-  decode: 'The codec defines neither decodeUplink(input) nor Decode(fPort, bytes, variables).',
-  encode: 'The codec defines neither encodeDownlink(input) nor Encode(fPort, obj, variables).',
-};
-const NOT_OBJECT = {
-  decode: 'decodeUplink must return an object { data, warnings, errors }.',
-  encode: 'encodeDownlink must return an object { bytes, fPort, warnings, errors }.',
-};
-
-/**
- * The driver's call. An uplink's input is ours and goes in as a literal; a downlink's data is
- * the user's JSON, parsed inside the sandbox so that keys like "__proto__" stay plain keys.
- */
-function invocation(entry, input) {
-  if (entry === 'encode') return `${DRIVERS.encode}(JSON.parse(${JSON.stringify(JSON.stringify(input))}))`;
-  return `${DRIVERS.decode}(${JSON.stringify(input)})`;
-}
+import { invocation } from './drivers.mjs';
+import { failure, interpret, settled } from './results.mjs';
 
 /**
  * Codecs run below the priority of the server's event loop, so a company's endless loops, which
@@ -92,7 +28,7 @@ const quickjs = await getQuickJS();
 // Set when QuickJS could not free a runtime: this worker's memory is no longer trustworthy.
 let broken = false;
 
-// Every call gets a runtime of its own: nothing one call leaves behind (garbage kept alive by a
+// Every context gets a runtime of its own: nothing one call leaves behind (garbage kept alive by a
 // cycle, atoms, a half-collected heap) counts against the next call's memory limit or is seen
 // by it. Measured in-process: a runtime costs little beside the context itself (bench/RESULTS.md).
 function newRuntime(limits) {
@@ -102,79 +38,40 @@ function newRuntime(limits) {
   return runtime;
 }
 
-function failure(kind, message) {
-  return { ok: false, error: { kind, message } };
-}
+const contexts = new CodecContexts(newRuntime, () => {
+  broken = true;
+});
 
-const MAX_MESSAGES = 50;
-const MAX_MESSAGE_CHARS = 1000;
-
-/**
- * TS013's errors and warnings as a list of strings, each item of the codec's list one string: a
- * string as it is, anything else (a number, an object, a nested list) as its JSON text. So
- * ['a', ['b', 'c']] stays two messages, 'a' and '["b","c"]', where String() would have made the
- * second 'b,c'. A single value where a list belongs is one message.
- */
-function texts(value) {
-  if (value === undefined || value === null) return [];
-  const items = Array.isArray(value) ? value : [value];
-  return items.slice(0, MAX_MESSAGES).map((item) => (typeof item === 'string' ? item : JSON.stringify(item)).slice(0, MAX_MESSAGE_CHARS));
-}
-
-function describe(context, handle, limits, deadline) {
-  const raw = context.dump(handle);
-  const error = raw && typeof raw === 'object' ? raw : { message: raw };
-  const message = String(error.message ?? raw);
-  if ((error.name === 'InternalError' && message === 'interrupted') || Date.now() >= deadline) {
-    return failure('timeout', `The codec ran longer than ${limits.timeMs} ms.`);
-  }
-  if (/out of memory|stack overflow|call stack|string too long|invalid string length|invalid array length/i.test(message)) {
-    return failure('memory', 'The codec exceeded its memory limit.');
-  }
-  return failure('exception', `${typeof error.name === 'string' ? `${error.name}: ` : ''}${message}`.slice(0, 500));
-}
-
-function evaluate(context, code, file, limits, deadline) {
-  const result = context.evalCode(code, file, { type: 'global' });
-  if (result.error) {
-    const described = describe(context, result.error, limits, deadline);
-    result.error.dispose();
-    return { failed: described };
-  }
-  const value = context.dump(result.value);
-  result.value.dispose();
-  return { value };
-}
-
-function interpret(text, entry, limits) {
-  if (text === '__missing__') return failure('missing-function', MISSING[entry]);
-  if (text === '__not_object__') return failure('invalid-result', NOT_OBJECT[entry]);
-  if (text === '__unserialisable__') return failure('invalid-result', 'The codec result cannot be stored as JSON (a cycle or a BigInt).');
-  if (typeof text !== 'string') return failure('invalid-result', 'The codec returned nothing that can be stored.');
-  // Characters count at least one byte each: only a text near the limit needs counting.
-  if (text.length > limits.outputBytes || (text.length * 3 > limits.outputBytes && Buffer.byteLength(text) > limits.outputBytes)) {
-    return failure('output-too-large', `The codec result is larger than ${limits.outputBytes / 1024} KiB as JSON.`);
-  }
-  let parsed;
-  try {
-    // A codec may replace JSON.stringify itself: its output is only trusted once it parses.
-    parsed = JSON.parse(text);
-  } catch {
-    return failure('invalid-result', 'The codec result is not valid JSON.');
-  }
-  const errors = texts(parsed.errors);
-  // TS013 makes data optional: without errors, {} is a decode that found nothing (as is a legacy
-  // Decode returning nothing); with errors, the decoding failed and there is no data.
-  const data = parsed.data === undefined ? (errors.length > 0 ? null : {}) : parsed.data;
-  return { ok: true, data, warnings: texts(parsed.warnings), errors };
-}
+const evaluate = (context, code, file, limits, deadline) => settled(context, context.evalCode(code, file, { type: 'global' }), limits, deadline);
 
 /**
  * Runs one call; `output` receives what the codec writes to its console, even when the call fails.
- * A codec whose text never mentions `console` gets none: installing it costs more than creating
- * the context itself (measured in-process), and such a codec cannot reach it.
+ * A call that fails in a kept context as a fresh one might not runs again in a fresh one, whose
+ * answer stands (cached.mjs).
  */
-function run({ script, entry, input, limits }, output) {
+function run(request, output) {
+  const kept = contexts.run(request);
+  if (kept === null) return runFresh(request, output);
+  const result = kept.failed ?? interpret(kept.value, request.entry, request.limits);
+  if (result.ok || !(AGAIN.includes(result.error.kind) || (result.error.kind === 'memory' && !kept.first))) return result;
+  const fresh = runFresh(request, output);
+  if (fresh.ok) contexts.exclude(request);
+  return fresh;
+}
+
+/**
+ * The failures of a kept context that a fresh one may not share: what strict mode or the frozen
+ * realm refuse, an entry point that only a script's scoping finds, memory that earlier calls'
+ * garbage took. A timeout, an answer too large or not JSON come from the codec alone.
+ */
+const AGAIN = ['exception', 'missing-function'];
+
+/**
+ * A call in a runtime and context of its own. A codec whose text never mentions `console` gets
+ * none: installing it costs more than creating the context itself (measured in-process), and such
+ * a codec cannot reach it.
+ */
+function runFresh({ script, entry, input, limits }, output) {
   const runtime = newRuntime(limits);
   const context = runtime.newContext();
   try {
@@ -208,5 +105,6 @@ parentPort.on('message', (request) => {
   }
   parentPort.postMessage({ id: request.id, result: { ...result, console: output }, restart: broken });
 });
-// The pool starts a call's clock only once the WASM module is compiled and loaded.
+// The pool starts a call's clock only once the WASM module is compiled, loaded and warm.
+contexts.warm();
 parentPort.postMessage({ ready: true });
