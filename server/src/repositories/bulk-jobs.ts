@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import type { BulkJobKind, BulkJobsTable } from '../db/schema.js';
 import { appendAudit, inTransaction } from './audited.js';
-import { deviceFilterCondition, type DeviceFilters } from './devices.js';
+import { deviceFilterCondition, type DeviceFilters } from './device-filter.js';
 import { memberCompanyIds } from './member-companies.js';
 import { networkOutboxRepository } from './network-outbox.js';
 

@@ -2,23 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, DevicesTable } from '../db/schema.js';
-import { DEFAULT_JOIN_EUI } from '../domain/network.js';
-import { containsText } from './text-match.js';
 import { memberCompanyIds } from './member-companies.js';
-import { BATTERY_LOW_PERCENT, powerStatus, type PowerStatus } from '../domain/power.js';
+import { powerStatus } from '../domain/power.js';
+import { deviceFilterCondition, type DeviceFilters } from './device-filter.js';
 import type { Device, DeviceDetail, DeviceOrdering, TopicValue } from '../schemas/devices.js';
-import { listPage } from './list-page.js';
+import { boundedCount, countBound } from './list-page.js';
+import { COUNT_CAP } from '../schemas/common.js';
 import { audited } from './audited.js';
-import { idIn } from './id-filter.js';
-
-export interface DeviceFilters {
-  companyId?: string | undefined;
-  ids?: string[] | undefined;
-  search?: string | undefined;
-  profileId?: string | undefined;
-  unitId?: string | undefined;
-  powerStatus?: PowerStatus | undefined;
-}
 
 export interface DeviceFields {
   dev_eui: string;
@@ -27,45 +17,6 @@ export interface DeviceFields {
   name: string;
   profile_id: string | null;
   unit_id: string | null;
-}
-
-/** The power-status filter as SQL, so it runs in the database with the rest. */
-function powerCondition(status: PowerStatus): Expression<SqlBool> {
-  switch (status) {
-    case 'external':
-      return sql<SqlBool>`devices.power_source = 'external'`;
-    case 'battery_low':
-      return sql<SqlBool>`devices.power_source = 'battery' and devices.battery_level < ${BATTERY_LOW_PERCENT}`;
-    case 'battery':
-      return sql<SqlBool>`devices.power_source = 'battery' and (devices.battery_level is null or devices.battery_level >= ${BATTERY_LOW_PERCENT})`;
-    case 'unknown':
-      return sql<SqlBool>`devices.power_source not in ('external', 'battery')`;
-  }
-}
-
-/**
- * The device list's filters as one condition: the list, its export and the bulk jobs
- * (repositories/bulk-jobs.ts) select "all matching" the same way.
- */
-export function deviceFilterCondition(eb: ExpressionBuilder<Database, 'devices'>, filters: DeviceFilters): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [];
-  if (filters.companyId) conditions.push(eb('devices.company_id', '=', filters.companyId));
-  if (filters.ids) conditions.push(idIn('devices.id', filters.ids));
-  if (filters.profileId) conditions.push(eb('devices.profile_id', '=', filters.profileId));
-  if (filters.unitId) conditions.push(eb('devices.unit_id', '=', filters.unitId));
-  if (filters.powerStatus) conditions.push(powerCondition(filters.powerStatus));
-  if (filters.search) {
-    const text = filters.search;
-    // The JoinEUI too ("all devices of this vendor"), but not the zeros of "none", which every search for "0000" would hit.
-    conditions.push(
-      eb.or([
-        containsText('devices.name', text),
-        containsText('devices.dev_eui', text),
-        eb.and([eb('devices.join_eui', '!=', DEFAULT_JOIN_EUI), containsText('devices.join_eui', text)]),
-      ]),
-    );
-  }
-  return eb.and(conditions);
 }
 
 /**
@@ -86,6 +37,15 @@ function afterRow(
   }
   if (descending) return eb.or([eb.and([eb(column, '<=', value), eb.or([eb(column, '<', value), eb('devices.id', '>', id)])]), eb(column, 'is', null)]);
   return eb.and([eb(column, '>=', value), eb.or([eb(column, '>', value), eb('devices.id', '>', id)])]);
+}
+
+/** Which page of the list, in which order, and whether to count every match (DeviceListQuery.exact_count). */
+export interface DeviceListPage {
+  ordering: DeviceOrdering;
+  limit: number;
+  offset: number;
+  exactCount?: boolean | undefined;
+  countCap?: number | undefined;
 }
 
 type DeviceRow = Selectable<DevicesTable> & { config_name: string | null; unit_name: string | null };
@@ -140,8 +100,28 @@ export function devicesRepository(db: Db, reads: Db = db) {
   };
 
   return {
-    async list(userId: string, filters: DeviceFilters, page: { ordering: DeviceOrdering; limit: number; offset: number }) {
-      return listPage(filtered(userId, filters), page, (query) => ordered(withNames(query), page.ordering), toDevice);
+    /**
+     * A page of the list and how many devices match, counted only up to a bound (countBound) unless
+     * `exactCount`: the rows past it are never read, where an exact count read all 100,000 of a
+     * company for every page (issue #20). `countCap` is COUNT_CAP but for tests.
+     */
+    async list(userId: string, filters: DeviceFilters, page: DeviceListPage): Promise<{ count: number; count_exact: boolean; results: Device[] }> {
+      const matches = filtered(userId, filters);
+      const bound = page.exactCount ? undefined : countBound(page, page.countCap ?? COUNT_CAP);
+      const counted =
+        bound === undefined
+          ? await matches.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()
+          : await reads
+              .selectFrom(
+                matches
+                  .select(sql<number>`1`.as('one'))
+                  .limit(bound + 1)
+                  .as('bounded'),
+              )
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .executeTakeFirst();
+      const rows = await ordered(withNames(matches), page.ordering).limit(page.limit).offset(page.offset).execute();
+      return { ...boundedCount(counted?.n, bound), results: rows.map(toDevice) };
     },
 
     /**

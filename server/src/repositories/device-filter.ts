@@ -1,0 +1,54 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { DEFAULT_JOIN_EUI } from '../domain/network.js';
+import { BATTERY_LOW_PERCENT, type PowerStatus } from '../domain/power.js';
+import { containsText } from './text-match.js';
+import { idIn } from './id-filter.js';
+
+export interface DeviceFilters {
+  companyId?: string | undefined;
+  ids?: string[] | undefined;
+  search?: string | undefined;
+  profileId?: string | undefined;
+  unitId?: string | undefined;
+  powerStatus?: PowerStatus | undefined;
+}
+
+/** The power-status filter as SQL, so it runs in the database with the rest. */
+function powerCondition(status: PowerStatus): Expression<SqlBool> {
+  switch (status) {
+    case 'external':
+      return sql<SqlBool>`devices.power_source = 'external'`;
+    case 'battery_low':
+      return sql<SqlBool>`devices.power_source = 'battery' and devices.battery_level < ${BATTERY_LOW_PERCENT}`;
+    case 'battery':
+      return sql<SqlBool>`devices.power_source = 'battery' and (devices.battery_level is null or devices.battery_level >= ${BATTERY_LOW_PERCENT})`;
+    case 'unknown':
+      return sql<SqlBool>`devices.power_source not in ('external', 'battery')`;
+  }
+}
+
+/**
+ * The device list's filters as one condition: the list, its export and the bulk jobs
+ * (repositories/bulk-jobs.ts) select "all matching" the same way.
+ */
+export function deviceFilterCondition(eb: ExpressionBuilder<Database, 'devices'>, filters: DeviceFilters): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.companyId) conditions.push(eb('devices.company_id', '=', filters.companyId));
+  if (filters.ids) conditions.push(idIn('devices.id', filters.ids));
+  if (filters.profileId) conditions.push(eb('devices.profile_id', '=', filters.profileId));
+  if (filters.unitId) conditions.push(eb('devices.unit_id', '=', filters.unitId));
+  if (filters.powerStatus) conditions.push(powerCondition(filters.powerStatus));
+  if (filters.search) {
+    const text = filters.search;
+    // The JoinEUI too ("all devices of this vendor"), but not the zeros of "none", which every search for "0000" would hit.
+    conditions.push(
+      eb.or([
+        containsText('devices.name', text),
+        containsText('devices.dev_eui', text),
+        eb.and([eb('devices.join_eui', '!=', DEFAULT_JOIN_EUI), containsText('devices.join_eui', text)]),
+      ]),
+    );
+  }
+  return eb.and(conditions);
+}
