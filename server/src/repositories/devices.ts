@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, DevicesTable } from '../db/schema.js';
 import { memberCompanyIds } from './member-companies.js';
@@ -68,6 +68,8 @@ const toDevice = (row: DeviceRow): Device => ({
 
 /** `reads` serves the filtered list, a read that can be expensive (DatabaseHandle.reads); the rest stays on `db`. */
 export function devicesRepository(db: Db, reads: Db = db) {
+  // SQLite narrows a search with its trigram index (migration 0041) before the LIKE.
+  const ftsIndex = db.getExecutor().adapter instanceof SqliteAdapter;
   const visible = (userId: string, from: Db = db) => from.selectFrom('devices').where('devices.company_id', 'in', memberCompanyIds(from, userId));
 
   function filtered(userId: string, filters: DeviceFilters) {
@@ -78,7 +80,7 @@ export function devicesRepository(db: Db, reads: Db = db) {
     const query = companyId
       ? reads.selectFrom('devices').where(({ exists }) => exists(memberCompanyIds(reads, userId).where('company_members.company_id', '=', companyId)))
       : visible(userId, reads);
-    return query.where((eb) => deviceFilterCondition(eb, filters));
+    return query.where((eb) => deviceFilterCondition(eb, filters, ftsIndex));
   }
 
   const withNames = <Q extends ReturnType<typeof visible>>(query: Q) =>
