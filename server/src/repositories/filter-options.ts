@@ -18,10 +18,18 @@ type OptionQuery = (db: Db, scope: Scope) => Promise<FilterOption[]>;
 const toOptions = (rows: { value: string | number | null; label: string | null; count: number | string }[]): FilterOption[] =>
   rows.filter((row) => row.value !== null).map((row) => ({ value: String(row.value), label: row.label ?? String(row.value), count: Number(row.count) }));
 
+/**
+ * The devices whose options are counted. With a company chosen, membership is one check of that
+ * company (as in the device list): beside `company_id = ?` an `IN (member companies)` kept SQLite
+ * from counting along the company's index of the counted column (migration 0041).
+ */
 function devicesOf(db: Db, scope: Scope) {
-  let query = db.selectFrom('devices').where('devices.company_id', 'in', memberCompanyIds(db, scope.userId));
-  if (scope.companyId) query = query.where('devices.company_id', '=', scope.companyId);
-  return query;
+  const { companyId } = scope;
+  if (!companyId) return db.selectFrom('devices').where('devices.company_id', 'in', memberCompanyIds(db, scope.userId));
+  return db
+    .selectFrom('devices')
+    .where(({ exists }) => exists(memberCompanyIds(db, scope.userId).where('company_members.company_id', '=', companyId)))
+    .where('devices.company_id', '=', companyId);
 }
 
 /**
