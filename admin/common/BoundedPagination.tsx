@@ -4,7 +4,7 @@ import type { BoundedListMeta } from '../providers/dataProvider';
 import { useFormatters } from './format';
 
 /**
- * react-admin's pager, which says "1–25 of more than 10,000" when the API stopped counting (the
+ * react-admin's pager, which says "1–25 of more than 1,000" when the API stopped counting (the
  * device list at fleet scale, issue #20) where react-admin would say "of more than 25"; with an
  * exact count it is react-admin's own.
  */

@@ -17,7 +17,7 @@ export interface BulkJobsApi {
   cancelBulkJob(id: string): Promise<BulkJob>;
   /**
    * How many devices of the selected company the list's filters match, every one counted (the list
-   * itself stops counting past 10,000): what "select all matching" says before a job starts.
+   * itself stops counting past 1,000): what "select all matching" says before a job starts.
    */
   countMatchingDevices(filter: Record<string, unknown>): Promise<number>;
 }

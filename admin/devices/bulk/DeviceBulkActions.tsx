@@ -23,7 +23,7 @@ const ACTIONS: { kind: BulkJobKind; icon: React.ReactElement; label: string }[] 
  * The device list's bulk actions. Once every row of the page is picked, "Select all N matching"
  * widens the choice to everything the list's filters match; either way an action runs on the
  * server as one job (delete, move, change profile) whose progress shows until it ends. When the
- * list's count stopped at a bound ("more than 10,000", issue #20), choosing all asks the server for
+ * list's count stopped at a bound ("more than 1,000", issue #20), choosing all asks the server for
  * the exact number once, so the choice and the dialog say how many devices the job will act on.
  */
 export function DeviceBulkActions() {

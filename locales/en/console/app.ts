@@ -297,7 +297,7 @@ export const app = {
     battery: 'Battery %{level} %',
     battery_low: 'Battery low',
   },
-  /** A list's pager when the API stopped counting (the device list past 10,000 matches). */
+  /** A list's pager when the API stopped counting (the device list past 1,000 matches). */
   list: {
     more_than_range: '%{offsetBegin}–%{offsetEnd} of more than %{total}',
   },

@@ -28,24 +28,27 @@ function powerCondition(status: PowerStatus): Expression<SqlBool> {
   }
 }
 
-/**
- * The devices whose name, DevEUI or JoinEUI holds `text`, from SQLite's trigram index (migration
- * 0041): FTS5 folds case as LIKE on lower() does and more, so it finds every row the LIKE finds
- * (and the LIKE beside it drops the rest). The text is one quoted FTS5 string, matched literally.
- */
-function ftsCandidates(text: string): Expression<SqlBool> {
-  const phrase = `"${text.replaceAll('"', '""')}"`;
-  return sql<SqlBool>`devices.id in (select device_id from device_search_rows where rowid in (select rowid from devices_fts where devices_fts match ${phrase}))`;
-}
-
 /** The trigram index answers only strings of 3 characters or more. */
 const FTS_MIN_CHARS = 3;
+
+/** The search as SQLite's trigram index (migration 0041) is asked for it: the LIKE's own text (trimmed, lower case), one quoted FTS5 string matched literally; undefined when too short for the index. */
+export function ftsPhrase(search: string | undefined): string | undefined {
+  const lowered = search?.trim().toLowerCase() ?? '';
+  return [...lowered].length >= FTS_MIN_CHARS ? `"${lowered.replaceAll('"', '""')}"` : undefined;
+}
+
+/**
+ * The devices whose name, DevEUI or JoinEUI holds the phrase, from the trigram index: FTS5 folds
+ * case as LIKE on lower() does and more, so it finds every row the LIKE finds (and the LIKE beside
+ * it drops the rest).
+ */
+const ftsCandidates = (phrase: string): Expression<SqlBool> =>
+  sql<SqlBool>`devices.id in (select device_id from device_search_rows where rowid in (select rowid from devices_fts where devices_fts match ${phrase}))`;
 
 /**
  * The device list's filters as one condition: the list, its export and the bulk jobs
  * (repositories/bulk-jobs.ts) select "all matching" the same way. `ftsIndex`: the database is
- * SQLite, whose devices_fts narrows a search before the LIKE (PostgreSQL's trigram index serves
- * the LIKE itself).
+ * SQLite and the search is to be found from devices_fts before the LIKE (devices.ts says when).
  */
 export function deviceFilterCondition(eb: ExpressionBuilder<Database, 'devices'>, filters: DeviceFilters, ftsIndex: boolean): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
@@ -56,9 +59,8 @@ export function deviceFilterCondition(eb: ExpressionBuilder<Database, 'devices'>
   if (filters.powerStatus) conditions.push(powerCondition(filters.powerStatus));
   if (filters.search) {
     const text = filters.search;
-    // The LIKE's own text (trimmed, lower case), so the index looks for what the LIKE looks for.
-    const lowered = text.trim().toLowerCase();
-    if (ftsIndex && [...lowered].length >= FTS_MIN_CHARS) conditions.push(ftsCandidates(lowered));
+    const phrase = ftsIndex ? ftsPhrase(text) : undefined;
+    if (phrase) conditions.push(ftsCandidates(phrase));
     // The JoinEUI too ("all devices of this vendor"), but not the zeros of "none", which every search for "0000" would hit.
     conditions.push(
       eb.or([
