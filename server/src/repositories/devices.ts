@@ -75,6 +75,8 @@ const toDevice = (row: DeviceRow): Device => ({
  */
 const FTS_DRIVE_MAX = 2000;
 
+type Counted = { n: number | string };
+
 /** `reads` serves the filtered list, a read that can be expensive (DatabaseHandle.reads); the rest stays on `db`. */
 export function devicesRepository(db: Db, reads: Db = db) {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
@@ -83,11 +85,11 @@ export function devicesRepository(db: Db, reads: Db = db) {
   async function fromTrigramIndex(search: string | undefined): Promise<boolean> {
     const phrase = sqlite ? ftsPhrase(search) : undefined;
     if (!phrase) return false;
-    const { rows } = await sql<{
-      n: number;
-    }>`select count(*) as n from (select rowid from devices_fts where devices_fts match ${phrase} limit ${FTS_DRIVE_MAX + 1})`.execute(reads);
+    const found = sql<Counted>`select count(*) as n from (select rowid from devices_fts where devices_fts match ${phrase} limit ${FTS_DRIVE_MAX + 1})`;
+    const { rows } = await found.execute(reads);
     return Number(rows[0]?.n ?? 0) <= FTS_DRIVE_MAX;
   }
+
   const visible = (userId: string, from: Db = db) => from.selectFrom('devices').where('devices.company_id', 'in', memberCompanyIds(from, userId));
 
   function filtered(userId: string, filters: DeviceFilters, ftsIndex: boolean) {
