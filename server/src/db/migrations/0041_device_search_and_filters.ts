@@ -15,8 +15,9 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 //
 // The list's filter options (repositories/filter-options.ts) count a company's devices per profile,
 // unit and power status. With an index that starts with the company and holds the counted column,
-// both databases count from the index alone, in its order, without reading a device row (the
-// profile_id and unit_id indexes of 0002 stay: deleting a profile or unit looks its devices up).
+// both databases count from the index alone, in its order, without reading a device row (PostgreSQL
+// once (auto)vacuum has set the table's visibility map; before, it reads the table). The profile_id
+// and unit_id indexes of 0002 stay: deleting a profile or unit looks its devices up.
 // Ingest writes none of these columns on an uplink; a status event writes power_source and
 // battery_level (bench/RESULTS.md has the ingest figures before and after).
 
