@@ -3,6 +3,7 @@ import { useUrlFilters } from './useUrlFilters';
 import { ListError } from './ListError';
 import { PermittedForResource } from './Permitted';
 import { ColumnChooser } from './KeyboardDataTable';
+import { BoundedPagination } from './BoundedPagination';
 
 const searchFilter = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -10,7 +11,8 @@ const searchFilter = [<SearchInput key="q" source="q" alwaysOn />];
  * A resource list as every console list behaves: it honours `?filters=` from the global search
  * (spec §2), searches on the server, sorts by name, shows a load failure as such (ListError), and
  * offers Create (disabled with the reason for a role that may not), and the column chooser of a
- * KeyboardDataTable when asked to. Each default can be overridden.
+ * KeyboardDataTable when asked to, and a pager that says "of more than N" when the API stopped
+ * counting (BoundedPagination). Each default can be overridden.
  */
 export function ConsoleList({
   filters = searchFilter,
@@ -25,6 +27,7 @@ export function ConsoleList({
       filters={filters}
       sort={sort}
       error={<ListError />}
+      pagination={<BoundedPagination />}
       actions={
         actions ?? (
           <TopToolbar>

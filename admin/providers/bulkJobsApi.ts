@@ -15,6 +15,11 @@ export interface BulkJobsApi {
   bulkJob(id: string): Promise<BulkJob>;
   /** Stops the job; what it did so far stays done. */
   cancelBulkJob(id: string): Promise<BulkJob>;
+  /**
+   * How many devices of the selected company the list's filters match, every one counted (the list
+   * itself stops counting past 1,000): what "select all matching" says before a job starts.
+   */
+  countMatchingDevices(filter: Record<string, unknown>): Promise<number>;
 }
 
 type Call = <T>(run: () => Promise<T>) => Promise<T>;
@@ -46,5 +51,11 @@ export function bulkJobsApi(call: Call, selectedCompany: () => string): BulkJobs
       }),
     bulkJob: (id) => call(() => apiRequest<BulkJob>(jobPath(id))),
     cancelBulkJob: (id) => call(() => apiRequest<BulkJob>(jobPath(id, 'cancel'), { method: 'POST' })),
+    // The job's filter names are the list query's, so this counts the devices a job would act on.
+    countMatchingDevices: (filter) =>
+      call(async () => {
+        const query = { company_id: selectedCompany(), ...jobFilter(filter), page_size: 1, exact_count: true };
+        return (await apiRequest<{ count: number }>('/device/', { query })).count;
+      }),
   };
 }

@@ -51,7 +51,24 @@ export { ApiError };
 
 interface Page<T> {
   count: number;
+  /** False when the API stopped counting (BoundedPage, the device list): more than `count` match. */
+  count_exact?: boolean;
   results: T[];
+}
+
+/** What a list answer carries beside its rows: `moreThan` when its count was bounded (the pager says "of more than N"). */
+export interface BoundedListMeta {
+  moreThan?: number;
+}
+
+/**
+ * react-admin's list answer. A bounded count becomes partial pagination: the API counted past this
+ * page's end (countBound), so a next page exists; the bound goes to `meta` for the pager's words.
+ */
+function listResult<T>(page: Page<T>, pagination: GetListParams['pagination'] | undefined) {
+  if (page.count_exact !== false) return { data: page.results, total: page.count };
+  const meta: BoundedListMeta = { moreThan: page.count };
+  return { data: page.results, pageInfo: { hasNextPage: true, hasPreviousPage: (pagination?.page ?? 1) > 1 }, meta };
 }
 
 /** One device of a bulk import (POST /device/bulk/). */
@@ -207,7 +224,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
           query: listQuery(config, params, companyId()),
           signal: params.signal,
         });
-        return { data: page.results, total: page.count };
+        return listResult(page, params.pagination);
       }),
     getOne: (resource, params) => call(async () => ({ data: await getOne(resource, params.id, params.signal) })),
     getMany: (resource, params) =>
@@ -237,7 +254,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
           query: listQuery(config, { ...params, filter: { ...params.filter, [params.target]: params.id } }, companyId()),
           signal: params.signal,
         });
-        return { data: page.results, total: page.count };
+        return listResult(page, params.pagination);
       }),
     create: (resource, params) =>
       call(async () => {

@@ -131,7 +131,9 @@ describe('isolation between companies', () => {
       it("lists none of A's records", async () => {
         for (const url of lists()) {
           const response = await send('GET', url);
-          expect({ url, body: response.json() }).toEqual({ url, body: { count: 0, results: [] } });
+          // The device list's count is bounded (BoundedPage) and says it is exact.
+          const empty = url.startsWith('/api/device/') ? { count: 0, count_exact: true, results: [] } : { count: 0, results: [] };
+          expect({ url, body: response.json() }).toEqual({ url, body: empty });
         }
         expect((await send('GET', '/api/search/?q=A%20&include_tenants=true')).json()).toEqual({ results: [] });
         expect((await send('GET', '/api/filter_options/device/config')).json()).toEqual({ results: [] });

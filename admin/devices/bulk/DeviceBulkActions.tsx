@@ -3,10 +3,13 @@ import { Button, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import TuneIcon from '@mui/icons-material/Tune';
-import { useListContext, useRefresh, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useListContext, useRefresh, useTranslate } from 'react-admin';
 import type { BulkJob } from '../../types/api';
 import type { BulkJobTarget } from '../../providers/bulkJobsApi';
+import type { AppDataProvider, BoundedListMeta } from '../../providers/dataProvider';
 import { Permitted } from '../../common/Permitted';
+import { useFormatters } from '../../common/format';
 import { BulkJobDialog, type BulkJobKind } from './BulkJobDialog';
 import { BulkJobProgress } from './BulkJobProgress';
 
@@ -19,12 +22,17 @@ const ACTIONS: { kind: BulkJobKind; icon: React.ReactElement; label: string }[] 
 /**
  * The device list's bulk actions. Once every row of the page is picked, "Select all N matching"
  * widens the choice to everything the list's filters match; either way an action runs on the
- * server as one job (delete, move, change profile) whose progress shows until it ends.
+ * server as one job (delete, move, change profile) whose progress shows until it ends. When the
+ * list's count stopped at a bound ("more than 1,000", issue #20), choosing all asks the server for
+ * the exact number once, so the choice and the dialog say how many devices the job will act on.
  */
 export function DeviceBulkActions() {
   const translate = useTranslate();
+  const format = useFormatters();
   const refresh = useRefresh();
-  const { selectedIds, total = 0, data = [], filterValues, onUnselectItems } = useListContext();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { selectedIds, total, data = [], filterValues, meta, onUnselectItems } = useListContext();
+  const moreThan = (meta as BoundedListMeta | undefined)?.moreThan;
   const [allMatching, setAllMatching] = useState(false);
   const [asking, setAsking] = useState<BulkJobKind | null>(null);
   const [job, setJob] = useState<BulkJob | null>(null);
@@ -33,7 +41,13 @@ export function DeviceBulkActions() {
   useEffect(() => {
     if (!wholePage) setAllMatching(false);
   }, [wholePage]);
-  const count = allMatching ? total : selectedIds.length;
+  const exact = useQuery({
+    queryKey: ['devices', 'countMatching', filterValues],
+    queryFn: () => dataProvider.countMatchingDevices(filterValues as Record<string, unknown>),
+    enabled: allMatching && moreThan !== undefined,
+  });
+  const matching: number | undefined = moreThan === undefined ? total : exact.data;
+  const count = allMatching ? matching : selectedIds.length;
   const target: BulkJobTarget = allMatching ? { filter: filterValues as Record<string, unknown> } : { ids: selectedIds.map(String) };
   const finish = useCallback(() => {
     setJob(null);
@@ -41,24 +55,31 @@ export function DeviceBulkActions() {
     onUnselectItems();
     refresh();
   }, [onUnselectItems, refresh]);
+  const beyondPage = moreThan !== undefined || (total ?? 0) > selectedIds.length;
   return (
     <>
-      {wholePage && total > selectedIds.length && !allMatching && (
-        <Button onClick={() => setAllMatching(true)}>{translate('app.devices.bulk.select_all', { smart_count: total })}</Button>
+      {wholePage && beyondPage && !allMatching && (
+        <Button onClick={() => setAllMatching(true)}>
+          {moreThan === undefined
+            ? translate('app.devices.bulk.select_all', { smart_count: total })
+            : translate('app.devices.bulk.select_all_more', { count: format.number(moreThan) })}
+        </Button>
       )}
       {allMatching && (
-        <Typography variant="body2" sx={{ alignSelf: 'center', mx: 1 }}>
-          {translate('app.devices.bulk.all_selected', { smart_count: total })}
+        <Typography variant="body2" role="status" sx={{ alignSelf: 'center', mx: 1 }}>
+          {matching !== undefined
+            ? translate('app.devices.bulk.all_selected', { smart_count: matching })
+            : translate(exact.isError ? 'app.devices.bulk.count_failed' : 'app.devices.bulk.counting')}
         </Typography>
       )}
       {ACTIONS.map(({ kind, icon, label }) => (
         <Permitted key={kind} action="POST /bulk-job/">
-          <Button startIcon={icon} color={kind === 'delete' ? 'error' : 'primary'} onClick={() => setAsking(kind)}>
+          <Button startIcon={icon} color={kind === 'delete' ? 'error' : 'primary'} disabled={count === undefined} onClick={() => setAsking(kind)}>
             {translate(label)}
           </Button>
         </Permitted>
       ))}
-      {asking && (
+      {asking && count !== undefined && (
         <BulkJobDialog
           kind={asking}
           count={count}

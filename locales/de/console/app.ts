@@ -299,6 +299,9 @@ export const app = {
     battery: 'Batterie %{level} %',
     battery_low: 'Batterie schwach',
   },
+  list: {
+    more_than_range: '%{offsetBegin}–%{offsetEnd} von mehr als %{total}',
+  },
   common: {
     retry: 'Erneut versuchen',
     loading: 'Wird geladen…',

@@ -5,6 +5,9 @@ import type { bulkJobs as englishBulkJobs } from '../../en/console/bulk-jobs';
 export const bulkJobs = {
   select_all: '%{smart_count} passendes Gerät auswählen |||| Alle %{smart_count} passenden Geräte auswählen',
   all_selected: '%{smart_count} passendes Gerät ausgewählt |||| Alle %{smart_count} passenden Geräte ausgewählt',
+  select_all_more: 'Alle passenden Geräte auswählen (mehr als %{count})',
+  counting: 'Passende Geräte werden gezählt…',
+  count_failed: 'Die passenden Geräte konnten nicht gezählt werden. Grenzen Sie die Liste ein oder versuchen Sie es erneut.',
   delete: 'Löschen',
   move: 'In Einheit verschieben',
   profile: 'Profil ändern',

@@ -297,6 +297,10 @@ export const app = {
     battery: 'Battery %{level} %',
     battery_low: 'Battery low',
   },
+  /** A list's pager when the API stopped counting (the device list past 1,000 matches). */
+  list: {
+    more_than_range: '%{offsetBegin}–%{offsetEnd} of more than %{total}',
+  },
   common: {
     retry: 'Retry',
     loading: 'Loading…',

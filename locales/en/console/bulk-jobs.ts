@@ -2,6 +2,9 @@
 export const bulkJobs = {
   select_all: 'Select all %{smart_count} matching device |||| Select all %{smart_count} matching devices',
   all_selected: 'All %{smart_count} matching device selected |||| All %{smart_count} matching devices selected',
+  select_all_more: 'Select all matching devices (more than %{count})',
+  counting: 'Counting the matching devices…',
+  count_failed: 'The matching devices could not be counted. Narrow the list or try again.',
   delete: 'Delete',
   move: 'Move to unit',
   profile: 'Change profile',

@@ -34,6 +34,7 @@ import * as webhookDeliveryDuration from './migrations/0037_webhook_delivery_dur
 import * as bulkJobs from './migrations/0036_bulk_jobs.js';
 import * as deviceListIndexes from './migrations/0039_device_list_indexes.js';
 import * as bulkIndexes from './migrations/0040_bulk_indexes.js';
+import * as deviceSearchAndFilters from './migrations/0041_device_search_and_filters.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0036_bulk_jobs': bulkJobs,
   '0039_device_list_indexes': deviceListIndexes,
   '0040_bulk_indexes': bulkIndexes,
+  '0041_device_search_and_filters': deviceSearchAndFilters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import type { BulkJobKind, BulkJobsTable } from '../db/schema.js';
 import { appendAudit, inTransaction } from './audited.js';
-import { deviceFilterCondition, type DeviceFilters } from './devices.js';
+import { deviceFilterCondition, type DeviceFilters } from './device-filter.js';
 import { memberCompanyIds } from './member-companies.js';
 import { networkOutboxRepository } from './network-outbox.js';
 
@@ -36,7 +36,9 @@ export function bulkJobsRepository(db: Db, dialect: Dialect) {
   function remaining(trx: Db, job: BulkJobRow) {
     let query = trx.selectFrom('devices').where('devices.company_id', '=', job.company_id).where('devices.created_at', '<=', job.created_at);
     if (job.cursor !== null) query = query.where('devices.id', '>', job.cursor);
-    if (job.device_ids === null) return query.where((eb) => deviceFilterCondition(eb, JSON.parse(job.filter ?? '{}') as DeviceFilters));
+    // The LIKE alone: a job reads its devices by id, batch after batch, and would collect a search's
+    // matches from the trigram index again for each batch.
+    if (job.device_ids === null) return query.where((eb) => deviceFilterCondition(eb, JSON.parse(job.filter ?? '{}') as DeviceFilters, false));
     // At most MAX_PICKED ids (schemas/bulk-jobs.ts): within both databases' bound-parameter limits.
     const ids = (JSON.parse(job.device_ids) as string[]).filter((id) => job.cursor === null || id > job.cursor);
     return query.where('devices.id', 'in', ids.length > 0 ? ids : ['']);

@@ -1,24 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, DevicesTable } from '../db/schema.js';
-import { DEFAULT_JOIN_EUI } from '../domain/network.js';
-import { containsText } from './text-match.js';
 import { memberCompanyIds } from './member-companies.js';
-import { BATTERY_LOW_PERCENT, powerStatus, type PowerStatus } from '../domain/power.js';
+import { powerStatus } from '../domain/power.js';
+import { deviceFilterCondition, ftsPhrase, type DeviceFilters } from './device-filter.js';
 import type { Device, DeviceDetail, DeviceOrdering, TopicValue } from '../schemas/devices.js';
-import { listPage } from './list-page.js';
+import { boundedCount, countBound } from './list-page.js';
+import { COUNT_CAP } from '../schemas/common.js';
 import { audited } from './audited.js';
-import { idIn } from './id-filter.js';
-
-export interface DeviceFilters {
-  companyId?: string | undefined;
-  ids?: string[] | undefined;
-  search?: string | undefined;
-  profileId?: string | undefined;
-  unitId?: string | undefined;
-  powerStatus?: PowerStatus | undefined;
-}
 
 export interface DeviceFields {
   dev_eui: string;
@@ -27,45 +17,6 @@ export interface DeviceFields {
   name: string;
   profile_id: string | null;
   unit_id: string | null;
-}
-
-/** The power-status filter as SQL, so it runs in the database with the rest. */
-function powerCondition(status: PowerStatus): Expression<SqlBool> {
-  switch (status) {
-    case 'external':
-      return sql<SqlBool>`devices.power_source = 'external'`;
-    case 'battery_low':
-      return sql<SqlBool>`devices.power_source = 'battery' and devices.battery_level < ${BATTERY_LOW_PERCENT}`;
-    case 'battery':
-      return sql<SqlBool>`devices.power_source = 'battery' and (devices.battery_level is null or devices.battery_level >= ${BATTERY_LOW_PERCENT})`;
-    case 'unknown':
-      return sql<SqlBool>`devices.power_source not in ('external', 'battery')`;
-  }
-}
-
-/**
- * The device list's filters as one condition: the list, its export and the bulk jobs
- * (repositories/bulk-jobs.ts) select "all matching" the same way.
- */
-export function deviceFilterCondition(eb: ExpressionBuilder<Database, 'devices'>, filters: DeviceFilters): Expression<SqlBool> {
-  const conditions: Expression<SqlBool>[] = [];
-  if (filters.companyId) conditions.push(eb('devices.company_id', '=', filters.companyId));
-  if (filters.ids) conditions.push(idIn('devices.id', filters.ids));
-  if (filters.profileId) conditions.push(eb('devices.profile_id', '=', filters.profileId));
-  if (filters.unitId) conditions.push(eb('devices.unit_id', '=', filters.unitId));
-  if (filters.powerStatus) conditions.push(powerCondition(filters.powerStatus));
-  if (filters.search) {
-    const text = filters.search;
-    // The JoinEUI too ("all devices of this vendor"), but not the zeros of "none", which every search for "0000" would hit.
-    conditions.push(
-      eb.or([
-        containsText('devices.name', text),
-        containsText('devices.dev_eui', text),
-        eb.and([eb('devices.join_eui', '!=', DEFAULT_JOIN_EUI), containsText('devices.join_eui', text)]),
-      ]),
-    );
-  }
-  return eb.and(conditions);
 }
 
 /**
@@ -88,6 +39,15 @@ function afterRow(
   return eb.and([eb(column, '>=', value), eb.or([eb(column, '>', value), eb('devices.id', '>', id)])]);
 }
 
+/** Which page of the list, in which order, and whether to count every match (DeviceListQuery.exact_count). */
+export interface DeviceListPage {
+  ordering: DeviceOrdering;
+  limit: number;
+  offset: number;
+  exactCount?: boolean | undefined;
+  countCap?: number | undefined;
+}
+
 type DeviceRow = Selectable<DevicesTable> & { config_name: string | null; unit_name: string | null };
 
 const toDevice = (row: DeviceRow): Device => ({
@@ -106,11 +66,33 @@ const toDevice = (row: DeviceRow): Device => ({
   created_at: row.created_at,
 });
 
+/**
+ * Up to how many devices (of all companies) a search may match in SQLite's trigram index for the
+ * list to start from the index. A word that rare is found there in well under a millisecond where
+ * the LIKE reads the whole company; a common word ("temp": 25,000 of 100,000) is found faster by
+ * reading the list's order index with the LIKE, which stops after a page of matches, than by
+ * collecting and sorting all its matches from the trigram index (bench/RESULTS.md).
+ */
+const FTS_DRIVE_MAX = 2000;
+
+type Counted = { n: number | string };
+
 /** `reads` serves the filtered list, a read that can be expensive (DatabaseHandle.reads); the rest stays on `db`. */
 export function devicesRepository(db: Db, reads: Db = db) {
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+
+  /** Whether the search is rare enough in SQLite's trigram index (migration 0041) to start from it. */
+  async function fromTrigramIndex(search: string | undefined): Promise<boolean> {
+    const phrase = sqlite ? ftsPhrase(search) : undefined;
+    if (!phrase) return false;
+    const found = sql<Counted>`select count(*) as n from (select rowid from devices_fts where devices_fts match ${phrase} limit ${FTS_DRIVE_MAX + 1})`;
+    const { rows } = await found.execute(reads);
+    return Number(rows[0]?.n ?? 0) <= FTS_DRIVE_MAX;
+  }
+
   const visible = (userId: string, from: Db = db) => from.selectFrom('devices').where('devices.company_id', 'in', memberCompanyIds(from, userId));
 
-  function filtered(userId: string, filters: DeviceFilters) {
+  function filtered(userId: string, filters: DeviceFilters, ftsIndex: boolean) {
     const { companyId } = filters;
     // With a company chosen, membership is one check of that company, not a second condition on
     // devices.company_id: beside `company_id = ?` an `IN (subquery)` made SQLite sort the whole
@@ -118,7 +100,7 @@ export function devicesRepository(db: Db, reads: Db = db) {
     const query = companyId
       ? reads.selectFrom('devices').where(({ exists }) => exists(memberCompanyIds(reads, userId).where('company_members.company_id', '=', companyId)))
       : visible(userId, reads);
-    return query.where((eb) => deviceFilterCondition(eb, filters));
+    return query.where((eb) => deviceFilterCondition(eb, filters, ftsIndex));
   }
 
   const withNames = <Q extends ReturnType<typeof visible>>(query: Q) =>
@@ -140,8 +122,28 @@ export function devicesRepository(db: Db, reads: Db = db) {
   };
 
   return {
-    async list(userId: string, filters: DeviceFilters, page: { ordering: DeviceOrdering; limit: number; offset: number }) {
-      return listPage(filtered(userId, filters), page, (query) => ordered(withNames(query), page.ordering), toDevice);
+    /**
+     * A page of the list and how many devices match, counted only up to a bound (countBound) unless
+     * `exactCount`: the rows past it are never read, where an exact count read all 100,000 of a
+     * company for every page (issue #20). `countCap` is COUNT_CAP but for tests.
+     */
+    async list(userId: string, filters: DeviceFilters, page: DeviceListPage): Promise<{ count: number; count_exact: boolean; results: Device[] }> {
+      const matches = filtered(userId, filters, await fromTrigramIndex(filters.search));
+      const bound = page.exactCount ? undefined : countBound(page, page.countCap ?? COUNT_CAP);
+      const counted =
+        bound === undefined
+          ? await matches.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()
+          : await reads
+              .selectFrom(
+                matches
+                  .select(sql<number>`1`.as('one'))
+                  .limit(bound + 1)
+                  .as('bounded'),
+              )
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .executeTakeFirst();
+      const rows = await ordered(withNames(matches), page.ordering).limit(page.limit).offset(page.offset).execute();
+      return { ...boundedCount(counted?.n, bound), results: rows.map(toDevice) };
     },
 
     /**
@@ -153,8 +155,9 @@ export function devicesRepository(db: Db, reads: Db = db) {
     async *matching(userId: string, filters: DeviceFilters, ordering: DeviceOrdering, batch = 1000): AsyncGenerator<Device[]> {
       const field = ordering.replace('-', '') as 'name' | 'last_seen' | 'dev_eui' | 'created_at';
       let last: { value: string | null; id: string } | undefined;
+      const ftsIndex = await fromTrigramIndex(filters.search);
       for (;;) {
-        let query = filtered(userId, filters);
+        let query = filtered(userId, filters, ftsIndex);
         if (last) query = query.where((eb) => afterRow(eb, `devices.${field}`, ordering.startsWith('-'), last as { value: string | null; id: string }));
         const rows = await ordered(withNames(query), ordering).limit(batch).execute();
         if (rows.length > 0) yield rows.map(toDevice);

@@ -28,3 +28,20 @@ export async function listPage<DB, TB extends keyof DB, O, Row, Item>(
   const total = (counted as { count?: number | string } | undefined)?.count;
   return { count: Number(total ?? 0), results: rows.map(toItem) };
 }
+
+/**
+ * How far a bounded list counts (BoundedPage): past COUNT_CAP, or past the page's end when that is
+ * further, so "more than count" always tells whether a next page exists.
+ */
+export function countBound(window: PageWindow, cap: number): number {
+  return Math.max(cap, window.offset + window.limit);
+}
+
+/**
+ * The count a bounded list answers from rows counted up to `bound + 1` (`bound` undefined: all were
+ * counted). A number on SQLite, a bigint string on PostgreSQL.
+ */
+export function boundedCount(counted: number | string | undefined, bound: number | undefined): { count: number; count_exact: boolean } {
+  const count = Number(counted ?? 0);
+  return bound !== undefined && count > bound ? { count: bound, count_exact: false } : { count, count_exact: true };
+}

@@ -48,6 +48,11 @@ const TEXTS: Record<
     cancel: string;
     cancelled: string;
     failed: string;
+    range: string;
+    selectMore: string;
+    allCounted: string;
+    confirmCounted: string;
+    countFailed: string;
   }
 > = {
   en: {
@@ -60,6 +65,11 @@ const TEXTS: Record<
     cancel: 'Cancel job',
     cancelled: 'Job cancelled after 10 devices',
     failed: 'An error occurred. Please try again.',
+    range: '1–10 of more than 10,000',
+    selectMore: 'Select all matching devices (more than 10,000)',
+    allCounted: 'All 123456 matching devices selected',
+    confirmCounted: 'Delete 123456 devices?',
+    countFailed: 'The matching devices could not be counted. Narrow the list or try again.',
   },
   de: {
     selectAll: 'Alle 28 passenden Geräte auswählen',
@@ -71,6 +81,11 @@ const TEXTS: Record<
     cancel: 'Auftrag abbrechen',
     cancelled: 'Auftrag nach 10 Geräten abgebrochen',
     failed: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
+    range: '1–10 von mehr als 10.000',
+    selectMore: 'Alle passenden Geräte auswählen (mehr als 10.000)',
+    allCounted: 'Alle 123456 passenden Geräte ausgewählt',
+    confirmCounted: '123456 Geräte löschen?',
+    countFailed: 'Die passenden Geräte konnten nicht gezählt werden. Grenzen Sie die Liste ein oder versuchen Sie es erneut.',
   },
 };
 
@@ -163,6 +178,45 @@ describe.each(['en', 'de'] as const)('bulk jobs in %s on a desktop', (locale) =>
     expect(await screen.findByText(text.failed, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(bulkJob).not.toHaveBeenCalled();
+  });
+
+  it('success at fleet scale: a bounded count says "more than", and all matching are counted once before a job', async () => {
+    stubViewportWidth(DESKTOP_WIDTH);
+    await signInWith({ companies: [{ id: 'c1', name: 'Acme', tenant_id: null, role: 'member' }] });
+    const bounded = (async () => ({
+      data: fleet.slice(0, 10),
+      pageInfo: { hasNextPage: true, hasPreviousPage: false },
+      meta: { moreThan: 10_000 },
+    })) as DataProvider['getList'];
+    const countMatchingDevices = vi.fn(async () => 123_456) as Mock;
+    const startBulkJob = vi.fn(async () => job({ total: 123_456 })) as Mock;
+    renderFleet(locale, { countMatchingDevices, startBulkJob, bulkJob: async () => job({ state: 'running', total: 123_456 }) }, bounded);
+    expect(await screen.findByText(text.range)).toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('checkbox')[0] as HTMLElement);
+    fireEvent.click(await screen.findByRole('button', { name: text.selectMore }));
+    expect(await screen.findByText(text.allCounted)).toBeInTheDocument();
+    expect(countMatchingDevices).toHaveBeenCalledWith({ q: 'Sensor' });
+    fireEvent.click(screen.getByRole('button', { name: text.delete }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent(text.confirmCounted);
+  });
+
+  it('error at fleet scale: a failed count is told, and no job can start', async () => {
+    stubViewportWidth(DESKTOP_WIDTH);
+    await signInWith({ companies: [{ id: 'c1', name: 'Acme', tenant_id: null, role: 'member' }] });
+    const bounded = (async () => ({
+      data: fleet.slice(0, 10),
+      pageInfo: { hasNextPage: true, hasPreviousPage: false },
+      meta: { moreThan: 10_000 },
+    })) as DataProvider['getList'];
+    const countMatchingDevices = vi.fn(async () => {
+      throw new HttpError('app.errors.general', 500, { code: 'internal' });
+    }) as Mock;
+    renderFleet(locale, { countMatchingDevices }, bounded);
+    await screen.findByText('Sensor 00');
+    fireEvent.click(screen.getAllByRole('checkbox')[0] as HTMLElement);
+    fireEvent.click(await screen.findByRole('button', { name: text.selectMore }));
+    expect(await screen.findByText(text.countFailed, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: text.delete })).toBeDisabled();
   });
 
   it('a viewer sees the bulk actions disabled', async () => {

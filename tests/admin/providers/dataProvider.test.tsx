@@ -57,6 +57,20 @@ describe('dataProvider', () => {
     expect(fetch.mock.calls[0][1]).toMatchObject({ credentials: 'include' });
   });
 
+  it('turns a bounded count into partial pagination with the bound, and counts all matching devices when asked (issue #20)', async () => {
+    let fetch = stubFetch(() => jsonResponse({ count: 10_000, count_exact: false, results: [{ id: 'd1' }] }));
+    const list = (page: number) => provider().getList('devices', { pagination: { page, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    expect(await list(1)).toEqual({ data: [{ id: 'd1' }], pageInfo: { hasNextPage: true, hasPreviousPage: false }, meta: { moreThan: 10_000 } });
+    expect(await list(3)).toMatchObject({ pageInfo: { hasNextPage: true, hasPreviousPage: true } });
+    fetch = stubFetch(() => jsonResponse({ count: 3, count_exact: true, results: [{ id: 'd1' }] }));
+    expect(await list(1)).toEqual({ data: [{ id: 'd1' }], total: 3 });
+    fetch = stubFetch(() => jsonResponse({ count: 123_456, count_exact: true, results: [] }));
+    expect(await provider().countMatchingDevices({ q: ' temp ', unit: 'u1' })).toBe(123_456);
+    const url = urlOf(fetch);
+    expect(url.pathname).toBe('/api/device/');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ company_id: 'c1', search: 'temp', unit: 'u1', page_size: '1', exact_count: 'true' });
+  });
+
   it("hands react-admin's abort signal to every read, and a cancelled read is no network error", async () => {
     expect(provider().supportAbortSignal).toBe(true);
     const fetch = stubFetch(() => jsonResponse({ count: 0, results: [] }));

@@ -143,7 +143,7 @@ describe('a TypeScript client generated from the document (openapi-typescript)',
     const diagnostics = await check(`
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 const create: Json<operations['createDevice']['requestBody']> = { company_id: 'c', dev_eui: 'A840410001810001', app_key: '2B7E151628AED2A6ABF7158809CF4F3C' };
-const page: Json<paths['/api/device']['get']['responses'][200]> = { count: 0, results: [] };
+const page: Json<paths['/api/device']['get']['responses'][200]> = { count: 0, count_exact: true, results: [] };
 const id: paths['/api/device/{id}']['get']['parameters']['path']['id'] = 'x';
 const problem: Json<operations['createDevice']['responses'][409]> = { code: 'duplicate', message: 'A device with this DevEUI is already registered.' };
 const gateway: Json<operations['createGateway']['requestBody']> = { company_id: 'c', gateway_id: '0016C001FF10A235' };

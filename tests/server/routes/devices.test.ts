@@ -162,8 +162,8 @@ describe('/api/device', () => {
       const response = await call(t.app, alice, method, url, body);
       expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 404 });
     }
-    expect((await call(t.app, alice, 'GET', `/api/device/?company_id=${bobCompany}`)).json()).toEqual({ count: 0, results: [] });
-    expect((await call(t.app, alice, 'GET', `/api/device/?id=${theirs.id}`)).json()).toEqual({ count: 0, results: [] });
+    expect((await call(t.app, alice, 'GET', `/api/device/?company_id=${bobCompany}`)).json()).toEqual({ count: 0, count_exact: true, results: [] });
+    expect((await call(t.app, alice, 'GET', `/api/device/?id=${theirs.id}`)).json()).toEqual({ count: 0, count_exact: true, results: [] });
     expect((await call(t.app, bob, 'GET', `/api/device/${theirs.id}/`)).json()).toMatchObject({ name: 'Secret' });
   });
 
