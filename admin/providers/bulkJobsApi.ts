@@ -54,7 +54,7 @@ export function bulkJobsApi(call: Call, selectedCompany: () => string): BulkJobs
     // The job's filter names are the list query's, so this counts the devices a job would act on.
     countMatchingDevices: (filter) =>
       call(async () => {
-        const query = { company_id: selectedCompany(), ...jobFilter(filter), page_size: 1, exact_count: true };
+        const query = { company_id: selectedCompany(), ...jobFilter(filter), page_size: 1 };
         return (await apiRequest<{ count: number }>('/device/', { query })).count;
       }),
   };

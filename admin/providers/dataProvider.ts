@@ -221,7 +221,7 @@ export function createDataProvider({ companyId }: DataProviderOptions): AppDataP
         const config = resourceRoute(resource);
         if (needsCompany(config)) return { data: [], total: 0 };
         const page = await apiRequest<Page<never>>(collectionPath(config, companyId()) ?? '', {
-          query: listQuery(config, params, companyId()),
+          query: { ...listQuery(config, params, companyId()), bounded_count: config.boundedCount },
           signal: params.signal,
         });
         return listResult(page, params.pagination);

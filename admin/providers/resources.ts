@@ -14,6 +14,8 @@ export interface ResourceRoute {
   update: 'PUT' | 'PATCH' | null;
   /** Whether the list takes `ids` (up to MAX_IDS_PER_REQUEST), so react-admin's getMany is one request. */
   manyByIds?: boolean;
+  /** Whether the list is asked to stop counting past the API's bound (`bounded_count`, the device list at fleet scale). */
+  boundedCount?: boolean;
   /** Endpoint that marks many records read in one call (notifications, spec §7). */
   bulkMarkRead?: string;
 }
@@ -31,7 +33,7 @@ const route = (path: string, options: Partial<Omit<ResourceRoute, 'path'>> = {})
 });
 
 export const RESOURCE_ROUTES: Record<string, ResourceRoute> = {
-  devices: route('/device/', { scope: 'query', update: 'PUT', manyByIds: true }),
+  devices: route('/device/', { scope: 'query', update: 'PUT', manyByIds: true, boundedCount: true }),
   gateways: route('/gateway/', { scope: 'query', manyByIds: true }),
   units: route('/unit/', { scope: 'query', update: 'PUT', getOne: 'list', manyByIds: true }),
   groups: route('/group/', { scope: 'query', getOne: 'list', manyByIds: true }),

@@ -39,7 +39,7 @@ function afterRow(
   return eb.and([eb(column, '>=', value), eb.or([eb(column, '>', value), eb('devices.id', '>', id)])]);
 }
 
-/** Which page of the list, in which order, and whether to count every match (DeviceListQuery.exact_count). */
+/** Which page of the list, in which order, and whether to count every match (no DeviceListQuery.bounded_count). */
 export interface DeviceListPage {
   ordering: DeviceOrdering;
   limit: number;

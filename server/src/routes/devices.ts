@@ -45,7 +45,7 @@ export async function deviceRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const page = await devices.list(
         request.identity.userId,
         { companyId: q.company_id, ids: idFilter(q), search: searchText(q), profileId: q.profile, unitId: q.unit, powerStatus: q.power_status },
-        { ordering: q.ordering ?? 'name', ...paging(q), exactCount: q.exact_count },
+        { ordering: q.ordering ?? 'name', ...paging(q), exactCount: q.bounded_count !== true },
       );
       return { ...page, results: await network.withStatus('device', page.results) };
     },

@@ -87,20 +87,25 @@ export const Page = <T extends TSchema>(item: T) => Type.Object({ count: Type.In
  */
 export const COUNT_CAP = 1_000;
 
-/** A page whose count stops past COUNT_CAP (or past the page's end, if further): `count_exact` false means more than `count` rows match. */
+/** A page whose count may stop past COUNT_CAP (or past the page's end, if further) when asked to: `count_exact` false means more than `count` rows match. */
 export const BoundedPage = <T extends TSchema>(item: T) =>
   Type.Object({
     count: Type.Integer({
       description: `The number of matching rows when count_exact is true; else the bound (${COUNT_CAP}, or the page's end if further) that they exceed.`,
     }),
     count_exact: Type.Boolean({
-      description: 'False when more than `count` rows match and they were not all counted (ask again with exact_count=true for the number).',
+      description: 'False when more than `count` rows match and they were not all counted (ask again without bounded_count for the number).',
     }),
     results: Type.Array(item),
   });
 
-/** `?exact_count=true` of a bounded list: count every match, whatever it costs (once, e.g. before a bulk job). */
-export const ExactCountQuery = Type.Optional(Type.Boolean({ description: `Count every match instead of stopping past ${COUNT_CAP}.` }));
+/**
+ * `?bounded_count=true` of a bounded list: stop counting past COUNT_CAP (what the console's list
+ * asks). Without it the count is exact, as every list's `{count, results}` is (DESIGN §4).
+ */
+export const BoundedCountQuery = Type.Optional(
+  Type.Boolean({ description: `Stop counting past ${COUNT_CAP} matches (or the page's end, if further); count_exact then says whether the count is all of them.` }),
+);
 
 /** Standard error responses to list on a route, so the OpenAPI file documents them. */
 export const errorResponses = {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { BoundedPage, errorCode, ExactCountQuery, IdsFilter, ListQueryFields, SecretString, Timestamp, Uuid } from './common.js';
+import { BoundedCountQuery, BoundedPage, errorCode, IdsFilter, ListQueryFields, SecretString, Timestamp, Uuid } from './common.js';
 import type { FieldErrorCode } from './messages.js';
 import { EUI_BYTES, hexInputPattern, KEY_BYTES } from '../domain/eui.js';
 import { DECODERS } from '../domain/decoders.js';
@@ -61,14 +61,14 @@ export const DeviceListQuery = Type.Object(
     profile: Type.Optional(Uuid),
     unit: Type.Optional(Uuid),
     power_status: Type.Optional(Type.Enum(POWER_STATUSES)),
-    exact_count: ExactCountQuery,
+    bounded_count: BoundedCountQuery,
   },
   { additionalProperties: false },
 );
 export type DeviceListQuery = Static<typeof DeviceListQuery>;
 
 /** The list's filters and order, without paging: an export holds every device they match. */
-export const DeviceExportQuery = Type.Omit(DeviceListQuery, ['page', 'page_size', 'exact_count'], { additionalProperties: false });
+export const DeviceExportQuery = Type.Omit(DeviceListQuery, ['page', 'page_size', 'bounded_count'], { additionalProperties: false });
 
 /** The export's answer: CSV text, one device a line after the header (DEVICE_EXPORT_COLUMNS). */
 export const DeviceExportResponse = {

@@ -53,7 +53,7 @@ describe('dataProvider', () => {
     expect(result).toEqual({ data: [{ id: 'd1' }], total: 42 });
     const url = urlOf(fetch);
     expect(url.pathname).toBe('/api/device/');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ page: '2', page_size: '25', ordering: '-last_seen', search: 'probe', id: 'd1', company_id: 'c1' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ page: '2', page_size: '25', ordering: '-last_seen', search: 'probe', id: 'd1', company_id: 'c1', bounded_count: 'true' });
     expect(fetch.mock.calls[0][1]).toMatchObject({ credentials: 'include' });
   });
 
@@ -68,7 +68,7 @@ describe('dataProvider', () => {
     expect(await provider().countMatchingDevices({ q: ' temp ', unit: 'u1' })).toBe(123_456);
     const url = urlOf(fetch);
     expect(url.pathname).toBe('/api/device/');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ company_id: 'c1', search: 'temp', unit: 'u1', page_size: '1', exact_count: 'true' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ company_id: 'c1', search: 'temp', unit: 'u1', page_size: '1' });
   });
 
   it("hands react-admin's abort signal to every read, and a cancelled read is no network error", async () => {
