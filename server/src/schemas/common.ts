@@ -104,7 +104,9 @@ export const BoundedPage = <T extends TSchema>(item: T) =>
  * asks). Without it the count is exact, as every list's `{count, results}` is (DESIGN §4).
  */
 export const BoundedCountQuery = Type.Optional(
-  Type.Boolean({ description: `Stop counting past ${COUNT_CAP} matches (or the page's end, if further); count_exact then says whether the count is all of them.` }),
+  Type.Boolean({
+    description: `Stop counting past ${COUNT_CAP} matches (or the page's end, if further); count_exact then says whether the count is all of them.`,
+  }),
 );
 
 /** Standard error responses to list on a route, so the OpenAPI file documents them. */

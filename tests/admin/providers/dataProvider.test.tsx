@@ -53,7 +53,15 @@ describe('dataProvider', () => {
     expect(result).toEqual({ data: [{ id: 'd1' }], total: 42 });
     const url = urlOf(fetch);
     expect(url.pathname).toBe('/api/device/');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ page: '2', page_size: '25', ordering: '-last_seen', search: 'probe', id: 'd1', company_id: 'c1', bounded_count: 'true' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      page: '2',
+      page_size: '25',
+      ordering: '-last_seen',
+      search: 'probe',
+      id: 'd1',
+      company_id: 'c1',
+      bounded_count: 'true',
+    });
     expect(fetch.mock.calls[0][1]).toMatchObject({ credentials: 'include' });
   });
 
