@@ -1,41 +1,17 @@
 import type { CatalogueOf } from '../../en/console/types';
 import type { app as englishApp } from '../../en/console/app';
-import { audit } from './audit';
 import { companies, tenants } from './companies';
 import { dashboards } from './dashboards';
-import { devices } from './devices';
-import { filters } from './filters';
-import { gateways } from './gateways';
-import { importTexts } from './import';
-import { network } from './network';
-import { operations } from './operations';
-import { profiles } from './profiles';
 import { server } from './server';
-import { units } from './units';
-import { usage } from './usage';
 import { operator, suspendedBanner } from './operator';
-import { webhooks } from './webhooks';
-import { rules } from './rules';
 import { signIn } from './signIn';
 
 /** German texts of the console shell; the type makes every English key mandatory here. */
 export const app = {
-  audit,
   companies,
   tenants,
   dashboards,
   server,
-  devices,
-  filters,
-  gateways,
-  import: importTexts,
-  network,
-  operations,
-  profiles,
-  units,
-  webhooks,
-  rules,
-  usage,
   operator,
   suspended_banner: suspendedBanner,
   ...signIn,

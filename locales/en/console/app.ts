@@ -1,39 +1,15 @@
-import { audit } from './audit';
 import { companies, tenants } from './companies';
 import { dashboards } from './dashboards';
-import { devices } from './devices';
-import { filters } from './filters';
-import { gateways } from './gateways';
-import { importTexts } from './import';
-import { network } from './network';
-import { operations } from './operations';
-import { profiles } from './profiles';
 import { server } from './server';
-import { units } from './units';
-import { usage } from './usage';
 import { operator, suspendedBanner } from './operator';
-import { webhooks } from './webhooks';
-import { rules } from './rules';
 import { signIn } from './signIn';
 
-/** English texts of the console shell (the typed reference for every other language). */
+/** English texts of the console shell, the screens' areas apart (areas.ts); the typed reference for every other language. */
 export const app = {
-  audit,
   companies,
   tenants,
   dashboards,
   server,
-  devices,
-  filters,
-  gateways,
-  import: importTexts,
-  network,
-  operations,
-  profiles,
-  units,
-  webhooks,
-  rules,
-  usage,
   operator,
   suspended_banner: suspendedBanner,
   ...signIn,
