@@ -50,7 +50,7 @@ export async function createI18nProvider(language: Language = storedLanguage(), 
   let withAreas = areas;
   let initial: TranslationMessages | undefined = await loadMessages(language, { areas });
   document.documentElement.lang = language;
-  const provider = polyglotI18nProvider(
+  const polyglot = polyglotI18nProvider(
     (locale) => {
       const first = initial;
       initial = undefined;
@@ -60,13 +60,24 @@ export async function createI18nProvider(language: Language = storedLanguage(), 
     // Each language is named in itself, so the English catalogue's names serve every language.
     LANGUAGES.map((locale) => ({ locale, name: enShell.app.language[locale] })),
   );
+  // Switches run one after the other, each for the language last asked for: the areas' reload must
+  // not put back a language the user (or the saved user's language) has changed in the meantime.
+  let wanted: string = language;
+  let switches = Promise.resolve();
+  const switchTo = (locale?: string): Promise<void> => {
+    if (locale) wanted = locale;
+    const done = switches.then(() => polyglot.changeLocale(wanted));
+    switches = done.catch(() => undefined);
+    return done;
+  };
+  const provider: I18nProvider = { ...polyglot, changeLocale: switchTo };
   if (!areas) {
     let adding: Promise<void> | undefined;
     addAreas = () =>
       (adding ??= (async () => {
         withAreas = true;
-        // Reloads the current language's catalogue, now with the areas: the provider's translate uses it from then on.
-        await provider.changeLocale(provider.getLocale());
+        // Reloads the language in use, now with the areas: the provider's translate uses it from then on.
+        await switchTo();
         areasAdded = true;
         for (const listener of listeners) listener();
       })().catch((error: unknown) => {

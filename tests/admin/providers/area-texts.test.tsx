@@ -50,4 +50,12 @@ describe('the screens’ texts load with the first screen', () => {
     expect(provider.translate('app.devices.dev_eui_invalid')).toBe('DevEUI must be 16 hexadecimal digits.');
     await expect(areaTexts()).resolves.toBeUndefined();
   });
+
+  it('a language switched while the areas load stays switched (the saved user’s language over the browser’s)', async () => {
+    const provider = await createI18nProvider('de', { areas: false });
+    const switched = provider.changeLocale('en');
+    await Promise.all([switched, areaTexts()]);
+    expect(provider.translate('app.settings.title')).toBe('Settings');
+    expect(provider.translate('app.devices.dev_eui_invalid')).toBe('DevEUI must be 16 hexadecimal digits.');
+  });
 });
