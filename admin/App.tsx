@@ -1,7 +1,8 @@
 import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { LinearProgress } from '@mui/material';
-import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
+import { CustomRoutes, Resource, type I18nProvider } from 'react-admin';
+import { ConsoleAdmin } from './ConsoleAdmin';
 import { apiKeys } from './api-keys';
 import { webhooks } from './webhooks';
 import { rules } from './rules';
@@ -80,7 +81,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   // react-admin falls back to a HashRouter; the spec's routes are real paths (/auth, /settings, …).
   return (
     <BrowserRouter>
-      <Admin
+      <ConsoleAdmin
         disableTelemetry
         dataProvider={dataProvider}
         authProvider={authProvider}
@@ -90,7 +91,6 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         lightTheme={lightTheme}
         darkTheme={darkTheme}
         layout={Layout}
-        loginPage={false}
         catchAll={NotFound}
         dashboard={DashboardPage}
         title={PRODUCT_NAME}
@@ -131,7 +131,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Resource name="rules" {...rules} />
         <Resource name="notifications" {...notifications} />
         <Resource name="widgets" />
-      </Admin>
+      </ConsoleAdmin>
     </BrowserRouter>
   );
 }

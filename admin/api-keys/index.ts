@@ -1,8 +1,8 @@
 import KeyIcon from '@mui/icons-material/Key';
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const apiKeys = {
-  list: lazyNamed(() => import('./ApiKeyList'), 'ApiKeyList'),
+  list: lazyScreen(() => import('./ApiKeyList'), 'ApiKeyList'),
   icon: KeyIcon,
   recordRepresentation: 'name',
 };

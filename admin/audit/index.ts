@@ -1,4 +1,4 @@
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const AUDIT_PATH = '/audit';
-export const AuditPage = lazyNamed(() => import('./AuditPage'), 'AuditPage');
+export const AuditPage = lazyScreen(() => import('./AuditPage'), 'AuditPage');

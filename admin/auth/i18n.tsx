@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'ra-core';
-import { app } from '../../locales/en/console/app';
+import { signIn } from '../../locales/en/console/signIn';
 import { mergeCatalogues, type Catalogue } from '../../locales/catalogues';
 import { LANGUAGES, type Language } from '../common/language';
 import { documentTitle } from '../common/product';
@@ -16,13 +16,13 @@ interface AuthI18n {
 }
 
 /**
- * The sign-in pages' texts: the console's own `app` catalogue (the same keys and files as the
- * console, without react-admin's texts and the resources, which these pages never show).
+ * The sign-in pages' texts: their part of the console's `app` catalogue (the same keys and files as
+ * the console, without react-admin's texts, the resources and the screens' areas, which these pages never show).
  */
 export async function loadAuthMessages(language: Language): Promise<Catalogue> {
-  if (language === 'en') return { app };
-  const german = await import('../../locales/de/console/app');
-  return mergeCatalogues({ app } as unknown as Catalogue, { app: german.app } as unknown as Catalogue);
+  if (language === 'en') return { app: signIn };
+  const german = await import('../../locales/de/console/signIn');
+  return mergeCatalogues({ app: signIn } as unknown as Catalogue, { app: german.signIn } as unknown as Catalogue);
 }
 
 /** A translator of the sign-in pages' texts in one language (prerender.tsx draws the pages with it too). */
@@ -31,7 +31,7 @@ export const translatorOf = (language: Language, messages: Catalogue): Translate
   const provider = polyglotI18nProvider(
     () => messages as unknown as TranslationMessages,
     language,
-    LANGUAGES.map((locale) => ({ locale, name: app.language[locale] })),
+    LANGUAGES.map((locale) => ({ locale, name: signIn.language[locale] })),
   );
   return provider.translate;
 };

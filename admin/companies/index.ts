@@ -1,10 +1,10 @@
 import BusinessIcon from '@mui/icons-material/Business';
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const companies = {
-  list: lazyNamed(() => import('./CompanyList'), 'CompanyList'),
-  edit: lazyNamed(() => import('./CompanyEdit'), 'CompanyEdit'),
-  create: lazyNamed(() => import('./CompanyCreate'), 'CompanyCreate'),
+  list: lazyScreen(() => import('./CompanyList'), 'CompanyList'),
+  edit: lazyScreen(() => import('./CompanyEdit'), 'CompanyEdit'),
+  create: lazyScreen(() => import('./CompanyCreate'), 'CompanyCreate'),
   icon: BusinessIcon,
   recordRepresentation: 'name',
 };

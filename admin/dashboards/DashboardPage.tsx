@@ -13,12 +13,12 @@ import { useNotifyFailure } from '../common/useNotifyFailure';
 import type { Dashboard } from '../types/api';
 import { Permitted } from '../common/Permitted';
 import { useCompanyPermission } from '../common/useCompanyPermission';
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 // Loaded when shown (issue #20): the grid (react-grid-layout) once a dashboard exists, the widget
 // editor (react-admin's form, the device combobox) when opened; a company without dashboards sees neither.
-const WidgetGrid = lazyNamed<WidgetGridProps>(() => import('./WidgetGrid'), 'WidgetGrid');
-const WidgetEditor = lazyNamed<WidgetEditorProps>(() => import('./WidgetEditor'), 'WidgetEditor');
+const WidgetGrid = lazyScreen<WidgetGridProps>(() => import('./WidgetGrid'), 'WidgetGrid');
+const WidgetEditor = lazyScreen<WidgetEditorProps>(() => import('./WidgetEditor'), 'WidgetEditor');
 
 type Dialog = { kind: 'new' } | { kind: 'edit'; dashboard: Dashboard } | null;
 type Deleting = { kind: 'dashboard'; dashboard: Dashboard } | { kind: 'widget'; widget: Widget } | null;

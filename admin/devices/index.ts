@@ -1,11 +1,11 @@
 import Sensors from '@mui/icons-material/Sensors';
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const devices = {
-  list: lazyNamed(() => import('./DeviceList'), 'DeviceList'),
-  create: lazyNamed(() => import('./DeviceCreate'), 'DeviceCreate'),
-  edit: lazyNamed(() => import('./DeviceEdit'), 'DeviceEdit'),
-  show: lazyNamed(() => import('./show/DeviceShow'), 'DeviceShow'),
+  list: lazyScreen(() => import('./DeviceList'), 'DeviceList'),
+  create: lazyScreen(() => import('./DeviceCreate'), 'DeviceCreate'),
+  edit: lazyScreen(() => import('./DeviceEdit'), 'DeviceEdit'),
+  show: lazyScreen(() => import('./show/DeviceShow'), 'DeviceShow'),
   icon: Sensors,
   recordRepresentation: 'name',
 };

@@ -1,10 +1,10 @@
 import Workspaces from '@mui/icons-material/Workspaces';
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const groups = {
-  list: lazyNamed(() => import('./GroupList'), 'GroupList'),
-  create: lazyNamed(() => import('./GroupCreate'), 'GroupCreate'),
-  edit: lazyNamed(() => import('./GroupEdit'), 'GroupEdit'),
+  list: lazyScreen(() => import('./GroupList'), 'GroupList'),
+  create: lazyScreen(() => import('./GroupCreate'), 'GroupCreate'),
+  edit: lazyScreen(() => import('./GroupEdit'), 'GroupEdit'),
   icon: Workspaces,
   recordRepresentation: 'name',
 };

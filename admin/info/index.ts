@@ -1,4 +1,4 @@
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const INFO_PATH = '/info';
-export const InfoPage = lazyNamed(() => import('./InfoPage'), 'InfoPage');
+export const InfoPage = lazyScreen(() => import('./InfoPage'), 'InfoPage');

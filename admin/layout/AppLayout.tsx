@@ -1,8 +1,7 @@
 import { Suspense, useCallback, useState, type ReactNode } from 'react';
-import { Box, Container, LinearProgress } from '@mui/material';
+import { Box, CircularProgress, Container, Dialog, LinearProgress } from '@mui/material';
 import { OnboardingGate } from '../onboarding/OnboardingGate';
 import { useUserLanguage } from '../common/useLanguage';
-import { SearchDialog } from '../search/SearchDialog';
 import { useSearchShortcut } from '../search/useSearchShortcut';
 import { SupportChat } from '../support/SupportChat';
 import { useLocation } from 'react-router-dom';
@@ -14,6 +13,29 @@ import { TopBar } from './TopBar';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
 import { SuspendedBanner } from './SuspendedBanner';
 import { LiveUpdates } from './LiveUpdates';
+import { lazyNamed } from '../common/lazy';
+
+type SearchProps = { open: boolean; onClose: () => void };
+// The search dialog (its results list, the search hook) is fetched when it is first opened, not with every route.
+const LazySearchDialog = lazyNamed<SearchProps>(() => import('../search/SearchDialog'), 'SearchDialog');
+
+/** The search dialog once opened (it then stays mounted, so it closes and resets as before); a progress circle while it loads. */
+function Search({ open, onClose }: SearchProps) {
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
+  if (!used) return null;
+  return (
+    <Suspense
+      fallback={
+        <Dialog open={open} onClose={onClose}>
+          <CircularProgress sx={{ m: 3 }} />
+        </Dialog>
+      }
+    >
+      <LazySearchDialog open={open} onClose={onClose} />
+    </Suspense>
+  );
+}
 
 /** The frame of every session route: guard, live updates, bar, page, search, onboarding, support chat. */
 export function AppLayout({ children }: { children?: ReactNode }) {
@@ -42,7 +64,7 @@ function Shell({ children }: { children?: ReactNode }) {
           <SuspendedBanner />
           <Suspense fallback={<LinearProgress />}>{children}</Suspense>
         </Container>
-        <SearchDialog open={searchOpen} onClose={closeSearch} />
+        <Search open={searchOpen} onClose={closeSearch} />
         <OnboardingGate />
         <SupportChat />
       </Box>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
 import { documentTitle } from '../common/product';
+import { useAreaTexts } from '../providers/i18nProvider';
 import { mainTabs, profileMenuEntries } from './navigation';
 
 /** Every page the bar and the profile menu lead to, in either tenant mode. */
@@ -23,6 +24,8 @@ export function pageTitleKey(pathname: string): string | null {
  */
 export function useDocumentTitle(key: string | null): void {
   const translate = useTranslate();
+  // A sub-page's name is a screen's text (app.import, app.network): the title is set again when those come.
+  useAreaTexts();
   const page = key ? translate(key) : null;
   useEffect(() => {
     document.title = documentTitle(page);

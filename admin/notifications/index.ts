@@ -1,8 +1,8 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const notifications = {
-  list: lazyNamed(() => import('./NotificationList'), 'NotificationList'),
+  list: lazyScreen(() => import('./NotificationList'), 'NotificationList'),
   icon: NotificationsIcon,
   recordRepresentation: 'title',
 };

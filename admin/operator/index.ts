@@ -1,4 +1,4 @@
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const OPERATOR_PATH = '/operator';
-export const OperatorPage = lazyNamed(() => import('./OperatorPage'), 'OperatorPage');
+export const OperatorPage = lazyScreen(() => import('./OperatorPage'), 'OperatorPage');

@@ -1,10 +1,10 @@
 import Tune from '@mui/icons-material/Tune';
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const profiles = {
-  list: lazyNamed(() => import('./ProfileList'), 'ProfileList'),
-  create: lazyNamed(() => import('./ProfileCreate'), 'ProfileCreate'),
-  edit: lazyNamed(() => import('./ProfileEdit'), 'ProfileEdit'),
+  list: lazyScreen(() => import('./ProfileList'), 'ProfileList'),
+  create: lazyScreen(() => import('./ProfileCreate'), 'ProfileCreate'),
+  edit: lazyScreen(() => import('./ProfileEdit'), 'ProfileEdit'),
   icon: Tune,
   recordRepresentation: 'name',
 };

@@ -1,10 +1,10 @@
 import Rule from '@mui/icons-material/Rule';
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const rules = {
-  list: lazyNamed(() => import('./RuleList'), 'RuleList'),
-  create: lazyNamed(() => import('./RuleCreate'), 'RuleCreate'),
-  edit: lazyNamed(() => import('./RuleEdit'), 'RuleEdit'),
+  list: lazyScreen(() => import('./RuleList'), 'RuleList'),
+  create: lazyScreen(() => import('./RuleCreate'), 'RuleCreate'),
+  edit: lazyScreen(() => import('./RuleEdit'), 'RuleEdit'),
   icon: Rule,
   recordRepresentation: 'name',
 };

@@ -1,10 +1,10 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const tenants = {
-  list: lazyNamed(() => import('./TenantList'), 'TenantList'),
-  edit: lazyNamed(() => import('./TenantEdit'), 'TenantEdit'),
-  create: lazyNamed(() => import('./TenantCreate'), 'TenantCreate'),
+  list: lazyScreen(() => import('./TenantList'), 'TenantList'),
+  edit: lazyScreen(() => import('./TenantEdit'), 'TenantEdit'),
+  create: lazyScreen(() => import('./TenantCreate'), 'TenantCreate'),
   icon: ApartmentIcon,
   recordRepresentation: 'name',
 };

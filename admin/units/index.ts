@@ -1,10 +1,10 @@
 import Domain from '@mui/icons-material/Domain';
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const units = {
-  list: lazyNamed(() => import('./UnitList'), 'UnitList'),
-  create: lazyNamed(() => import('./UnitCreate'), 'UnitCreate'),
-  edit: lazyNamed(() => import('./UnitEdit'), 'UnitEdit'),
+  list: lazyScreen(() => import('./UnitList'), 'UnitList'),
+  create: lazyScreen(() => import('./UnitCreate'), 'UnitCreate'),
+  edit: lazyScreen(() => import('./UnitEdit'), 'UnitEdit'),
   icon: Domain,
   recordRepresentation: 'name',
 };

@@ -1,4 +1,4 @@
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const USAGE_PATH = '/usage';
-export const UsagePage = lazyNamed(() => import('./UsagePage'), 'UsagePage');
+export const UsagePage = lazyScreen(() => import('./UsagePage'), 'UsagePage');

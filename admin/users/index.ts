@@ -1,4 +1,4 @@
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const USERS_PATH = '/users';
-export const UsersPage = lazyNamed(() => import('./UsersPage'), 'UsersPage');
+export const UsersPage = lazyScreen(() => import('./UsersPage'), 'UsersPage');

@@ -1,8 +1,8 @@
 import WebhookIcon from '@mui/icons-material/Webhook';
-import { lazyNamed } from '../common/lazy';
+import { lazyScreen } from '../common/lazy';
 
 export const webhooks = {
-  list: lazyNamed(() => import('./WebhookList'), 'WebhookList'),
+  list: lazyScreen(() => import('./WebhookList'), 'WebhookList'),
   icon: WebhookIcon,
   recordRepresentation: 'url',
 };

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Typography } from '@mui/material';
+import { Suspense, useCallback, useEffect, useState, type ComponentProps } from 'react';
+import { Button, Dialog, LinearProgress, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -10,8 +10,12 @@ import type { BulkJobTarget } from '../../providers/bulkJobsApi';
 import type { AppDataProvider, BoundedListMeta } from '../../providers/dataProvider';
 import { Permitted } from '../../common/Permitted';
 import { useFormatters } from '../../common/format';
-import { BulkJobDialog, type BulkJobKind } from './BulkJobDialog';
+import type { BulkJobDialog as BulkJobDialogComponent, BulkJobKind } from './BulkJobDialog';
+import { lazyNamed } from '../../common/lazy';
 import { BulkJobProgress } from './BulkJobProgress';
+
+// The dialog (react-admin's form, the unit and profile comboboxes with their virtual lists) is fetched when an action is chosen.
+const BulkJobDialog = lazyNamed<ComponentProps<typeof BulkJobDialogComponent>>(() => import('./BulkJobDialog'), 'BulkJobDialog');
 
 const ACTIONS: { kind: BulkJobKind; icon: React.ReactElement; label: string }[] = [
   { kind: 'delete', icon: <DeleteIcon />, label: 'app.devices.bulk.delete' },
@@ -80,16 +84,24 @@ export function DeviceBulkActions() {
         </Permitted>
       ))}
       {asking && count !== undefined && (
-        <BulkJobDialog
-          kind={asking}
-          count={count}
-          target={target}
-          onClose={() => setAsking(null)}
-          onStarted={(started) => {
-            setAsking(null);
-            setJob(started);
-          }}
-        />
+        <Suspense
+          fallback={
+            <Dialog open onClose={() => setAsking(null)}>
+              <LinearProgress sx={{ width: 240, m: 3 }} />
+            </Dialog>
+          }
+        >
+          <BulkJobDialog
+            kind={asking}
+            count={count}
+            target={target}
+            onClose={() => setAsking(null)}
+            onStarted={(started) => {
+              setAsking(null);
+              setJob(started);
+            }}
+          />
+        </Suspense>
       )}
       {job && <BulkJobProgress job={job} onFinished={finish} />}
     </>

@@ -1,4 +1,4 @@
-import { lazyNamed } from '../../common/lazy';
+import { lazyScreen } from '../../common/lazy';
 
 export const RECONCILE_PATH = '/network/reconcile';
-export const ReconcilePage = lazyNamed(() => import('./ReconcilePage'), 'ReconcilePage');
+export const ReconcilePage = lazyScreen(() => import('./ReconcilePage'), 'ReconcilePage');

@@ -1,101 +1,20 @@
-import { MAX_WEBHOOKS_PER_COMPANY } from '../../../admin/types/api';
 import type { CatalogueOf } from '../../en/console/types';
 import type { app as englishApp } from '../../en/console/app';
-import { audit } from './audit';
 import { companies, tenants } from './companies';
 import { dashboards } from './dashboards';
-import { devices } from './devices';
-import { filters } from './filters';
-import { gateways } from './gateways';
-import { importTexts } from './import';
-import { network } from './network';
-import { operations } from './operations';
-import { profiles } from './profiles';
 import { server } from './server';
-import { units } from './units';
-import { usage } from './usage';
 import { operator, suspendedBanner } from './operator';
-import { webhooks } from './webhooks';
-import { rules } from './rules';
+import { signIn } from './signIn';
 
 /** German texts of the console shell; the type makes every English key mandatory here. */
 export const app = {
-  audit,
   companies,
   tenants,
   dashboards,
   server,
-  devices,
-  filters,
-  gateways,
-  import: importTexts,
-  network,
-  operations,
-  profiles,
-  units,
-  webhooks,
-  rules,
-  usage,
   operator,
   suspended_banner: suspendedBanner,
-  errors: {
-    general: 'Ein Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
-    networkError: 'Netzwerkfehler. Bitte prüfen Sie Ihre Verbindung.',
-    unauthorized: 'Sie sind nicht berechtigt, auf diese Ressource zuzugreifen.',
-    notFound: 'Die angeforderte Ressource wurde nicht gefunden.',
-    validation: 'Bitte überprüfen Sie Ihre Eingaben und versuchen Sie es erneut.',
-    webhookLimit: `Eine Firma kann höchstens ${MAX_WEBHOOKS_PER_COMPANY} Webhooks haben.`,
-    codecBusy: 'Zu viele Codec-Läufe warten. Bitte versuchen Sie es gleich noch einmal.',
-    invite_used: 'Dieser Einladungscode wurde bereits verwendet.',
-    invite_expired: 'Dieser Einladungscode ist abgelaufen. Bitten Sie um einen neuen.',
-    invite_deleted: 'Diese Einladung wurde zurückgezogen.',
-    invite_wrong_account: 'Diese Einladung gilt für eine andere E-Mail-Adresse. Melden Sie sich mit der eingeladenen Adresse an.',
-    last_owner: 'Eine Firma braucht mindestens einen Inhaber. Machen Sie zuerst jemand anderen zum Inhaber.',
-    role_above_own: 'Sie können keine Rolle über Ihrer eigenen vergeben oder ändern.',
-    planLimit: 'Ihr Tarif erlaubt keine weiteren Geräte.',
-    tokenQuota: 'Die API-Tokens des Free-Tarifs sind für diesen Monat aufgebraucht.',
-    suspended: 'Diese Firma ist gesperrt: Ihre Daten können gelesen, aber nicht geändert werden.',
-    operator_self: 'Sie können Ihre eigenen Operator-Rechte nicht entziehen.',
-    operator_environment: 'Dieser Operator ist in OPERATOR_EMAILS eingetragen: Nur die Servereinstellungen entziehen die Rechte.',
-    setupError: 'Das Konto konnte nicht eingerichtet werden. Bitte versuchen Sie es erneut.',
-    failedCreateTenant: 'Mandant konnte nicht erstellt werden',
-    failedCreateCompany: 'Firma konnte nicht erstellt werden',
-    failedFetchCompanies: 'Firmen konnten nicht geladen werden',
-    failedRefreshCompanies: 'Firmen konnten nicht aktualisiert werden',
-    failedFetchUser: 'Benutzerdaten konnten nicht geladen werden',
-    failedUpdateUser: 'Benutzerdaten konnten nicht gespeichert werden',
-  },
-  nav: {
-    dashboard: 'Dashboard',
-    devices: 'Geräte',
-    gateways: 'Gateways',
-    units: 'Einheiten',
-    companies: 'Firmen',
-    profiles: 'Geräteprofile',
-    groups: 'Einheitengruppen',
-    api_keys: 'API-Schlüssel',
-    webhooks: 'Webhooks',
-    rules: 'Regeln',
-    operator: 'Betreiber',
-    usage: 'Nutzung',
-    settings: 'Einstellungen',
-    tenants: 'Mandanten',
-    info: 'INFO',
-    logout: 'Abmelden',
-    templates: 'Profilvorlagen',
-    users: 'Benutzer',
-    audit: 'Audit-Protokoll',
-    notifications: 'Benachrichtigungen',
-    notifications_unread: 'Benachrichtigungen, %{smart_count} ungelesen',
-    skip_to_content: 'Zum Inhalt springen',
-    open_menu: 'Menü öffnen',
-    profile_menu: 'Profilmenü',
-    search: 'Suche',
-    company: 'Firma',
-    language: 'Sprache',
-    logo: 'Logo',
-  },
-  language: { en: 'English', de: 'Deutsch' },
+  ...signIn,
   search: {
     title: 'Suche',
     placeholder: 'Geräte, Gateways, Einheiten, Gruppen, Firmen suchen…',
@@ -138,43 +57,6 @@ export const app = {
     last_name: 'Nachname',
     save: 'Speichern',
     required: 'Pflichtfeld',
-  },
-  auth: {
-    sign_in: 'Anmelden',
-    sign_up: 'Registrieren',
-    email: 'E-Mail',
-    password: 'Passwort',
-    wrong_credentials: 'E-Mail oder Passwort ist falsch.',
-    not_allowed: 'Mit diesem Konto ist hier keine Anmeldung oder Registrierung möglich.',
-    rate_limited: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
-    invalid_email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
-    required: 'Pflichtfeld',
-    no_account: 'Noch kein Konto? Registrieren',
-    have_account: 'Schon ein Konto? Anmelden',
-    signing_out: 'Abmeldung läuft…',
-    tagline: 'LoRa-IoT-Netzwerkkonsole',
-    forgot_password: 'Passwort vergessen?',
-    reset_title: 'Passwort zurücksetzen',
-    reset_help: 'Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort wählen.',
-    send_link: 'Link senden',
-    reset_sent: 'Falls ein Konto diese Adresse nutzt, ist ein Link zum Zurücksetzen des Passworts unterwegs. Er gilt eine Stunde.',
-    new_password_title: 'Neues Passwort wählen',
-    new_password: 'Neues Passwort',
-    set_password: 'Passwort speichern',
-    password_changed: 'Ihr Passwort wurde geändert. Sie wurden überall abgemeldet; melden Sie sich mit dem neuen Passwort an.',
-    reset_invalid_token: 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet.',
-    reset_again: 'Neuen Link anfordern',
-    back_to_sign_in: 'Zurück zur Anmeldung',
-    verify_title: 'E-Mail-Adresse bestätigen',
-    verifying: 'Ihre Adresse wird bestätigt…',
-    verified: 'Danke: Ihre E-Mail-Adresse ist bestätigt.',
-    verify_invalid_token: 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet. Melden Sie sich an und fordern Sie einen neuen an.',
-    to_console: 'Zur Konsole',
-    email_change_title: 'Bestätigen Sie Ihre neue E-Mail-Adresse',
-    email_changing: 'Ihre Adresse wird geändert…',
-    email_changed: 'Ihre E-Mail-Adresse wurde geändert. Melden Sie sich ab jetzt mit der neuen Adresse an.',
-    email_change_invalid_token: 'Dieser Link ist ungültig, abgelaufen oder wurde bereits verwendet. Fordern Sie die Änderung unter Einstellungen erneut an.',
-    email_change_taken: 'Ein anderes Konto verwendet diese Adresse inzwischen: Ihre Adresse bleibt unverändert.',
   },
   verify_banner: {
     text: 'Bitte bestätigen Sie Ihre E-Mail-Adresse: Wir haben Ihnen einen Link geschickt.',

@@ -1,99 +1,18 @@
-import { MAX_WEBHOOKS_PER_COMPANY } from '../../../admin/types/api';
-import { audit } from './audit';
 import { companies, tenants } from './companies';
 import { dashboards } from './dashboards';
-import { devices } from './devices';
-import { filters } from './filters';
-import { gateways } from './gateways';
-import { importTexts } from './import';
-import { network } from './network';
-import { operations } from './operations';
-import { profiles } from './profiles';
 import { server } from './server';
-import { units } from './units';
-import { usage } from './usage';
 import { operator, suspendedBanner } from './operator';
-import { webhooks } from './webhooks';
-import { rules } from './rules';
+import { signIn } from './signIn';
 
-/** English texts of the console shell (the typed reference for every other language). */
+/** English texts of the console shell, the screens' areas apart (areas.ts); the typed reference for every other language. */
 export const app = {
-  audit,
   companies,
   tenants,
   dashboards,
   server,
-  devices,
-  filters,
-  gateways,
-  import: importTexts,
-  network,
-  operations,
-  profiles,
-  units,
-  webhooks,
-  rules,
-  usage,
   operator,
   suspended_banner: suspendedBanner,
-  errors: {
-    general: 'An error occurred. Please try again.',
-    networkError: 'Network error. Please check your connection.',
-    unauthorized: 'You are not authorized to access this resource.',
-    notFound: 'The requested resource was not found.',
-    validation: 'Please check your input and try again.',
-    webhookLimit: `A company can have at most ${MAX_WEBHOOKS_PER_COMPANY} webhooks.`,
-    codecBusy: 'Too many codec runs are waiting. Please try again in a moment.',
-    invite_used: 'This invite code has already been used.',
-    invite_expired: 'This invite code has expired. Ask for a new one.',
-    invite_deleted: 'This invite was withdrawn.',
-    invite_wrong_account: 'This invite is for another email address. Sign in with the invited address.',
-    last_owner: 'A company needs at least one owner. Make someone else an owner first.',
-    role_above_own: 'You cannot grant or change a role above your own.',
-    planLimit: 'Your plan allows no more devices.',
-    tokenQuota: "This month's API tokens of the Free plan are used up.",
-    suspended: 'This company is suspended: its data can be read but not changed.',
-    operator_self: 'You cannot revoke your own operator rights.',
-    operator_environment: 'This operator is named in OPERATOR_EMAILS: only the server settings take the rights back.',
-    setupError: 'Failed to setup account. Please try again.',
-    failedCreateTenant: 'Failed to create tenant',
-    failedCreateCompany: 'Failed to create company',
-    failedFetchCompanies: 'Failed to fetch companies',
-    failedRefreshCompanies: 'Failed to refresh companies',
-    failedFetchUser: 'Failed to fetch user data',
-    failedUpdateUser: 'Failed to update user data',
-  },
-  nav: {
-    dashboard: 'Dashboard',
-    devices: 'Devices',
-    gateways: 'Gateways',
-    units: 'Units',
-    companies: 'Companies',
-    profiles: 'Device Profiles',
-    groups: 'Unit Groups',
-    api_keys: 'API Keys',
-    webhooks: 'Webhooks',
-    rules: 'Rules',
-    usage: 'Usage',
-    operator: 'Operator',
-    settings: 'Settings',
-    tenants: 'Tenants',
-    info: 'INFO',
-    logout: 'Sign out',
-    templates: 'Profile Templates',
-    users: 'Users',
-    audit: 'Audit log',
-    notifications: 'Notifications',
-    notifications_unread: 'Notifications, %{smart_count} unread',
-    skip_to_content: 'Skip to content',
-    open_menu: 'Open menu',
-    profile_menu: 'Profile menu',
-    search: 'Search',
-    company: 'Company',
-    language: 'Language',
-    logo: 'Logo',
-  },
-  language: { en: 'English', de: 'Deutsch' },
+  ...signIn,
   search: {
     title: 'Search',
     placeholder: 'Search devices, gateways, units, groups, companies…',
@@ -136,43 +55,6 @@ export const app = {
     last_name: 'Last name',
     save: 'Save',
     required: 'Required',
-  },
-  auth: {
-    sign_in: 'Sign in',
-    sign_up: 'Sign up',
-    email: 'Email',
-    password: 'Password',
-    wrong_credentials: 'Incorrect email or password.',
-    not_allowed: 'This account cannot sign in or sign up here.',
-    rate_limited: 'Too many attempts. Please wait a moment and try again.',
-    invalid_email: 'Please enter a valid email address.',
-    required: 'Required',
-    no_account: 'No account yet? Sign up',
-    have_account: 'Already have an account? Sign in',
-    signing_out: 'Signing out…',
-    tagline: 'LoRa IoT network console',
-    forgot_password: 'Forgot your password?',
-    reset_title: 'Reset your password',
-    reset_help: 'Enter the e-mail address of your account. We will send you a link to choose a new password.',
-    send_link: 'Send link',
-    reset_sent: 'If an account uses this address, a link to reset its password is on its way. It works for one hour.',
-    new_password_title: 'Choose a new password',
-    new_password: 'New password',
-    set_password: 'Set password',
-    password_changed: 'Your password has been changed. You have been signed out everywhere; sign in with the new password.',
-    reset_invalid_token: 'This link is invalid, has expired or has been used already.',
-    reset_again: 'Request a new link',
-    back_to_sign_in: 'Back to sign in',
-    verify_title: 'Confirm your e-mail address',
-    verifying: 'Confirming your address…',
-    verified: 'Thank you: your e-mail address is confirmed.',
-    verify_invalid_token: 'This link is invalid, has expired or has been used already. Sign in and ask for a new one.',
-    to_console: 'To the console',
-    email_change_title: 'Confirm your new e-mail address',
-    email_changing: 'Changing your address…',
-    email_changed: 'Your e-mail address has been changed. From now on, sign in with the new address.',
-    email_change_invalid_token: 'This link is invalid, has expired or has been used already. Ask for the change again under Settings.',
-    email_change_taken: 'Another account has started using this address meanwhile: your address stays as it was.',
   },
   verify_banner: {
     text: 'Please confirm your e-mail address: we sent you a link.',
