@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODEC_CONSOLE_MAX_CHARS, CODEC_CONSOLE_MAX_LINES, CodecPool, type UplinkInput } from '../../../server/src/dataplane/codec/index.js';
+import { TEST_CODEC_TIME_LIMITS } from '../helpers/codec-limits.js';
 
 const input = (bytes: number[] = [1], recvTime = new Date('2026-11-22T12:00:00Z')): UplinkInput => ({ bytes, fPort: 1, recvTime, variables: {} });
-const pool = new CodecPool();
+const pool = new CodecPool(undefined, TEST_CODEC_TIME_LIMITS);
 afterAll(() => pool.close());
 const run = (script: string, uplink: UplinkInput) => pool.run(script, uplink, { company: 'c1', interactive: false });
 

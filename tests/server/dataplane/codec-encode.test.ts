@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CodecPool, type DownlinkInput } from '../../../server/src/dataplane/codec/index.js';
+import { TEST_CODEC_TIME_LIMITS } from '../helpers/codec-limits.js';
 
 const input = (data: unknown, fPort: number | null = null): DownlinkInput => ({ data, variables: { unit: 'C' }, fPort });
 // One pool for the whole file, as the server keeps one.
-const pool = new CodecPool();
+const pool = new CodecPool(undefined, TEST_CODEC_TIME_LIMITS);
 afterAll(() => pool.close());
 const encode = (script: string, downlink: DownlinkInput) => pool.encode(script, downlink, { company: 'c1', interactive: true });
 
@@ -49,7 +50,12 @@ describe('codec sandbox: encodeDownlink', () => {
 
   it.each([
     { name: 'a thrown error', kind: 'exception', script: 'function encodeDownlink() { throw new Error("bad setpoint"); }', message: 'Error: bad setpoint' },
-    { name: 'an endless loop', kind: 'timeout', script: 'function encodeDownlink() { while (true) {} }', message: 'The codec ran longer than 100 ms.' },
+    {
+      name: 'an endless loop',
+      kind: 'timeout',
+      script: 'function encodeDownlink() { while (true) {} }',
+      message: `The codec ran longer than ${TEST_CODEC_TIME_LIMITS.timeMs} ms.`,
+    },
     {
       name: 'a string bomb',
       kind: 'memory',

@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CodecPool, type UplinkInput } from '../../../server/src/dataplane/codec/index.js';
+import { TEST_CODEC_TIME_LIMITS } from '../helpers/codec-limits.js';
 
 // A worker keeps a company's codec loaded between calls (server/src/dataplane/codec/cached.mjs).
 // One worker, so that every call of a test lands in the same worker and, where the codec can be
 // kept, in the same context: whatever a call leaves there, the next call would find.
-const pool = new CodecPool(1);
+const pool = new CodecPool(1, TEST_CODEC_TIME_LIMITS);
 afterAll(() => pool.close());
 const input = (fPort = 1): UplinkInput => ({ bytes: [1, 2], fPort, recvTime: new Date('2026-11-28T12:00:00Z'), variables: {} });
 const decode = (script: string, fPort = 1, company = 'c1') => pool.run(script, input(fPort), { company, interactive: false });
