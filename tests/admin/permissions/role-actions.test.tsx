@@ -66,7 +66,7 @@ describe('the console follows the server’s permission table', () => {
   });
 });
 
-const device = { id: 'd1', name: 'Cellar', dev_eui: 'A84041000181C61E', last_seen: null, power_status: 'battery_ok', battery_level: 90 };
+const device = { id: 'd1', name: 'Cellar', dev_eui: 'A84041000181C61E', last_seen: null, power_status: 'battery', battery_level: 90 };
 
 describe.each([
   ['en', 'desktop', DESKTOP_WIDTH],

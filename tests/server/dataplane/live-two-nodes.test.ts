@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/src/app.js';
 import { loadConfig } from '../../../server/src/config.js';
-import { dropPostgresSchema, openDatabase } from '../../../server/src/db/database.js';
-import { migrateToLatest } from '../../../server/src/db/migrate.js';
+import { openDatabase } from '../../../server/src/db/database.js';
+import { sharedDatabase, type SharedDatabase } from '../helpers/shared-database.js';
 import { createApiKey, createCompany, insertDevice } from '../helpers/fixtures.js';
 import { LIFTED_ADDRESS_LIMITS, TEST_NEW_COMPANY_PLAN, TEST_SECRET_KEY, TestClock, testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
 import { callWithKey, signUp } from '../helpers/users.js';
@@ -17,12 +16,12 @@ const DEV_EUI = '70B3D57ED0052299';
  * stream is open on node B, through the one LISTEN connection each node keeps.
  */
 describe.skipIf(!testDatabaseUrl)('live events across two nodes on one PostgreSQL', () => {
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  let shared: SharedDatabase;
   const apps: FastifyInstance[] = [];
   const node = async (): Promise<TestApp> => {
     const config = loadConfig({ LOG_LEVEL: 'silent', ...LIFTED_ADDRESS_LIMITS, ...TEST_NEW_COMPANY_PLAN, SECRET_KEY: TEST_SECRET_KEY });
-    const database = await openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema });
-    await migrateToLatest(database.db);
+    // The first node uses the shared database's own connection; the second opens another.
+    const database = apps.length === 0 ? shared.handle : await openDatabase({ databaseUrl: shared.env.DATABASE_URL });
     const app = await buildApp({ config, database, logger: false });
     await app.ready();
     apps.push(app);
@@ -31,12 +30,13 @@ describe.skipIf(!testDatabaseUrl)('live events across two nodes on one PostgreSQ
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
+    shared = await sharedDatabase('live-two-nodes');
     a = await node();
     b = await node();
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
-    if (testDatabaseUrl) await dropPostgresSchema(testDatabaseUrl, schema);
+    await shared?.drop();
   });
 
   it('delivers an uplink ingested on node A to a stream open on node B, and the unread count too', async () => {

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../../../server/src/db/database.js';
+import type { DatabaseHandle } from '../../../server/src/db/database.js';
+import { emptyDatabase } from '../helpers/empty-database.js';
 import { migrateTo, migrateToLatest } from '../../../server/src/db/migrate.js';
-import { testDatabaseUrl } from '../helpers/test-app.js';
 
 interface Reference {
   table: string;
@@ -43,16 +42,14 @@ async function leadingColumns(database: DatabaseHandle, table: string): Promise<
 // them (cascade or set null), once per device. Without an index that starts with the reference,
 // each lookup reads the whole table; 0040 adds the two that were missing.
 describe('migration 0040_bulk_indexes', () => {
-  const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   let database: DatabaseHandle;
 
   beforeAll(async () => {
-    database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });
+    database = await emptyDatabase();
     await migrateToLatest(database.db);
   });
   afterAll(async () => {
     await database.close();
-    if (testDatabaseUrl && pgSchema) await dropPostgresSchema(testDatabaseUrl, pgSchema);
   });
 
   it('gives every table that references devices an index led by the reference', async () => {

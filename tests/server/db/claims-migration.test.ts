@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../../../server/src/db/database.js';
+import type { DatabaseHandle } from '../../../server/src/db/database.js';
+import { emptyDatabase } from '../helpers/empty-database.js';
 import { migrateTo } from '../../../server/src/db/migrate.js';
 import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
-import { testDatabaseUrl } from '../helpers/test-app.js';
 
 const AT = '2026-11-22T10:00:00.000Z';
 const COMPANY = '00000000-0000-4000-8000-000000000001';
@@ -12,10 +11,9 @@ const WEBHOOK = '00000000-0000-4000-8000-000000000003';
 
 // Deliveries queued before migration 0015 have no claim and are sent like every other; its down step gives the old schema back.
 describe('migration 0015_claims_and_housekeeping', () => {
-  const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });
+    database = await emptyDatabase();
     const db = database.db;
     await migrateTo(db, '0011_event_store');
     await sql`insert into companies (id, name, created_at) values (${COMPANY}, 'Winery', ${AT})`.execute(db);
@@ -26,7 +24,6 @@ describe('migration 0015_claims_and_housekeeping', () => {
   });
   afterAll(async () => {
     await database.close();
-    if (testDatabaseUrl && pgSchema) await dropPostgresSchema(testDatabaseUrl, pgSchema);
   });
 
   it('leaves a delivery queued before it unclaimed, and claimable (once 0017 gave its webhook a secret and a destination)', async () => {

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../../../server/src/db/database.js';
+import type { DatabaseHandle } from '../../../server/src/db/database.js';
+import { emptyDatabase } from '../helpers/empty-database.js';
 import { migrateTo } from '../../../server/src/db/migrate.js';
-import { testDatabaseUrl } from '../helpers/test-app.js';
 
 const AT = '2026-11-22T10:00:00.000Z';
 const COMPANY = '00000000-0000-4000-8000-000000000001';
@@ -13,10 +12,9 @@ const DEVICE = '00000000-0000-4000-8000-000000000002';
 // Profiles from before migration 0012 keep what ingest did then (the network server's decoding wins);
 // values stored before it say nothing about their decoder. Its down step gives the old schema back.
 describe('migration 0012_decoder_precedence', () => {
-  const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });
+    database = await emptyDatabase();
     const db = database.db;
     await migrateTo(db, '0011_event_store');
     await sql`insert into companies (id, name, created_at) values (${COMPANY}, 'Winery', ${AT})`.execute(db);
@@ -29,7 +27,6 @@ describe('migration 0012_decoder_precedence', () => {
   });
   afterAll(async () => {
     await database.close();
-    if (testDatabaseUrl && pgSchema) await dropPostgresSchema(testDatabaseUrl, pgSchema);
   });
 
   it("lets the network server's decoding win on existing profiles, and leaves existing values without a decoder", async () => {

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../../../server/src/db/database.js';
+import type { DatabaseHandle } from '../../../server/src/db/database.js';
+import { emptyDatabase } from '../helpers/empty-database.js';
 import { migrateTo } from '../../../server/src/db/migrate.js';
 import { devicesRepository } from '../../../server/src/repositories/devices.js';
 import { testDatabaseUrl } from '../helpers/test-app.js';
@@ -14,7 +14,6 @@ const device = (n: number) => `00000000-0000-4000-8000-0000000001${String(n).pad
 // The device list's indexes (issue #20): every list order is an index's, on both databases, and
 // going down restores the indexes of 0002. The devices written before stay listed in the same order.
 describe('migration 0039_device_list_indexes', () => {
-  const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   let database: DatabaseHandle;
   const postgres = Boolean(testDatabaseUrl);
 
@@ -30,7 +29,7 @@ describe('migration 0039_device_list_indexes', () => {
     (await devicesRepository(database.db).list(USER, { companyId: COMPANY }, { ordering, limit: 25, offset: 0 })).results.map((d) => d.name);
 
   beforeAll(async () => {
-    database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });
+    database = await emptyDatabase();
     const db = database.db;
     await migrateTo(db, '0038_rule_device_versions');
     await sql`insert into users (id, email, password_hash, created_at) values (${USER}, 'a@example.com', 'x', ${AT})`.execute(db);
@@ -51,7 +50,6 @@ describe('migration 0039_device_list_indexes', () => {
   });
   afterAll(async () => {
     await database.close();
-    if (testDatabaseUrl && pgSchema) await dropPostgresSchema(testDatabaseUrl, pgSchema);
   });
 
   it('orders each list column by an index of the company, ties by id', async () => {

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../../../server/src/db/database.js';
+import type { DatabaseHandle } from '../../../server/src/db/database.js';
+import { emptyDatabase } from '../helpers/empty-database.js';
 import { migrateTo } from '../../../server/src/db/migrate.js';
 import { gatewayCertificatesRepository } from '../../../server/src/repositories/gateway-certificates.js';
-import { testDatabaseUrl } from '../helpers/test-app.js';
 
 const AT = '2026-11-22T10:00:00.000Z';
 const EXPIRES = '2027-11-22T10:00:00.000Z';
@@ -12,10 +11,9 @@ const COMPANY = '00000000-0000-4000-8000-000000000001';
 
 // Gateways in the field before migration 0018 keep their latest certificate; nothing else of theirs is admitted.
 describe('migration 0018_gateway_certificates', () => {
-  const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });
+    database = await emptyDatabase();
     const db = database.db;
     await migrateTo(db, '0015_claims_and_housekeeping');
     await sql`insert into companies (id, name, created_at) values (${COMPANY}, 'Winery', ${AT})`.execute(db);
@@ -27,7 +25,6 @@ describe('migration 0018_gateway_certificates', () => {
   });
   afterAll(async () => {
     await database.close();
-    if (testDatabaseUrl && pgSchema) await dropPostgresSchema(testDatabaseUrl, pgSchema);
   });
 
   it("admits each gateway's recorded certificate, as the broker reads its serial, and no other", async () => {

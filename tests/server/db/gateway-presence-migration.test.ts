@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../../../server/src/db/database.js';
+import type { DatabaseHandle } from '../../../server/src/db/database.js';
+import { emptyDatabase } from '../helpers/empty-database.js';
 import { migrateTo } from '../../../server/src/db/migrate.js';
 import { gatewayPresenceRepository } from '../../../server/src/repositories/gateway-presence.js';
-import { testDatabaseUrl } from '../helpers/test-app.js';
 
 const AT = '2026-11-27T10:00:00.000Z';
 const LATER = '2026-11-27T10:01:00.000Z';
@@ -14,10 +13,9 @@ const GATEWAY = '00000000-0000-4000-8000-000000000002';
 // A gateway connected before migration 0021 has no presence row: it is disconnected only once it
 // has not been seen for the expiry, and its down step gives the old schema back.
 describe('migration 0021_gateway_presence', () => {
-  const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });
+    database = await emptyDatabase();
     const db = database.db;
     await migrateTo(db, '0018_gateway_certificates');
     await sql`insert into companies (id, name, created_at) values (${COMPANY}, 'Winery', ${AT})`.execute(db);
@@ -27,7 +25,6 @@ describe('migration 0021_gateway_presence', () => {
   });
   afterAll(async () => {
     await database.close();
-    if (testDatabaseUrl && pgSchema) await dropPostgresSchema(testDatabaseUrl, pgSchema);
   });
 
   it('keeps a gateway connected before it until it has not been seen for the expiry', async () => {

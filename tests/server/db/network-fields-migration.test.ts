@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../../../server/src/db/database.js';
+import type { DatabaseHandle } from '../../../server/src/db/database.js';
+import { emptyDatabase } from '../helpers/empty-database.js';
 import { migrateTo } from '../../../server/src/db/migrate.js';
-import { testDatabaseUrl } from '../helpers/test-app.js';
 
 const AT = '2026-11-22T10:00:00.000Z';
 const COMPANY = '00000000-0000-4000-8000-000000000001';
@@ -13,10 +12,9 @@ const PROFILE = '00000000-0000-4000-8000-000000000003';
 // Rows written before migration 0009 get what the network server needs: EU868, LoRaWAN 1.0.3,
 // revision A, an hour between uplinks, a JoinEUI of zeros. Its down step gives the old schema back.
 describe('migration 0009_network_fields', () => {
-  const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });
+    database = await emptyDatabase();
     const db = database.db;
     await migrateTo(db, '0008_notification_params');
     await sql`insert into companies (id, name, created_at) values (${COMPANY}, 'Winery', ${AT})`.execute(db);
@@ -29,7 +27,6 @@ describe('migration 0009_network_fields', () => {
   });
   afterAll(async () => {
     await database.close();
-    if (testDatabaseUrl && pgSchema) await dropPostgresSchema(testDatabaseUrl, pgSchema);
   });
 
   const terms = async () =>

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../../../server/src/db/database.js';
+import type { DatabaseHandle } from '../../../server/src/db/database.js';
+import { emptyDatabase } from '../helpers/empty-database.js';
 import { migrateTo } from '../../../server/src/db/migrate.js';
 import { searchRepository } from '../../../server/src/repositories/search.js';
 import { testDatabaseUrl } from '../helpers/test-app.js';
@@ -14,12 +14,11 @@ const DEVICE = '00000000-0000-4000-8000-000000000003';
 // Installations before 0022 hold every event in the search index; afterwards it holds the entities
 // only, and the trigram index (SQLite's FTS table is rebuilt) still finds them.
 describe('migration 0022_search_without_events', () => {
-  const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   let database: DatabaseHandle;
   const entries = async () => (await sql<{ type: string }>`select type from search_entries order by type`.execute(database.db)).rows.map((row) => row.type);
 
   beforeAll(async () => {
-    database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });
+    database = await emptyDatabase();
     const db = database.db;
     await migrateTo(db, '0018_gateway_certificates');
     await sql`insert into users (id, email, password_hash, created_at) values (${USER}, 'a@example.com', 'x', ${AT})`.execute(db);
@@ -37,7 +36,6 @@ describe('migration 0022_search_without_events', () => {
   });
   afterAll(async () => {
     await database.close();
-    if (testDatabaseUrl && pgSchema) await dropPostgresSchema(testDatabaseUrl, pgSchema);
   });
 
   it('removes the events from the index, keeps the entities findable and indexes no new event', async () => {

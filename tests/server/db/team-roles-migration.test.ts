@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropPostgresSchema, openDatabase, type DatabaseHandle } from '../../../server/src/db/database.js';
+import type { DatabaseHandle } from '../../../server/src/db/database.js';
+import { emptyDatabase } from '../helpers/empty-database.js';
 import { migrateTo } from '../../../server/src/db/migrate.js';
-import { testDatabaseUrl } from '../helpers/test-app.js';
 
 const AT = '2026-11-27T10:00:00.000Z';
 const COMPANY = '00000000-0000-4000-8000-000000000001';
@@ -16,10 +15,9 @@ const KEY = '00000000-0000-4000-8000-000000000005';
 // member; invites become member invites bound to their address, joinable for a week; keys reach all
 // of their owner's companies, read and write, as before.
 describe('migration 0023_team_roles', () => {
-  const pgSchema = testDatabaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openDatabase(testDatabaseUrl ? { databaseUrl: testDatabaseUrl, pgSchema } : { sqliteFile: ':memory:' });
+    database = await emptyDatabase();
     const db = database.db;
     await migrateTo(db, '0022_search_without_events');
     for (const [id, email] of [
@@ -41,7 +39,6 @@ describe('migration 0023_team_roles', () => {
   });
   afterAll(async () => {
     await database.close();
-    if (testDatabaseUrl && pgSchema) await dropPostgresSchema(testDatabaseUrl, pgSchema);
   });
 
   it('keeps creators owners and makes everyone else a member', async () => {

@@ -87,7 +87,7 @@ describe('/api/company/{id}/members', () => {
     expect((await call(t.app, owner, 'DELETE', `/api/company/${company}/members/${member.id}`)).statusCode).toBe(204);
     const after = await Promise.all(reads());
     expect(after[0]?.statusCode).toBe(404);
-    expect(after[1]?.json()).toEqual({ count: 0, results: [] });
+    expect(after[1]?.json()).toEqual({ count: 0, count_exact: true, results: [] });
     // The key made for this company alone is gone with the membership.
     expect(after[2]?.statusCode).toBe(401);
     expect((await call(t.app, member, 'POST', '/api/device/', { company_id: company, dev_eui: 'ABCD000000000001', app_key: 'A'.repeat(32) })).statusCode).toBe(

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/src/app.js';
 import { KdfGate } from '../../../server/src/auth/kdf-gate.js';
 import { MemoryRateStore } from '../../../server/src/auth/rate-store.js';
 import { loadConfig } from '../../../server/src/config.js';
-import { dropPostgresSchema, openDatabase } from '../../../server/src/db/database.js';
-import { migrateToLatest } from '../../../server/src/db/migrate.js';
+import { openDatabase } from '../../../server/src/db/database.js';
+import { sharedDatabase } from '../helpers/shared-database.js';
 import { LIFTED_ADDRESS_LIMITS, TEST_SECRET_KEY, TestClock, testDatabaseUrl } from '../helpers/test-app.js';
 import { PASSWORD, signUp } from '../helpers/users.js';
 
@@ -60,8 +59,7 @@ describe('the password derivation gate', () => {
 // Several API nodes on one PostgreSQL database: a client spreading its attempts over the nodes meets one count.
 describe.skipIf(!testDatabaseUrl)('two API nodes on one PostgreSQL database', () => {
   it('share the sign-in counts', async () => {
-    const url = testDatabaseUrl!;
-    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const database = await sharedDatabase('limiter-store');
     const config = loadConfig({
       LOG_LEVEL: 'silent',
       SECRET_KEY: TEST_SECRET_KEY,
@@ -69,11 +67,9 @@ describe.skipIf(!testDatabaseUrl)('two API nodes on one PostgreSQL database', ()
       SIGNIN_MAX_FAILURES: '4',
       SIGNIN_ADDRESS_MAX: '6',
     });
-    const first = await openDatabase({ databaseUrl: url, pgSchema: schema });
-    await migrateToLatest(first.db);
     const nodes = [
-      await buildApp({ config, database: first, logger: false }),
-      await buildApp({ config, database: await openDatabase({ databaseUrl: url, pgSchema: schema }), logger: false }),
+      await buildApp({ config, database: database.handle, logger: false }),
+      await buildApp({ config, database: await openDatabase({ databaseUrl: database.env.DATABASE_URL }), logger: false }),
     ];
     try {
       const user = await signUp(nodes[0]!);
@@ -99,7 +95,7 @@ describe.skipIf(!testDatabaseUrl)('two API nodes on one PostgreSQL database', ()
       expect((await signIn(0, 'other-7@example.com', PASSWORD, '203.0.113.50')).statusCode).toBe(429);
     } finally {
       await Promise.all(nodes.map((node) => node.close()));
-      await dropPostgresSchema(url, schema);
+      await database.drop();
     }
   });
 });
