@@ -20,6 +20,13 @@ const fleet = Array.from({ length: 28 }, (_, index) => ({
   battery_level: null,
 }));
 
+/** A first page of a company whose count the API stopped past its bound (the device list at fleet scale). */
+const boundedList = (async () => ({
+  data: fleet.slice(0, 10),
+  pageInfo: { hasNextPage: true, hasPreviousPage: false },
+  meta: { moreThan: 10_000 },
+})) as DataProvider['getList'];
+
 const job = (fields: Partial<BulkJob>): BulkJob => ({
   id: 'j1',
   company_id: 'c1',
@@ -184,14 +191,9 @@ describe.each(['en', 'de'] as const)('bulk jobs in %s on a desktop', (locale) =>
   it('success at fleet scale: a bounded count says "more than", and all matching are counted once before a job', async () => {
     stubViewportWidth(DESKTOP_WIDTH);
     await signInWith({ companies: [{ id: 'c1', name: 'Acme', tenant_id: null, role: 'member' }] });
-    const bounded = (async () => ({
-      data: fleet.slice(0, 10),
-      pageInfo: { hasNextPage: true, hasPreviousPage: false },
-      meta: { moreThan: 10_000 },
-    })) as DataProvider['getList'];
     const countMatchingDevices = vi.fn(async () => 123_456) as Mock;
     const startBulkJob = vi.fn(async () => job({ total: 123_456 })) as Mock;
-    renderFleet(locale, { countMatchingDevices, startBulkJob, bulkJob: async () => job({ state: 'running', total: 123_456 }) }, bounded);
+    renderFleet(locale, { countMatchingDevices, startBulkJob, bulkJob: async () => job({ state: 'running', total: 123_456 }) }, boundedList);
     expect(await screen.findByText(text.range)).toBeInTheDocument();
     fireEvent.click(screen.getAllByRole('checkbox')[0] as HTMLElement);
     fireEvent.click(await screen.findByRole('button', { name: text.selectMore }));
@@ -204,15 +206,10 @@ describe.each(['en', 'de'] as const)('bulk jobs in %s on a desktop', (locale) =>
   it('error at fleet scale: a failed count is told, and no job can start', async () => {
     stubViewportWidth(DESKTOP_WIDTH);
     await signInWith({ companies: [{ id: 'c1', name: 'Acme', tenant_id: null, role: 'member' }] });
-    const bounded = (async () => ({
-      data: fleet.slice(0, 10),
-      pageInfo: { hasNextPage: true, hasPreviousPage: false },
-      meta: { moreThan: 10_000 },
-    })) as DataProvider['getList'];
     const countMatchingDevices = vi.fn(async () => {
       throw new HttpError('app.errors.general', 500, { code: 'internal' });
     }) as Mock;
-    renderFleet(locale, { countMatchingDevices }, bounded);
+    renderFleet(locale, { countMatchingDevices }, boundedList);
     await screen.findByText('Sensor 00');
     fireEvent.click(screen.getAllByRole('checkbox')[0] as HTMLElement);
     fireEvent.click(await screen.findByRole('button', { name: text.selectMore }));
