@@ -121,7 +121,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     webhooks: webhooksRepository(db, dialect),
     jobLeases: jobLeasesRepository(db),
     gatewayPresence: gatewayPresenceRepository(db),
-    telemetry: telemetryRepository(db),
+    telemetry: telemetryRepository(db, dialect),
     frames: framesRepository(reads),
     deviceHistory: deviceHistoryRepository(reads),
     unregisteredDevices: unregisteredDevicesRepository(db),

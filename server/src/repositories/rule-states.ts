@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CompiledQuery } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import { prepare } from '../db/prepared.js';
 import type { RuleMemory } from '../domain/rules/memory.js';
@@ -97,6 +98,20 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
   const deviceStates = prepare<[string], { rule_id: string; memory: string; version: number }>(db, 1, (deviceId) =>
     db.selectFrom('rule_states').select(['rule_id', 'memory', 'version']).where('device_id', '=', deviceId),
   );
+
+  /**
+   * SQLite: writes the states and answers true when every write held, counted without RETURNING
+   * (the common case); otherwise undoes them to the savepoint, for the caller to write them again
+   * with their keys returned. PostgreSQL's RETURNING costs little beside its round trips.
+   */
+  const allHold = async (trx: Db, writes: readonly StateWrite[]): Promise<boolean> => {
+    await trx.executeQuery(CompiledQuery.raw('savepoint rule_states_write'));
+    const { numAffectedRows } = await trx.executeQuery(upsert.counted(writes));
+    const held = Number(numAffectedRows ?? 0) === writes.length;
+    if (!held) await trx.executeQuery(CompiledQuery.raw('rollback to savepoint rule_states_write'));
+    await trx.executeQuery(CompiledQuery.raw('release savepoint rule_states_write'));
+    return held;
+  };
 
   /** Moves the state from the version read to the next; false when another evaluation moved it first. */
   const claim = async (trx: Db, step: RuleStep): Promise<boolean> => {
@@ -205,11 +220,16 @@ export function ruleStatesRepository(db: Db, dialect: Dialect) {
      * another evaluation moved or created the state first.
      */
     async writeStates(trx: Db, writes: readonly StateWrite[]): Promise<Set<string>> {
-      const lost = new Set(writes.map((write) => stateKey(write.ruleId, write.deviceId)));
+      const lost = new Set<string>();
       const ordered = [...writes].sort((a, b) => compareKeys(a.deviceId, b.deviceId) || compareKeys(a.ruleId, b.ruleId));
       for (let i = 0; i < ordered.length; i += WRITE_CHUNK) {
-        const written = await trx.executeQuery(upsert(ordered.slice(i, i + WRITE_CHUNK)));
-        for (const row of written.rows) lost.delete(stateKey(row.rule_id, row.device_id));
+        const part = ordered.slice(i, i + WRITE_CHUNK);
+        if (dialect === 'sqlite' && (await allHold(trx, part))) continue;
+        const written = await trx.executeQuery(upsert.returning(part));
+        // Nearly always every write holds: the keys are compared only when some did not.
+        if (written.rows.length === part.length) continue;
+        const held = new Set(written.rows.map((row) => stateKey(row.rule_id, row.device_id)));
+        for (const write of part) if (!held.has(stateKey(write.ruleId, write.deviceId))) lost.add(stateKey(write.ruleId, write.deviceId));
       }
       return lost;
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
+import type { Db, Dialect } from '../db/database.js';
 import type { DeviceEventsTable } from '../db/schema.js';
 import type { Decoder } from '../domain/decoders.js';
 import type { PowerSource } from '../domain/power.js';
@@ -76,7 +76,7 @@ function moveTo(trx: Transaction, deviceId: string, at: string, location: NonNul
 }
 
 /** Writes of the data plane: readings, status, position and events of devices, each event once, in one transaction. */
-export function telemetryRepository(db: Db) {
+export function telemetryRepository(db: Db, dialect: Dialect) {
   // The two lookups every message makes, compiled once (see prepare).
   const deviceQuery = (devEui: string) =>
     db
@@ -105,7 +105,7 @@ export function telemetryRepository(db: Db) {
   );
   const companyDevice = prepare<[string, string], IngestDevice>(db, 2, (devEui, companyId) => deviceQuery(devEui).where('devices.company_id', '=', companyId));
 
-  const uplinks = new UplinkWriter(db);
+  const uplinks = new UplinkWriter(db, dialect);
 
   return {
     /**

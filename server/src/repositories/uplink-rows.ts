@@ -1,4 +1,3 @@
-import type { Insertable } from 'kysely';
 import type { DeviceEventsTable, DeviceTopicsTable, FrameReceptionsTable, FramesTable, TopicSamplesTable } from '../db/schema.js';
 import type { Decoder } from '../domain/decoders.js';
 import type { FrameMetadata } from '../domain/radio.js';
@@ -55,8 +54,8 @@ export interface SeenState {
  * receptions of the gateways in `gateways` (those registered here).
  */
 export function uplinkRows(jobs: readonly QueuedUplink[], gateways: ReadonlySet<string>) {
-  const topics = new Map<string, Insertable<DeviceTopicsTable>>();
-  const samples: Insertable<TopicSamplesTable>[] = [];
+  const topics = new Map<string, DeviceTopicsTable>();
+  const samples: TopicSamplesTable[] = [];
   const frames: FramesTable[] = [];
   const receptions: FrameReceptionsTable[] = [];
   const seen = new Map<string, SeenState>();
@@ -73,7 +72,7 @@ export function uplinkRows(jobs: readonly QueuedUplink[], gateways: ReadonlySet<
       const key = `${job.device.id}\u0000${reading.topic}`;
       // One row per device topic per statement (PostgreSQL refuses to upsert a row twice): the newest wins.
       const previous = topics.get(key);
-      if (!previous || String(previous.last_timestamp) <= job.at)
+      if (!previous || previous.last_timestamp <= job.at)
         topics.set(key, { device_id: job.device.id, topic: reading.topic, last_value: value, last_timestamp: job.at, decoded_by: job.decodedBy ?? null });
       samples.push({ device_id: job.device.id, topic: reading.topic, ts: job.at, value });
     }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { Db, Dialect } from '../db/database.js';
 import type { WebhookDeliveriesTable } from '../db/schema.js';
 import { eventRow, gatewaysOf, inLockOrder, uplinkRows, type QueuedUplink, type SeenState, type UplinkWrite } from './uplink-rows.js';
+import { uplinkStatements, type UplinkStatements } from './uplink-statements.js';
 import type { RuleStage, RuleUplink } from './rule-states.js';
 import { pendingDelivery } from './webhooks.js';
 
@@ -42,8 +43,14 @@ function chunks<T>(rows: readonly T[]): T[][] {
 export class UplinkWriter {
   private queue: Job[] = [];
   private flushing = false;
+  private readonly statements: UplinkStatements;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    dialect: Dialect,
+  ) {
+    this.statements = uplinkStatements(dialect);
+  }
 
   write(uplink: UplinkWrite): Promise<WriteOutcome> {
     return new Promise((resolve, reject) => {
@@ -98,18 +105,13 @@ export class UplinkWriter {
     const inserted = await this.db.transaction().execute(async (trx) => {
       const inserted = new Set<string>();
       for (const part of chunks(inLockOrder(candidates.map(eventRow)))) {
-        const rows = await trx
-          .insertInto('device_events')
-          .values(part)
-          .onConflict((oc) => oc.columns(['device_id', 'created_at', 'dedupe_key']).doNothing())
-          .returning('id')
-          .execute();
+        const { rows } = await trx.executeQuery(this.statements.events(part));
         for (const row of rows) inserted.add(row.id);
       }
       const fresh = candidates.filter((job) => inserted.has(job.eventId));
       // Before the topics are written: a rule reads the values a device had before this batch.
       after.push(...(await evaluateRules(trx, fresh)));
-      await writeUplinks(trx, fresh);
+      await writeUplinks(trx, this.statements, fresh);
       await queueWebhooks(trx, fresh);
       return inserted;
     });
@@ -171,30 +173,15 @@ async function markSeen(trx: Transaction, seen: ReadonlyMap<string, SeenState>):
   }
 }
 
-async function writeUplinks(trx: Transaction, jobs: readonly Job[]): Promise<void> {
+async function writeUplinks(trx: Transaction, statements: UplinkStatements, jobs: readonly Job[]): Promise<void> {
   const named = gatewaysOf(jobs);
   const registered = named.length === 0 ? [] : await trx.selectFrom('gateways').select('gateway_id').where('gateway_id', 'in', named).execute();
   const { topics, samples, frames, receptions, seen } = uplinkRows(jobs, new Set(registered.map((row) => row.gateway_id)));
   await markSeen(trx, seen);
-  for (const part of chunks(topics)) {
-    await trx
-      .insertInto('device_topics')
-      .values(part)
-      .onConflict((oc) =>
-        oc
-          .columns(['device_id', 'topic'])
-          .doUpdateSet((eb) => ({
-            last_value: eb.ref('excluded.last_value'),
-            last_timestamp: eb.ref('excluded.last_timestamp'),
-            decoded_by: eb.ref('excluded.decoded_by'),
-          }))
-          .where('device_topics.last_timestamp', '<=', (eb) => eb.ref('excluded.last_timestamp')),
-      )
-      .execute();
-  }
-  for (const part of chunks(samples)) await trx.insertInto('topic_samples').values(part).execute();
-  for (const part of chunks(frames)) await trx.insertInto('frames').values(part).execute();
-  for (const part of chunks(receptions)) await trx.insertInto('frame_receptions').values(part).execute();
+  for (const part of chunks(topics)) await trx.executeQuery(statements.topics(part));
+  for (const part of chunks(samples)) await trx.executeQuery(statements.samples(part));
+  for (const part of chunks(frames)) await trx.executeQuery(statements.frames(part));
+  for (const part of chunks(receptions)) await trx.executeQuery(statements.receptions(part));
 }
 
 /** One delivery per enabled webhook of each uplink's company, committed with the uplink (so a redelivered uplink queues none). */

@@ -16,7 +16,7 @@ interface StoredMemory {
   values?: Record<string, TopicValue>;
   battery?: number | null;
   pending?: Record<string, string | number>;
-  windows?: Record<string, (string | number)[]>;
+  windows?: Record<string, readonly (string | number)[]>;
 }
 
 const epoch = (time: string | number): number => (typeof time === 'number' ? time : Date.parse(time));
@@ -39,15 +39,32 @@ export function parseMemory(text: string): RuleMemory {
   };
 }
 
-/** Held-since times as ISO times (the same object when there are none, nearly always). */
-function isoPending(pending: RuleMemory['pending']): RuleMemory['pending'] | Record<string, string> {
-  let iso: Record<string, string> | undefined;
-  for (const [path, since] of Object.entries(pending)) (iso ??= {})[path] = new Date(since).toISOString();
-  return iso ?? pending;
+/** Held-since times as ISO times. */
+function isoPending(pending: RuleMemory['pending']): Record<string, string> {
+  const iso: Record<string, string> = {};
+  for (const [path, since] of Object.entries(pending)) iso[path] = new Date(since).toISOString();
+  return iso;
 }
 
-/** The stored form of a memory. */
+const hasKeys = (record: object): boolean => {
+  for (const _ in record) return true;
+  return false;
+};
+
+/**
+ * The stored form of a memory: only the parts that differ from an armed memory (`firing` always),
+ * which the reader takes as empty. A counting rule's state, written on every match, then holds
+ * little more than its windows: some 120 instead of 195 bytes per row in bench/RESULTS.md (#23),
+ * so SQLite copies and logs fewer bytes per state and the serialisation costs less.
+ */
 export function memoryJson(memory: RuleMemory): string {
   const { firing, since, lastFiredAt, values, battery, pending, windows } = memory;
-  return JSON.stringify({ firing, since, lastFiredAt, values, battery, pending: isoPending(pending), windows });
+  const stored: StoredMemory = { firing };
+  if (since !== null) stored.since = since;
+  if (lastFiredAt !== null) stored.lastFiredAt = lastFiredAt;
+  if (hasKeys(values)) stored.values = values;
+  if (battery !== null) stored.battery = battery;
+  if (hasKeys(pending)) stored.pending = isoPending(pending);
+  if (hasKeys(windows)) stored.windows = windows;
+  return JSON.stringify(stored);
 }

@@ -31,6 +31,13 @@ describe('the stored form of a rule memory', () => {
     expect(parseMemory(memoryJson(armedMemory()))).toEqual(armedMemory());
   });
 
+  it('stores only what differs from an armed memory, and whether it fires', () => {
+    const counting: RuleMemory = { ...armedMemory(), windows: { '0': [T - 60_000, T] } };
+    expect(JSON.parse(memoryJson(counting))).toEqual({ firing: false, windows: { '0': [T - 60_000, T] } });
+    expect(parseMemory(memoryJson(counting))).toEqual(counting);
+    expect(JSON.parse(memoryJson(armedMemory()))).toEqual({ firing: false });
+  });
+
   it('reads a row written before (ISO times), and one missing parts', () => {
     const stored = JSON.stringify({
       firing: false,
