@@ -30,16 +30,10 @@ type ConsoleAdminProps = Pick<AdminContextProps, 'dataProvider' | 'authProvider'
  * never draws them (it has its own frame and its own sign-in entry). This is `AdminContext` and
  * `CoreAdminUI` with the same pages `AdminUI` gives, minus those two and the OAuth callback page.
  */
-export function ConsoleAdmin({ dataProvider, authProvider, i18nProvider, store, lightTheme, darkTheme, children, ...ui }: ConsoleAdminProps) {
+export function ConsoleAdmin({ children, layout, catchAll, dashboard, title, disableTelemetry, ...context }: ConsoleAdminProps) {
+  const ui = { layout, catchAll, dashboard, title, disableTelemetry };
   return (
-    <AdminContext
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      store={store}
-      lightTheme={lightTheme}
-      darkTheme={darkTheme}
-    >
+    <AdminContext {...context}>
       <CssBaseline enableColorScheme>
         <CoreAdminUI {...ui} accessDenied={AccessDenied} authenticationError={AuthenticationError} error={ErrorPage} loading={LoadingPage} loginPage={false}>
           {children}
