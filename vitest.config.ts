@@ -12,8 +12,11 @@ const serverTests = {
   environment: 'node',
   // Migrates one database per run; each test app starts on a copy of it.
   globalSetup: ['tests/server/helpers/migrated-database.ts'],
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // A safety net for a test that hangs, not a speed limit: tests wait on states, and some do a
+  // fixed, large amount of work (the fuzz's 1,000+ requests, a 1,000-device import, two nodes
+  // racing), which took 32 s on PostgreSQL while two CPU burners kept both cores busy (#20).
+  testTimeout: 180_000,
+  hookTimeout: 180_000,
 };
 
 export default defineConfig({
@@ -30,8 +33,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/admin/**/*.test.{ts,tsx}', 'tests/locales/**/*.test.ts', 'tests/marketing/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/admin/setup.ts'],
-          // States are awaited (tests/admin/setup.ts); a busy machine may need more than vitest's 5 s.
-          testTimeout: 30_000,
+          // States are awaited (tests/admin/setup.ts); a safety net for a hang, far above what a
+          // screen test takes on a busy machine (vitest's 5 s is not).
+          testTimeout: 120_000,
         },
       },
       {
