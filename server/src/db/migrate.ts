@@ -35,6 +35,7 @@ import * as bulkJobs from './migrations/0036_bulk_jobs.js';
 import * as deviceListIndexes from './migrations/0039_device_list_indexes.js';
 import * as bulkIndexes from './migrations/0040_bulk_indexes.js';
 import * as deviceSearchAndFilters from './migrations/0041_device_search_and_filters.js';
+import * as crossCompanyDeviceOrder from './migrations/0042_cross_company_device_order.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0039_device_list_indexes': deviceListIndexes,
   '0040_bulk_indexes': bulkIndexes,
   '0041_device_search_and_filters': deviceSearchAndFilters,
+  '0042_cross_company_device_order': crossCompanyDeviceOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
