@@ -6,9 +6,11 @@
 // Usage: npm run build:server && node bench/ingest.bench.mjs [sqlite|postgres ...]
 // RULES_PER_COMPANY=100 gives the company that many enabled rules (issue #23), evaluated on every uplink.
 // CODEC=0 leaves out the codec phases.
-// Each phase also reports the SQL statements per uplink (BEGIN/COMMIT not counted) and the CPU
-// time of the process (every thread: codec workers, checkpoints) per uplink: unlike the
-// timings, those figures hardly depend on the machine's load. STATEMENTS=1 lists them by kind.
+// Each phase also reports the SQL statements per uplink (BEGIN/COMMIT not counted), the CPU
+// time of the process (every thread: codec workers, checkpoints) and of its main thread alone (the
+// thread that serves requests and writes SQLite: at N uplinks/s it may spend 1/N s on each) per
+// uplink, and on PostgreSQL the bytes of WAL written per uplink: unlike the timings, those figures
+// hardly depend on the machine's load. STATEMENTS=1 lists the statements by kind.
 // `codec_errors`: uplinks of the phase stored as a codec error (on a loaded machine the niced codec
 // workers overrun their time limit: those uplinks carry no values and cost no rules, and each
 // replaced worker compiles its WASM again, so such a phase's figures are not comparable).
@@ -17,6 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
 import { buildApp } from '../server/dist/app.js';
 import { loadConfig } from '../server/dist/config.js';
 import { dropPostgresSchema, openDatabase } from '../server/dist/db/database.js';
@@ -63,12 +66,20 @@ const statementCounter = () => ({
   },
 });
 
-async function run(label, count, send, counter, codecErrors) {
+/** CPU time of this process's main thread, in µs (Linux: utime + stime of the thread, in clock ticks of 10 ms). */
+function mainThreadCpuUs() {
+  const fields = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function run(label, count, send, counter, codecErrors, walPosition) {
   const errorsBefore = await codecErrors();
+  const walBefore = await walPosition();
   const statementsBefore = counter.statements;
   const kindsBefore = new Map(counter.byKind);
   let next = 0;
   const cpuBefore = process.cpuUsage();
+  const mainBefore = mainThreadCpuUs();
   const started = performance.now();
   const worker = async () => {
     while (next < count) {
@@ -80,6 +91,8 @@ async function run(label, count, send, counter, codecErrors) {
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const mainCpu = mainThreadCpuUs() - mainBefore;
+  const walAfter = await walPosition();
   const statements = (counter.statements - statementsBefore) / count;
   if (LIST_STATEMENTS) {
     const kinds = [...counter.byKind].map(([kind, n]) => [kind, (n - (kindsBefore.get(kind) ?? 0)) / count]).filter(([, n]) => n > 0);
@@ -92,6 +105,8 @@ async function run(label, count, send, counter, codecErrors) {
     per_second: Math.round(count / seconds),
     statements_per_uplink: Number(statements.toFixed(2)),
     cpu_us_per_uplink: Math.round((cpu.user + cpu.system) / count),
+    main_thread_us_per_uplink: Math.round(mainCpu / count),
+    wal_bytes_per_uplink: walBefore === null ? '' : Math.round((walAfter - walBefore) / count),
     codec_errors: (await codecErrors()) - errorsBefore,
   };
 }
@@ -153,16 +168,19 @@ async function bench(dialect) {
             .executeTakeFirstOrThrow()
         ).n,
       );
+    // PostgreSQL's WAL position (bytes), read without the counting plugin; null on SQLite.
+    const walPosition = async () =>
+      dialect === 'postgres' ? Number((await sql`select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') as n`.execute(database.db)).rows[0].n) : null;
     // Each path first runs cold (the first messages pay for JIT and the codec workers' WASM
     // compilation), then the measured steady state.
     const results = [
-      await run('no codec (object), first after start', WARM_UP, (i) => decoded(i), counter, codecErrors),
-      await run('no codec (object), steady', MESSAGES, (i) => decoded(WARM_UP + i), counter, codecErrors),
+      await run('no codec (object), first after start', WARM_UP, (i) => decoded(i), counter, codecErrors, walPosition),
+      await run('no codec (object), steady', MESSAGES, (i) => decoded(WARM_UP + i), counter, codecErrors, walPosition),
     ];
     if (WITH_CODEC) {
       results.push(
-        await run('LHT65N codec, first after start', WARM_UP, (i) => raw(100_000 + i), counter, codecErrors),
-        await run('LHT65N codec, steady', MESSAGES, (i) => raw(100_000 + WARM_UP + i), counter, codecErrors),
+        await run('LHT65N codec, first after start', WARM_UP, (i) => raw(100_000 + i), counter, codecErrors, walPosition),
+        await run('LHT65N codec, steady', MESSAGES, (i) => raw(100_000 + WARM_UP + i), counter, codecErrors, walPosition),
       );
     }
     await app.close();
