@@ -5,6 +5,7 @@ import { emptyDatabase } from '../helpers/empty-database.js';
 import { migrateTo } from '../../../server/src/db/migrate.js';
 import { devicesRepository } from '../../../server/src/repositories/devices.js';
 import type { DeviceOrdering } from '../../../server/src/schemas/devices.js';
+import { indexDefinition } from '../helpers/index-definition.js';
 import { testDatabaseUrl } from '../helpers/test-app.js';
 
 const AT = '2026-11-28T10:00:00.000Z';
@@ -18,13 +19,7 @@ describe('migration 0042_cross_company_device_order', () => {
   let database: DatabaseHandle;
   const postgres = Boolean(testDatabaseUrl);
 
-  const definition = async (name: string): Promise<string | undefined> => {
-    const rows = postgres
-      ? (await sql<{ text: string }>`select indexdef as text from pg_indexes where schemaname = current_schema() and indexname = ${name}`.execute(database.db))
-          .rows
-      : (await sql<{ text: string }>`select sql as text from sqlite_master where type = 'index' and name = ${name}`.execute(database.db)).rows;
-    return rows[0]?.text;
-  };
+  const definition = (name: string) => indexDefinition(database, name);
   /** The list of the member of all three companies, none chosen. */
   const names = async (ordering: DeviceOrdering) =>
     (await devicesRepository(database.db).list(USER, {}, { ordering, limit: 25, offset: 0 })).results.map((d) => d.name);

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../../server/src/db/database.js';
 import { emptyDatabase } from '../helpers/empty-database.js';
 import { migrateTo } from '../../../server/src/db/migrate.js';
 import { devicesRepository } from '../../../server/src/repositories/devices.js';
+import { indexDefinition } from '../helpers/index-definition.js';
 import { testDatabaseUrl } from '../helpers/test-app.js';
 
 const AT = '2026-11-28T10:00:00.000Z';
@@ -17,14 +18,7 @@ describe('migration 0039_device_list_indexes', () => {
   let database: DatabaseHandle;
   const postgres = Boolean(testDatabaseUrl);
 
-  /** The index's definition as the database prints it (its column list is the part compared). */
-  const definition = async (name: string): Promise<string | undefined> => {
-    const rows = postgres
-      ? (await sql<{ text: string }>`select indexdef as text from pg_indexes where schemaname = current_schema() and indexname = ${name}`.execute(database.db))
-          .rows
-      : (await sql<{ text: string }>`select sql as text from sqlite_master where type = 'index' and name = ${name}`.execute(database.db)).rows;
-    return rows[0]?.text;
-  };
+  const definition = (name: string) => indexDefinition(database, name);
   const names = async (ordering: 'name' | '-last_seen' | 'last_seen' | 'dev_eui') =>
     (await devicesRepository(database.db).list(USER, { companyId: COMPANY }, { ordering, limit: 25, offset: 0 })).results.map((d) => d.name);
 
