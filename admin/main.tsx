@@ -1,5 +1,5 @@
 import { isAuthAddress } from './auth/paths';
-import { hasStaticSignIn, startOnIntent } from './auth/intent';
+import { hasStaticSignIn, startOnIntent, whenReleased } from './auth/intent';
 
 // Two entries share this page: the sign-in pages (light, no react-admin) and the console. This
 // module imports neither React nor either entry, so the browser fetches all an entry needs at once
@@ -15,7 +15,11 @@ const openConsole = ({ signedIn }: { signedIn: boolean }) => {
 if (isAuthAddress(window.location.pathname)) {
   // The console's code is fetched while the visitor types, so it is at hand when the sign-in succeeds.
   document.addEventListener('input', () => void loadConsole(), { once: true });
-  const renderSignIn = () => void import('./auth/entry').then(({ renderAuth }) => renderAuth(openConsole));
+  const renderSignIn = () =>
+    void import('./auth/entry').then(async ({ renderAuth }) => {
+      await whenReleased();
+      renderAuth(openConsole);
+    });
   // A page drawn by the build (auth.html) is usable as it stands: its code loads when the visitor starts to use it.
   if (hasStaticSignIn()) startOnIntent(renderSignIn);
   else renderSignIn();

@@ -4,7 +4,8 @@
  * first touches it (a key, a pointer, a focus), so the page costs a visitor who only looks at it
  * no script time (issue #20, Lighthouse's blocking time). Until React has taken over, a submit is
  * held and sent again, and a click on a button is repeated, on the page React draws in its place;
- * what was typed and where the caret was carry over.
+ * what was typed and where the caret was carry over. React does not take over in the middle of a
+ * press (`whenReleased`): the press's click would land on neither page.
  */
 
 /** What the visitor did on the drawn page, read when React draws its own. */
@@ -15,7 +16,7 @@ export interface StaticForm {
   caret: number | null;
 }
 
-const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input', 'click', 'submit'] as const;
+const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'input', 'click', 'submit', 'pointerup', 'pointercancel', 'keyup'] as const;
 
 interface Held {
   root: HTMLElement;
@@ -27,6 +28,35 @@ interface Held {
 
 let held: Held | null = null;
 
+/**
+ * A press on the drawn page (a pointer down, or a key that clicks a focused button) whose click has
+ * not come yet. The sign-in code can load between a press and its click (a second visit has it
+ * cached): drawn over then, the press's button is gone and its click opens nothing.
+ */
+let pressing = false;
+let onRelease: (() => void)[] = [];
+
+function release(): void {
+  pressing = false;
+  const waiting = onRelease;
+  onRelease = [];
+  for (const resolve of waiting) resolve();
+}
+
+/** Resolves once no press is in progress on the drawn page (at once when there is none). */
+export function whenReleased(): Promise<void> {
+  if (!held || !pressing) return Promise.resolve();
+  return new Promise((resolve) => onRelease.push(resolve));
+}
+
+/** Follows a press to its click; a press that ends without one (dragged off) is over once the event's task is. */
+function trackPress(event: Event): void {
+  if (event.type === 'pointerdown' || (event.type === 'keydown' && event instanceof KeyboardEvent && (event.key === ' ' || event.key === 'Enter'))) {
+    pressing = true;
+  } else if (event.type === 'click') release();
+  else if (pressing && (event.type === 'pointerup' || event.type === 'pointercancel' || event.type === 'keyup')) setTimeout(() => pressing && release(), 0);
+}
+
 /** Whether #root holds a page drawn by the build (set by showStaticSignIn). */
 export const hasStaticSignIn = (): boolean => Boolean(document.getElementById('root')?.dataset.prerendered);
 
@@ -37,6 +67,7 @@ export function startOnIntent(start: () => void): void {
   let started = false;
   const listener = (event: Event) => {
     if (!held) return;
+    trackPress(event);
     if (event.type === 'submit') {
       event.preventDefault();
       held.submit = true;
@@ -50,6 +81,7 @@ export function startOnIntent(start: () => void): void {
     }
   };
   held = { root, listener, submit: false, button: null };
+  pressing = false;
   for (const type of INTENT_EVENTS) document.addEventListener(type, listener, true);
 }
 
@@ -77,6 +109,7 @@ export function resumeStaticForm(form: HTMLFormElement | null, before: StaticFor
   if (!held) return;
   const { root, listener, submit, button } = held;
   held = null;
+  release();
   for (const type of INTENT_EVENTS) document.removeEventListener(type, listener, true);
   delete root.dataset.prerendered;
   if (!form || !before) return;

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthPage } from '../../../admin/auth/AuthPage';
-import { hasStaticSignIn, startOnIntent } from '../../../admin/auth/intent';
+import { hasStaticSignIn, startOnIntent, whenReleased } from '../../../admin/auth/intent';
 import type { AuthOutcome } from '../../../admin/auth/session';
 import { renderAuthPage } from './render';
 
@@ -64,6 +64,32 @@ describe('the hand-over from the drawn sign-in page to React (issue #20)', () =>
     takeOver();
     expect(await screen.findByRole('menu')).toBeVisible();
     expect(screen.getByRole('menuitem', { name: 'Deutsch' })).toBeVisible();
+  });
+
+  it("takes over only once a press has its click: the click is held on the drawn page and repeated on React's", async () => {
+    const { root } = drawnPage();
+    const language = root.querySelector('button[type="button"]') as HTMLButtonElement;
+    fireEvent.pointerDown(language);
+    let released = false;
+    const waiting = whenReleased().then(() => void (released = true));
+    await act(async () => undefined);
+    expect(released).toBe(false);
+    fireEvent.pointerUp(language);
+    fireEvent.click(language);
+    await waiting;
+    takeOver();
+    expect(await screen.findByRole('menu')).toBeVisible();
+    expect(screen.getByRole('menuitem', { name: 'Deutsch' })).toBeVisible();
+  });
+
+  it('a press that ends without a click (dragged off its button) holds nothing', async () => {
+    const { root } = drawnPage();
+    fireEvent.pointerDown(root.querySelector('button[type="button"]') as HTMLButtonElement);
+    fireEvent.pointerUp(document.body);
+    await whenReleased();
+    takeOver();
+    expect(await screen.findByLabelText('Email')).toBeVisible();
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 
   it('leaves a page without a drawn form as it is', () => {
