@@ -24,37 +24,41 @@ interface Held {
   submit: boolean;
   /** The index among the drawn page's buttons of a clicked one other than submit (the language menu). */
   button: number | null;
+  /**
+   * A press on the drawn page (a pointer down, or a key that clicks a focused button) whose click has
+   * not come yet. The sign-in code can load between a press and its click (a second visit has it
+   * cached): drawn over then, the press's button is gone and its click opens nothing.
+   */
+  pressing: boolean;
+  /** Who waits for the press to end (`whenReleased`). */
+  onRelease: (() => void)[];
 }
 
+/** The drawn page's state while it is on screen; null before it is drawn and once React has taken over. */
 let held: Held | null = null;
 
-/**
- * A press on the drawn page (a pointer down, or a key that clicks a focused button) whose click has
- * not come yet. The sign-in code can load between a press and its click (a second visit has it
- * cached): drawn over then, the press's button is gone and its click opens nothing.
- */
-let pressing = false;
-let onRelease: (() => void)[] = [];
-
-function release(): void {
-  pressing = false;
-  const waiting = onRelease;
-  onRelease = [];
+function release(state: Held): void {
+  state.pressing = false;
+  const waiting = state.onRelease;
+  state.onRelease = [];
   for (const resolve of waiting) resolve();
 }
 
 /** Resolves once no press is in progress on the drawn page (at once when there is none). */
 export function whenReleased(): Promise<void> {
-  if (!held || !pressing) return Promise.resolve();
-  return new Promise((resolve) => onRelease.push(resolve));
+  const state = held;
+  if (!state?.pressing) return Promise.resolve();
+  return new Promise((resolve) => state.onRelease.push(resolve));
 }
 
 /** Follows a press to its click; a press that ends without one (dragged off) is over once the event's task is. */
-function trackPress(event: Event): void {
+function trackPress(state: Held, event: Event): void {
   if (event.type === 'pointerdown' || (event.type === 'keydown' && event instanceof KeyboardEvent && (event.key === ' ' || event.key === 'Enter'))) {
-    pressing = true;
-  } else if (event.type === 'click') release();
-  else if (pressing && (event.type === 'pointerup' || event.type === 'pointercancel' || event.type === 'keyup')) setTimeout(() => pressing && release(), 0);
+    state.pressing = true;
+  } else if (event.type === 'click') release(state);
+  else if (state.pressing && (event.type === 'pointerup' || event.type === 'pointercancel' || event.type === 'keyup')) {
+    setTimeout(() => state.pressing && release(state), 0);
+  }
 }
 
 /** Whether #root holds a page drawn by the build (set by showStaticSignIn). */
@@ -67,7 +71,7 @@ export function startOnIntent(start: () => void): void {
   let started = false;
   const listener = (event: Event) => {
     if (!held) return;
-    trackPress(event);
+    trackPress(held, event);
     if (event.type === 'submit') {
       event.preventDefault();
       held.submit = true;
@@ -80,8 +84,7 @@ export function startOnIntent(start: () => void): void {
       start();
     }
   };
-  held = { root, listener, submit: false, button: null };
-  pressing = false;
+  held = { root, listener, submit: false, button: null, pressing: false, onRelease: [] };
   for (const type of INTENT_EVENTS) document.addEventListener(type, listener, true);
 }
 
@@ -108,8 +111,8 @@ export function readStaticForm(): StaticForm | null {
 export function resumeStaticForm(form: HTMLFormElement | null, before: StaticForm | null): void {
   if (!held) return;
   const { root, listener, submit, button } = held;
+  release(held);
   held = null;
-  release();
   for (const type of INTENT_EVENTS) document.removeEventListener(type, listener, true);
   delete root.dataset.prerendered;
   if (!form || !before) return;
