@@ -6,6 +6,9 @@
 // Usage: npm run build:server && node bench/ingest.bench.mjs [sqlite|postgres ...]
 // RULES_PER_COMPANY=100 gives the company that many enabled rules (issue #23), evaluated on every uplink.
 // CODEC=0 leaves out the codec phases.
+// VARYING=1 changes each device's temperature from one uplink to its next (28.29…31.29 °C, as a real
+// sensor's readings move; without it every device sends the same values each time), so rules
+// watching a change see one on every uplink.
 // Each phase also reports the SQL statements per uplink (BEGIN/COMMIT not counted), the CPU
 // time of the process (every thread: codec workers, checkpoints) and of its main thread alone (the
 // thread that serves requests and writes SQLite: at N uplinks/s it may spend 1/N s on each) per
@@ -39,6 +42,16 @@ const SAMPLE = Buffer.from(LHT65N.samples[0].bytes_hex, 'hex').toString('base64'
 const APPLICATION = '95856ede-1238-4272-b616-41f18dc10fc3';
 const GATEWAYS = ['0016c001f153a14c', 'e4e124dadef64eee'];
 const LIST_STATEMENTS = process.env.STATEMENTS === '1';
+const VARYING = process.env.VARYING === '1';
+/** The temperature of uplink i in hundredths of a degree: with VARYING, a device's next uplink (i + 100) moves it by 0.5 °C. */
+const temperatureOf = (i) => (VARYING ? 2829 + (Math.floor(i / 100) % 7) * 50 : 2829);
+/** LHT65N's sample with uplink i's temperature (bytes 2–3, signed hundredths). */
+function sampleOf(i) {
+  if (!VARYING) return SAMPLE;
+  const bytes = Buffer.from(LHT65N.samples[0].bytes_hex, 'hex');
+  bytes.writeInt16BE(temperatureOf(i), 2);
+  return bytes.toString('base64');
+}
 // The pool's caller (one company's uplinks); a pool that predates callers ignores it.
 const caller = { company: 'bench', interactive: false };
 
@@ -155,8 +168,9 @@ async function bench(dialect) {
       txInfo: { frequency: 867100000 + (i % 8) * 200000, modulation: { lora: { bandwidth: 125000, spreadingFactor: 7, codeRate: 'CR_4_5' } } },
       regionConfigId: 'eu868',
     });
-    const decoded = (i) => uplink({ ...event(i), data: SAMPLE, object: { temperature: 20 + (i % 10), humidity: 50 } });
-    const raw = (i) => uplink({ ...event(i), data: SAMPLE });
+    const objectTemperature = (i) => (VARYING ? temperatureOf(i) / 100 : 20 + (i % 10));
+    const decoded = (i) => uplink({ ...event(i), data: SAMPLE, object: { temperature: objectTemperature(i), humidity: 50 } });
+    const raw = (i) => uplink({ ...event(i), data: sampleOf(i) });
     // Read without the counting plugin, outside the timed loop.
     const codecErrors = async () =>
       Number(

@@ -171,4 +171,36 @@ describe('rules evaluated at ingest', () => {
     expect((await firings(rule.id)).map((f) => f.transition)).toEqual(['fired', 'resolved', 'fired']);
     await call(t.app, owner, 'DELETE', `/api/rule/${rule.id}`);
   });
+
+  it("changed by more than Δ compares each uplink with the device's value before it, one sent before the rule too, and remembers no values", async () => {
+    await uplink(7000, { pressure: 1000 });
+    const rule = await createRule({
+      name: 'Pressure jump',
+      condition: { match: 'all', conditions: [{ type: 'topic', topic: 'pressure', op: 'changed_by', delta: 5 }] },
+    });
+    await uplink(7060, { pressure: 1010 });
+    await uplink(7120, { pressure: 1012 });
+    await uplink(7180, { pressure: 1013 });
+    expect((await firings(rule.id)).map((f) => [f.transition, f.values])).toEqual([
+      ['resolved', { pressure: 1012 }],
+      ['fired', { pressure: 1010 }],
+    ]);
+    const stored = await t.db.selectFrom('rule_states').select('memory').where('rule_id', '=', rule.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.memory)).not.toHaveProperty('values');
+
+    // Two uplinks of the device in one batch: the second compares with the first, not with the value before the batch.
+    const engine = new RuleEngine(ruleStatesRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), t.clock.now, { cacheMs: 0 });
+    const cold = { id: device, company_id: company, dev_eui: DEV_EUI, name: 'Cold room', codec: null, battery_level: null, last_seen: null };
+    const place = { unit_id: null, group_id: null, profile_id: null };
+    const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
+    const committed = await t.db.transaction().execute((trx) =>
+      engine.evaluate(trx, [
+        { device: { ...cold, ...place }, at: at(7240), readings: { pressure: 1020 } },
+        { device: { ...cold, ...place }, at: at(7300), readings: { pressure: 1022 } },
+      ]),
+    );
+    committed();
+    expect((await firings(rule.id)).map((f) => f.transition)).toEqual(['resolved', 'fired', 'resolved', 'fired']);
+    await call(t.app, owner, 'DELETE', `/api/rule/${rule.id}`);
+  });
 });

@@ -56,7 +56,7 @@ interface Track {
 }
 
 /** The memory of a rule without a state for the device: shared, since an evaluation never changes the memory it starts from. */
-const ARMED: RuleMemory = Object.freeze({ ...armedMemory(), values: Object.freeze({}), pending: Object.freeze({}), windows: Object.freeze({}) });
+const ARMED: RuleMemory = Object.freeze({ ...armedMemory(), pending: Object.freeze({}), windows: Object.freeze({}) });
 
 /** A batch's uplink that concerns rules, with the rules it concerns and the input they are evaluated on. */
 interface Concerned {
@@ -225,14 +225,17 @@ export class RuleEngine implements RuleStage {
     return states;
   }
 
-  /** The devices' last values (before the batch) of the topics their rules read that their uplinks lack. */
+  /**
+   * The devices' last values (before the batch) of the topics their rules read that their uplinks
+   * lack, and of those a rule compares with their value before (`changed`, RuleInput.known).
+   */
   private async knownBefore(trx: Db, concerned: readonly Concerned[]): Promise<Map<string, Record<string, TopicValue>>> {
     const devices = new Set<string>();
     const topics = new Set<string>();
     for (const { uplink, rules } of concerned) {
-      for (const { topics: read } of rules) {
+      for (const { topics: read, watched } of rules) {
         for (const topic of read) {
-          if (uplink.readings[topic] !== undefined) continue;
+          if (uplink.readings[topic] !== undefined && !watched.includes(topic)) continue;
           devices.add(uplink.device.id);
           topics.add(topic);
         }

@@ -1,4 +1,4 @@
-import { leavesOf, topicsRead } from '../../domain/rules/evaluate.js';
+import { leavesOf, topicsRead, topicsWatched } from '../../domain/rules/evaluate.js';
 import type { DevicePlace } from '../../domain/rules/scope.js';
 import type { TopicValue } from '../../domain/topics.js';
 import type { StoredRule } from '../../repositories/rules.js';
@@ -8,6 +8,8 @@ import type { RuleScope } from '../../schemas/rules.js';
 export interface IndexedRule {
   rule: StoredRule;
   topics: readonly string[];
+  /** Those of `topics` whose value before an uplink carrying them it reads too (topicsWatched). */
+  watched: readonly string[];
   /**
    * Whether an uplink carrying none of its topics can still move its state: a held duration, a
    * counting window or a schedule depends on the time, a missing uplink or a log code on the kind
@@ -33,7 +35,7 @@ export function indexRules(rules: readonly StoredRule[]): CompanyRules {
   for (const rule of rules) {
     const key = scopeKey(rule.scope, rule.scope_id);
     const list = byScope.get(key) ?? [];
-    list.push({ rule, topics: topicsRead(rule), everyUplink: onEveryUplink(rule) });
+    list.push({ rule, topics: topicsRead(rule), watched: topicsWatched(rule), everyUplink: onEveryUplink(rule) });
     byScope.set(key, list);
   }
   return { rules, byScope };

@@ -6,7 +6,7 @@ type Comparison = { op: TopicOperator; value?: TopicValue | undefined; max?: num
 
 /**
  * What a condition needs besides its own fields: the event, the memory before it and the records
- * being written. `values`, `pending` and `windows` are `before`'s until a condition changes one of
+ * being written. `pending` and `windows` are `before`'s until a condition changes one of
  * them (then it gets its own copy), so an evaluation that changes nothing allocates no memory and
  * a changed record is told by its identity. One context serves every evaluation (they never
  * interleave: an evaluation runs to its end without awaiting), so evaluating 100 rules on an uplink
@@ -17,7 +17,6 @@ export interface LeafContext {
   /** `input.at` in epoch milliseconds. */
   atMs: number;
   before: RuleMemory;
-  values: RuleMemory['values'];
   pending: RuleMemory['pending'];
   windows: RuleMemory['windows'];
   /** While the rule fires, thresholds are relaxed by this margin so a value dancing around one does not resolve and fire again. */
@@ -104,7 +103,7 @@ export function topicsOf(condition: LeafCondition): string[] {
   return condition.type === 'topic' || condition.type === 'count' ? [condition.topic] : [];
 }
 
-/** Whether a condition compares a topic with its previous value (that value is remembered; others are not, so they cost no write). */
+/** Whether a condition compares a topic's new value with the one before (RuleInput.known). */
 export const watchesChange = (condition: LeafCondition): boolean =>
   (condition.type === 'topic' || condition.type === 'count') && (condition.op === 'changed' || condition.op === 'changed_by');
 
@@ -114,9 +113,9 @@ export function evaluateLeaf(condition: LeafCondition, path: string, ctx: LeafCo
   switch (condition.type) {
     case 'topic': {
       const fresh = input.readings[condition.topic];
+      const known = input.known?.[condition.topic];
       // A value counts as "changed" only on the event that brought it; others compare the last known value.
-      const previous = fresh === undefined ? undefined : before.values[condition.topic];
-      const holds = compare(condition, fresh ?? input.known?.[condition.topic] ?? before.values[condition.topic], previous, ctx.margin);
+      const holds = compare(condition, fresh ?? known, fresh === undefined ? undefined : known, ctx.margin);
       if (!condition.for_s) return holds;
       if (!holds) {
         setPending(ctx, path, undefined);
@@ -128,7 +127,7 @@ export function evaluateLeaf(condition: LeafCondition, path: string, ctx: LeafCo
     }
     case 'count': {
       const fresh = input.readings[condition.topic];
-      const matched = fresh !== undefined && compare(condition, fresh, before.values[condition.topic], 0);
+      const matched = fresh !== undefined && compare(condition, fresh, input.known?.[condition.topic], 0);
       const window = nextWindow(before.windows[path] ?? NO_MATCHES, atMs - condition.window_s * 1000, matched, atMs, condition.times);
       setWindow(ctx, path, window);
       return window.length >= condition.times;

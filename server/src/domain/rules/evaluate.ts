@@ -34,6 +34,11 @@ export function leavesOf(rule: Pick<RuleDefinition, 'condition'>): Leaves {
   return leaves;
 }
 
+/** The topics whose value before an uplink the rule compares with the uplink's (`changed`, `changed_by`). */
+export const topicsWatched = (rule: Pick<RuleDefinition, 'condition'>): readonly string[] => [
+  ...new Set(leavesOf(rule).flatMap(({ leaf }) => (watchesChange(leaf) ? topicsOf(leaf) : []))),
+];
+
 export function topicsRead(rule: Pick<RuleDefinition, 'condition'>): readonly string[] {
   let topics = topicsByCondition.get(rule.condition);
   if (!topics) {
@@ -46,8 +51,6 @@ export function topicsRead(rule: Pick<RuleDefinition, 'condition'>): readonly st
 /** What each evaluation of a rule needs from its condition, derived once per condition. */
 interface Compiled {
   items: readonly ({ leaf: LeafCondition; path: string } | { match: 'all' | 'any'; leaves: Leaves })[];
-  /** Topics whose last value the rule remembers (it watches their change). */
-  watched: readonly string[];
   readsBattery: boolean;
 }
 
@@ -60,8 +63,7 @@ function compiled(rule: Pick<RuleDefinition, 'condition'>): Compiled {
     const items = rule.condition.conditions.map((item, i) =>
       'match' in item ? { match: item.match, leaves: leaves.filter(({ path }) => path.startsWith(`${i}.`)) } : { leaf: item, path: String(i) },
     );
-    const watched = [...new Set(leaves.flatMap(({ leaf }) => (watchesChange(leaf) ? topicsOf(leaf) : [])))];
-    found = { items, watched, readsBattery: leaves.some(({ leaf }) => leaf.type === 'battery_below') };
+    found = { items, readsBattery: leaves.some(({ leaf }) => leaf.type === 'battery_below') };
     compiledByCondition.set(rule.condition, found);
   }
   return found;
@@ -82,7 +84,6 @@ const ctx: LeafContext = {
   input: { at: new Date(0), kind: 'tick', readings: {}, lastUplinkAt: null },
   atMs: 0,
   before: armedMemory(),
-  values: {},
   pending: {},
   windows: {},
   margin: 0,
@@ -97,11 +98,10 @@ const ctx: LeafContext = {
  * Runs for every rule on every uplink: nothing is allocated unless the memory changes (see LeafContext).
  */
 export function evaluateRule(rule: RuleDefinition, before: RuleMemory, input: RuleInput): Evaluation {
-  const { items, watched, readsBattery } = compiled(rule);
+  const { items, readsBattery } = compiled(rule);
   ctx.input = input;
   ctx.atMs = input.at.getTime();
   ctx.before = before;
-  ctx.values = before.values;
   ctx.pending = before.pending;
   ctx.windows = before.windows;
   ctx.margin = before.firing ? rule.hysteresis : 0;
@@ -113,12 +113,6 @@ export function evaluateRule(rule: RuleDefinition, before: RuleMemory, input: Ru
   }
   holds = holds && inSchedule(rule.schedule, input.at);
 
-  for (const topic of watched) {
-    const fresh = input.readings[topic];
-    if (fresh === undefined || ctx.values[topic] === fresh) continue;
-    if (ctx.values === before.values) ctx.values = { ...before.values };
-    ctx.values[topic] = fresh;
-  }
   const battery = readsBattery && input.battery !== undefined ? input.battery : before.battery;
   let transition: RuleTransition | null = null;
   let { firing, since, lastFiredAt } = before;
@@ -131,11 +125,10 @@ export function evaluateRule(rule: RuleDefinition, before: RuleMemory, input: Ru
     firing = false;
     since = null;
   }
-  const changed =
-    transition !== null || battery !== before.battery || ctx.values !== before.values || ctx.pending !== before.pending || ctx.windows !== before.windows;
+  const changed = transition !== null || battery !== before.battery || ctx.pending !== before.pending || ctx.windows !== before.windows;
   if (!changed) return { memory: before, transition, values: NO_VALUES, changed };
   // Spelled out rather than spread: V8 builds this literal far faster.
-  const after: RuleMemory = { firing, since, lastFiredAt, values: ctx.values, battery, pending: ctx.pending, windows: ctx.windows };
+  const after: RuleMemory = { firing, since, lastFiredAt, battery, pending: ctx.pending, windows: ctx.windows };
   return { memory: after, transition, values: transition ? readValues(rule, after, input, readsBattery) : NO_VALUES, changed };
 }
 
@@ -145,7 +138,7 @@ const NO_VALUES: TopicValues = Object.freeze({});
 /** The values the condition read at a transition (for its history). */
 function readValues(rule: RuleDefinition, after: RuleMemory, input: RuleInput, readsBattery: boolean): TopicValues {
   const values: TopicValues = {};
-  for (const topic of topicsRead(rule)) values[topic] = input.readings[topic] ?? input.known?.[topic] ?? after.values[topic] ?? null;
+  for (const topic of topicsRead(rule)) values[topic] = input.readings[topic] ?? input.known?.[topic] ?? null;
   if (readsBattery) values.battery = after.battery;
   if (input.logCode !== undefined) values.log_code = input.logCode;
   return values;

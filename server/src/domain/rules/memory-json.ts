@@ -1,4 +1,3 @@
-import type { TopicValue } from '../topics.js';
 import type { RuleMemory } from './memory.js';
 
 /**
@@ -7,13 +6,13 @@ import type { RuleMemory } from './memory.js';
  * parsing each stored time on each uplink. The windows, written on every match, are stored as
  * those numbers (serialising them as ISO times cost four times as much per state, measured in
  * bench/RESULTS.md); the held-since times, written once per duration, stay ISO times. The reader
- * takes either form, so rows written before read as they were.
+ * takes either form, so rows written before read as they were. Rows written before the topics'
+ * previous values came from the device (RuleInput.known) also hold `values`, which is ignored.
  */
 interface StoredMemory {
   firing?: boolean;
   since?: string | null;
   lastFiredAt?: string | null;
-  values?: Record<string, TopicValue>;
   battery?: number | null;
   pending?: Record<string, string | number>;
   windows?: Record<string, readonly (string | number)[]>;
@@ -32,7 +31,6 @@ export function parseMemory(text: string): RuleMemory {
     firing: stored.firing ?? false,
     since: stored.since ?? null,
     lastFiredAt: stored.lastFiredAt ?? null,
-    values: stored.values ?? {},
     battery: stored.battery ?? null,
     pending,
     windows,
@@ -58,11 +56,10 @@ const hasKeys = (record: object): boolean => {
  * so SQLite copies and logs fewer bytes per state and the serialisation costs less.
  */
 export function memoryJson(memory: RuleMemory): string {
-  const { firing, since, lastFiredAt, values, battery, pending, windows } = memory;
+  const { firing, since, lastFiredAt, battery, pending, windows } = memory;
   const stored: StoredMemory = { firing };
   if (since !== null) stored.since = since;
   if (lastFiredAt !== null) stored.lastFiredAt = lastFiredAt;
-  if (hasKeys(values)) stored.values = values;
   if (battery !== null) stored.battery = battery;
   if (hasKeys(pending)) stored.pending = isoPending(pending);
   if (hasKeys(windows)) stored.windows = windows;
