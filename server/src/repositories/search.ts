@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../db/database.js';
 import type { SearchResult, SearchType } from '../schemas/search.js';
 import { containsText, likeEscaped, likePattern, prefixRange } from './text-match.js';
@@ -39,38 +39,73 @@ export function searchRepository(db: Db, dialect: Dialect) {
   /** Byte order on PostgreSQL, matching search_entries_prefix_idx (migration 0022); SQLite compares bytes anyway. */
   const terms = dialect === 'postgres' ? sql<string>`e.terms collate "C"` : sql<string>`e.terms`;
 
+  const entryColumns = (pass: number) =>
+    ['e.type', 'e.id', 'e.name', sql.lit(pass).$castTo<number>().as('pass'), sql.lit('').$castTo<string>().as('at')] as const;
+
   /**
    * One type's entries the user may see (of their companies; for tenants, the tenants they own),
    * read along search_entries_prefix_idx: type, then company, then terms.
    */
   const entries = (type: SearchType, userId: string, pass: number, companies: Companies) => {
-    const rows = db
-      .selectFrom('search_entries as e')
-      .select(['e.type', 'e.id', 'e.name', sql.lit(pass).$castTo<number>().as('pass'), sql.lit('').$castTo<string>().as('at')])
-      .where('e.type', '=', type);
+    const rows = db.selectFrom('search_entries as e').select(entryColumns(pass)).where('e.type', '=', type);
     return type === 'tenant'
       ? rows.where('e.tenant_id', 'in', db.selectFrom('tenant_owners').select('tenant_id').where('user_id', '=', userId))
       : rows.where('e.company_id', 'in', companies ?? memberCompanyIds(db, userId));
   };
 
-  /** Entries whose terms start with the needle: one range of the index per company, read until the limit. */
-  const prefixMatches = (type: SearchType, userId: string, needle: string, companies: Companies) => {
-    const { from, to } = prefixRange(needle);
-    return entries(type, userId, 0, companies)
-      .where(sql<boolean>`${terms} >= ${from}`)
-      .where(sql<boolean>`${terms} < ${to}`)
+  /**
+   * PostgreSQL: a type's matching entries read company by company (a lateral join), each company
+   * one range of search_entries_prefix_idx with its own LIMIT, until the limit. Given the user's
+   * companies as a set, the planner guessed how many of a type's entries a condition matches from
+   * the whole table's statistics: for a member of 1,000 companies it walked the company index
+   * through every entry of theirs, 100,000 devices, looking for units that contain a device word
+   * (some 300 ms, bench/RESULTS.md). Read per company, a type with a few entries in each costs one
+   * short range of the index per company.
+   */
+  const perCompany = (type: SearchType, userId: string, pass: number, conditions: readonly RawBuilder<boolean>[]) =>
+    db
+      .selectFrom('company_members as m')
+      .crossJoinLateral((eb) =>
+        conditions
+          .reduce(
+            (query, condition) => query.where(condition),
+            eb.selectFrom('search_entries as e').select(entryColumns(pass)).where('e.type', '=', type).whereRef('e.company_id', '=', 'm.company_id'),
+          )
+          .limit(RESULTS_PER_TYPE)
+          .as('e'),
+      )
+      .select(['e.type', 'e.id', 'e.name', 'e.pass', 'e.at'])
+      .where('m.user_id', '=', userId)
       .limit(RESULTS_PER_TYPE);
+
+  /** Terms that start with the needle, as a range of the index. */
+  const startingWith = (needle: string): RawBuilder<boolean>[] => {
+    const { from, to } = prefixRange(needle);
+    return [sql<boolean>`${terms} >= ${from}`, sql<boolean>`${terms} < ${to}`];
   };
+
+  /** Entries whose terms start with the needle: one range of the index per company, read until the limit. */
+  const prefixMatches = (type: SearchType, userId: string, needle: string, companies: Companies) =>
+    dialect === 'postgres' && type !== 'tenant'
+      ? perCompany(type, userId, 0, startingWith(needle))
+      : startingWith(needle)
+          .reduce((query, condition) => query.where(condition), entries(type, userId, 0, companies))
+          .limit(RESULTS_PER_TYPE);
 
   /**
    * Entries that contain the needle elsewhere: the user's entries of the type, in index order, until
    * the limit. A common word stops after a few rows; a rare one reads the user's entries of that
    * type once, which is the size of their fleet, never of another company's or of the history.
+   * On PostgreSQL devices are left to the planner (for a rare word its trigram index answers at
+   * once, where reading a large fleet company by company took 50–80 ms); the other types, a few
+   * entries per company, are read company by company.
    */
   const containing = (type: SearchType, userId: string, needle: string, companies: Companies) =>
-    entries(type, userId, 1, companies)
-      .where(likeEscaped(sql.ref('e.terms'), likePattern(needle)))
-      .limit(RESULTS_PER_TYPE);
+    dialect === 'postgres' && type !== 'tenant' && type !== 'device'
+      ? perCompany(type, userId, 1, [likeEscaped(sql.ref('e.terms'), likePattern(needle))])
+      : entries(type, userId, 1, companies)
+          .where(likeEscaped(sql.ref('e.terms'), likePattern(needle)))
+          .limit(RESULTS_PER_TYPE);
 
   /**
    * Matches among each of the user's companies' newest RECENT_EVENTS_SEARCHED events, newest first:

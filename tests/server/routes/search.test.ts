@@ -44,6 +44,14 @@ describe('GET /api/search/', () => {
     expect(hits.some((h) => h.name?.includes('Bob') || h.name?.includes('secret'))).toBe(false);
   });
 
+  it('finds units, groups, gateways and companies by a word inside their names, only in the own companies', async () => {
+    expect(await search(alice, 'q=row 7')).toEqual([{ type: 'unit', id: ids.unit, name: 'Vineyard row 7' }]);
+    expect(await search(alice, 'q=plots')).toEqual([{ type: 'group', id: ids.group, name: 'Vineyard plots' }]);
+    expect(await search(alice, 'q=hill')).toEqual([{ type: 'gateway', id: ids.gateway, name: 'Vineyard hill gateway' }]);
+    expect(await search(alice, 'q=rheingau')).toEqual([{ type: 'company', id: company, name: 'Vineyard Rheingau' }]);
+    expect(await search(alice, 'q=of bob')).toEqual([]);
+  });
+
   it('finds devices by DevEUI and shows the id when a record has no name', async () => {
     expect(await search(alice, 'q=8100ff')).toEqual([{ type: 'device', id: ids.unnamed }]);
   });
