@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
+import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, DevicesTable } from '../db/schema.js';
 import { memberCompanyIds } from './member-companies.js';
@@ -46,6 +46,9 @@ export interface DeviceListPage {
   offset: number;
   exactCount?: boolean | undefined;
   countCap?: number | undefined;
+  /** ACROSS_COMPANIES_WALK and ACROSS_COMPANIES_FROM but for tests. */
+  walkMax?: number | undefined;
+  walkFrom?: number | undefined;
 }
 
 type DeviceRow = Selectable<DevicesTable> & { config_name: string | null; unit_name: string | null };
@@ -75,6 +78,23 @@ const toDevice = (row: DeviceRow): Device => ({
  */
 const FTS_DRIVE_MAX = 2000;
 
+/**
+ * PostgreSQL, no company chosen (a member of many companies through the API): up to how many
+ * devices of all companies a page may walk along its order's index (migration 0042) before the
+ * user's matches are sorted instead. Walking finds a page at once where the user's devices spread
+ * over the order, but a search whose matches sit together at the far end of it ("door" names
+ * come first, so by name descending) walked 750,000 other devices of the million (bench/RESULTS.md).
+ */
+const ACROSS_COMPANIES_WALK = 5000;
+/**
+ * From how many companies on: a member of fewer is served by their companies' own indexes (0039),
+ * which PostgreSQL's planner reads for them, and a walk across all companies would only add its
+ * cost (some 8–15 ms for a member of one company of the million).
+ */
+const ACROSS_COMPANIES_FROM = 20;
+/** The orders with an index across companies on PostgreSQL (0042's, and the DevEUI's unique one). */
+const WALKED_ORDERS = new Set(['name', 'last_seen', 'dev_eui']);
+
 type Counted = { n: number | string };
 
 /** `reads` serves the filtered list, a read that can be expensive (DatabaseHandle.reads); the rest stays on `db`. */
@@ -90,16 +110,25 @@ export function devicesRepository(db: Db, reads: Db = db) {
     return Number(rows[0]?.n ?? 0) <= FTS_DRIVE_MAX;
   }
 
-  const visible = (userId: string, from: Db = db) => from.selectFrom('devices').where('devices.company_id', 'in', memberCompanyIds(from, userId));
+  const devicesOf = (from: Db) => from.selectFrom('devices');
+  const visible = (userId: string, from: Db = db, devices = devicesOf(from)) => devices.where('devices.company_id', 'in', memberCompanyIds(from, userId));
 
-  function filtered(userId: string, filters: DeviceFilters, ftsIndex: boolean) {
+  /**
+   * The devices table read as its first `count` rows (of all companies) in the list's order: the
+   * same columns under the same name, so the list's conditions apply unchanged, and an index walk
+   * along the order that stops there (pageAcrossCompanies).
+   */
+  const firstInOrder = (ordering: DeviceOrdering, count: number) =>
+    reads.selectFrom(ordered(devicesOf(reads).selectAll('devices'), ordering).limit(count).as('devices')) as unknown as ReturnType<typeof devicesOf>;
+
+  function filtered(userId: string, filters: DeviceFilters, ftsIndex: boolean, devices?: ReturnType<typeof devicesOf>) {
     const { companyId } = filters;
     // With a company chosen, membership is one check of that company, not a second condition on
     // devices.company_id: beside `company_id = ?` an `IN (subquery)` made SQLite sort the whole
     // company for every page instead of reading the order's index (migration 0039).
     const query = companyId
       ? reads.selectFrom('devices').where(({ exists }) => exists(memberCompanyIds(reads, userId).where('company_members.company_id', '=', companyId)))
-      : visible(userId, reads);
+      : visible(userId, reads, devices);
     return query.where((eb) => deviceFilterCondition(eb, filters, ftsIndex));
   }
 
@@ -110,16 +139,47 @@ export function devicesRepository(db: Db, reads: Db = db) {
       .selectAll('devices')
       .select(['profiles.name as config_name', 'units.name as unit_name']);
 
-  /** The list's order: by the chosen column, then by id so pages never overlap. */
-  const ordered = <Q extends ReturnType<typeof withNames>>(query: Q, ordering: DeviceOrdering) => {
-    const column = `devices.${ordering.replace('-', '')}` as 'devices.name';
+  /**
+   * The list's order: by the chosen column, then by id so pages never overlap. `sorted`: by the
+   * column's value as an expression that no index holds, the same order, so PostgreSQL sorts the
+   * matches instead of walking an index (pageAcrossCompanies).
+   */
+  const ordered = <TB extends keyof Database, O>(query: SelectQueryBuilder<Database, TB | 'devices', O>, ordering: DeviceOrdering, sorted = false) => {
+    // References rather than column names: the query's tables are a type parameter here.
+    const column = sql.ref(`devices.${ordering.replace('-', '')}`);
+    const key = sorted ? sql<string>`${column} || ''` : column;
+    const id = sql.ref('devices.id');
     const descending = ordering.startsWith('-');
     // Never-seen devices go last when the newest come first, and first the other way round, on both
     // databases. Only last_seen is ever null: the other columns are ordered without NULLS FIRST/LAST,
     // which PostgreSQL would otherwise read as an order no index of theirs has (migration 0039).
-    if (!ordering.endsWith('last_seen')) return query.orderBy(column, descending ? 'desc' : 'asc').orderBy('devices.id');
-    return query.orderBy(column, (ob) => (descending ? ob.desc().nullsLast() : ob.asc().nullsFirst())).orderBy('devices.id');
+    if (!ordering.endsWith('last_seen')) return query.orderBy(key, descending ? 'desc' : 'asc').orderBy(id);
+    return query.orderBy(key, (ob) => (descending ? ob.desc().nullsLast() : ob.asc().nullsFirst())).orderBy(id);
   };
+
+  /** A page of the matches in the list's order. */
+  const pageOf = (matches: ReturnType<typeof filtered>, page: DeviceListPage, sorted = false) =>
+    ordered(withNames(matches), page.ordering, sorted).limit(page.limit).offset(page.offset).execute();
+
+  /** Whether the user is a member of at least `count` companies (read no further). */
+  async function memberOfMany(userId: string, count: number): Promise<boolean> {
+    const found = await reads
+      .selectFrom(memberCompanyIds(reads, userId).limit(count).as('member'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirst();
+    return Number(found?.n ?? 0) >= count;
+  }
+
+  /**
+   * PostgreSQL, no company chosen, a member of many companies: the page from the first ACROSS_COMPANIES_WALK devices of all
+   * companies in the list's order when they hold it (the order's index is walked until the page is
+   * full, at most that far), else from the user's matches sorted. Either way the same rows: the
+   * first matches in the order are the first matches of any beginning of it that holds them.
+   */
+  async function pageAcrossCompanies(userId: string, filters: DeviceFilters, page: DeviceListPage): Promise<DeviceRow[]> {
+    const walked = await pageOf(filtered(userId, filters, false, firstInOrder(page.ordering, page.walkMax ?? ACROSS_COMPANIES_WALK)), page);
+    return walked.length === page.limit ? walked : pageOf(filtered(userId, filters, false), page, true);
+  }
 
   return {
     /**
@@ -142,7 +202,12 @@ export function devicesRepository(db: Db, reads: Db = db) {
               )
               .select((eb) => eb.fn.countAll<number | string>().as('n'))
               .executeTakeFirst();
-      const rows = await ordered(withNames(matches), page.ordering).limit(page.limit).offset(page.offset).execute();
+      const acrossCompanies =
+        !sqlite &&
+        !filters.companyId &&
+        WALKED_ORDERS.has(page.ordering.replace('-', '')) &&
+        (await memberOfMany(userId, page.walkFrom ?? ACROSS_COMPANIES_FROM));
+      const rows = acrossCompanies ? await pageAcrossCompanies(userId, filters, page) : await pageOf(matches, page);
       return { ...boundedCount(counted?.n, bound), results: rows.map(toDevice) };
     },
 
