@@ -171,14 +171,15 @@ export function devicesRepository(db: Db, reads: Db = db) {
   }
 
   /**
-   * PostgreSQL, no company chosen, a member of many companies: the page from the first ACROSS_COMPANIES_WALK devices of all
-   * companies in the list's order when they hold it (the order's index is walked until the page is
-   * full, at most that far), else from the user's matches sorted. Either way the same rows: the
-   * first matches in the order are the first matches of any beginning of it that holds them.
+   * PostgreSQL, no company chosen, a member of many companies: the page from the first
+   * ACROSS_COMPANIES_WALK devices of all companies in the list's order when they hold it (the
+   * order's index is walked until the page is full, at most that far), else from the user's
+   * `matches` sorted. Either way the same rows: the first matches in the order are the first
+   * matches of any beginning of it that holds them.
    */
-  async function pageAcrossCompanies(userId: string, filters: DeviceFilters, page: DeviceListPage): Promise<DeviceRow[]> {
+  async function pageAcrossCompanies(userId: string, filters: DeviceFilters, matches: ReturnType<typeof filtered>, page: DeviceListPage): Promise<DeviceRow[]> {
     const walked = await pageOf(filtered(userId, filters, false, firstInOrder(page.ordering, page.walkMax ?? ACROSS_COMPANIES_WALK)), page);
-    return walked.length === page.limit ? walked : pageOf(filtered(userId, filters, false), page, true);
+    return walked.length === page.limit ? walked : pageOf(matches, page, true);
   }
 
   return {
@@ -207,7 +208,7 @@ export function devicesRepository(db: Db, reads: Db = db) {
         !filters.companyId &&
         WALKED_ORDERS.has(page.ordering.replace('-', '')) &&
         (await memberOfMany(userId, page.walkFrom ?? ACROSS_COMPANIES_FROM));
-      const rows = acrossCompanies ? await pageAcrossCompanies(userId, filters, page) : await pageOf(matches, page);
+      const rows = acrossCompanies ? await pageAcrossCompanies(userId, filters, matches, page) : await pageOf(matches, page);
       return { ...boundedCount(counted?.n, bound), results: rows.map(toDevice) };
     },
 
