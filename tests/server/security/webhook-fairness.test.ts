@@ -74,6 +74,51 @@ describe("one company's hanging endpoint", () => {
     await until(async () => expect(new Set(await statusOf(stuck))).toEqual(new Set(['delivered'])));
   }, 60_000);
 
+  it('a call made while the dispatcher claims is not lost: what it queued is sent without waiting for a slot to free', async () => {
+    hanging = await startRecorder(() => 'hang');
+    fine = await startRecorder();
+    await t.db.deleteFrom('webhook_deliveries').execute();
+    const slowHook = await createRecord(t, alice, '/api/webhook/', { company_id: company, url: `${hanging.base}/during-claim` });
+    const otherHook = await createRecord(t, bob, '/api/webhook/', { company_id: bobCompany, url: `${fine.base}/during-claim` });
+    await queueDeliveries(t.db, slowHook, 1, t.clock.now().toISOString());
+    // The real repository, with a claim that can be held after it has read the queue.
+    const repository = webhooksRepository(t.db, dialect);
+    let hold: Promise<void> | undefined;
+    let reading = (): void => undefined;
+    const claimsRead = new Promise<void>((resolve) => (reading = resolve));
+    const held = {
+      ...repository,
+      claim: async (...args: Parameters<typeof repository.claim>) => {
+        const claimed = await repository.claim(...args);
+        if (hold) {
+          reading();
+          await hold;
+        }
+        return claimed;
+      },
+    };
+    const post = postJson({ timeoutMs: 600_000, allowPrivate: true });
+    const dispatcher = new WebhookDispatcher(held, t.clock.now, { secrets: await appWebhookSecrets(t), post });
+    const running = dispatcher.dispatchDue();
+    // The one slow delivery stays in flight, so the dispatcher waits for a slot or a call.
+    await until(() => expect(hanging.open).toBe(1));
+
+    // A call with nothing new: the dispatcher claims, reads an empty queue, and is held there.
+    let release = (): void => undefined;
+    hold = new Promise<void>((resolve) => (release = resolve));
+    void dispatcher.dispatchDue();
+    await claimsRead;
+    // Queued and announced while that claim is held: the claim has read the queue without it.
+    const [late] = await queueDeliveries(t.db, otherHook, 1, t.clock.now().toISOString());
+    void dispatcher.dispatchDue();
+    hold = undefined;
+    release();
+    await until(async () => expect(await statusOf([late!])).toEqual(['delivered']));
+
+    hanging.release();
+    await running;
+  });
+
   it('counts the claims of every node against the caps, and a dead node holds its share only until its leases run out', async () => {
     hanging = await startRecorder(() => 'hang');
     fine = await startRecorder();

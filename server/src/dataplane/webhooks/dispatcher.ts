@@ -45,6 +45,12 @@ export class WebhookDispatcher {
   private running: Promise<number> | undefined;
   /** Wakes a running dispatch that waits for a free slot: new deliveries may be due meanwhile. */
   private wake: (() => void) | undefined;
+  /**
+   * A call came since the running dispatch last began to claim: what it queued may have been
+   * committed after that claim read the queue, so the dispatch claims once more before it waits
+   * or ends. (Waking alone missed a call made during a claim: nothing was waiting yet.)
+   */
+  private lookAgain = false;
   private stopping = false;
   private readonly post: PostJson;
   private readonly node: string;
@@ -69,6 +75,7 @@ export class WebhookDispatcher {
    * While one runs, a call makes it look for due deliveries at once (the tick does so each second).
    */
   dispatchDue(): Promise<number> {
+    this.lookAgain = true;
     this.wake?.();
     this.running ??= this.dispatch().finally(() => {
       this.running = undefined;
@@ -96,6 +103,7 @@ export class WebhookDispatcher {
     for (;;) {
       const room = CONCURRENCY - underWay.size;
       let claimed: ClaimedDelivery[] = [];
+      this.lookAgain = false;
       if (failure === undefined && !this.stopping) {
         try {
           const at = this.now();
@@ -117,6 +125,7 @@ export class WebhookDispatcher {
         // Nothing more is due now, or the rest waits for its company's or destination's turn:
         // look again as soon as one delivery is done or a call says more may be due, never only
         // after all under way are (a receiver that hangs would hold up everyone else).
+        if (this.lookAgain && failure === undefined && !this.stopping) continue;
         if (underWay.size === 0) break;
         await new Promise<void>((resume) => {
           this.wake = resume;
