@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { WebhookDispatcher } from '../../../server/src/dataplane/webhooks/dispatcher.js';
 import { postJson } from '../../../server/src/dataplane/webhooks/post.js';
 import { COMPANY_CONCURRENCY, MAX_WEBHOOKS_PER_COMPANY } from '../../../server/src/domain/webhooks.js';
-import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
+import { webhooksRepository, type WebhooksRepository } from '../../../server/src/repositories/webhooks.js';
 import { createRecord, twoCompanies } from '../helpers/fixtures.js';
 import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
 import { queueDeliveries } from '../helpers/webhook-queue.js';
@@ -81,42 +81,52 @@ describe("one company's hanging endpoint", () => {
     const slowHook = await createRecord(t, alice, '/api/webhook/', { company_id: company, url: `${hanging.base}/during-claim` });
     const otherHook = await createRecord(t, bob, '/api/webhook/', { company_id: bobCompany, url: `${fine.base}/during-claim` });
     await queueDeliveries(t.db, slowHook, 1, t.clock.now().toISOString());
-    // The real repository, with a claim that can be held after it has read the queue.
-    const repository = webhooksRepository(t.db, dialect);
-    let hold: Promise<void> | undefined;
-    let reading = (): void => undefined;
-    const claimsRead = new Promise<void>((resolve) => (reading = resolve));
-    const held = {
-      ...repository,
-      claim: async (...args: Parameters<typeof repository.claim>) => {
-        const claimed = await repository.claim(...args);
-        if (hold) {
-          reading();
-          await hold;
-        }
-        return claimed;
-      },
-    };
+    const claims = heldClaims(webhooksRepository(t.db, dialect));
     const post = postJson({ timeoutMs: 600_000, allowPrivate: true });
-    const dispatcher = new WebhookDispatcher(held, t.clock.now, { secrets: await appWebhookSecrets(t), post });
+    const dispatcher = new WebhookDispatcher(claims.repository, t.clock.now, { secrets: await appWebhookSecrets(t), post });
     const running = dispatcher.dispatchDue();
     // The one slow delivery stays in flight, so the dispatcher waits for a slot or a call.
     await until(() => expect(hanging.open).toBe(1));
 
     // A call with nothing new: the dispatcher claims, reads an empty queue, and is held there.
-    let release = (): void => undefined;
-    hold = new Promise<void>((resolve) => (release = resolve));
+    const held = claims.holdNext();
     void dispatcher.dispatchDue();
-    await claimsRead;
+    await held.read;
     // Queued and announced while that claim is held: the claim has read the queue without it.
     const [late] = await queueDeliveries(t.db, otherHook, 1, t.clock.now().toISOString());
     void dispatcher.dispatchDue();
-    hold = undefined;
-    release();
+    held.release();
     await until(async () => expect(await statusOf([late!])).toEqual(['delivered']));
 
     hanging.release();
     await running;
+  });
+
+  it("a delivery that ends while the dispatcher claims is not lost: its company's backlog is sent, though that claim found the cap full", async () => {
+    hanging = await startRecorder(() => 'hang');
+    fine = await startRecorder();
+    await t.db.deleteFrom('webhook_deliveries').execute();
+    const slowHook = await createRecord(t, alice, '/api/webhook/', { company_id: company, url: `${hanging.base}/ends-during-claim` });
+    const both = await queueDeliveries(t.db, slowHook, 2, t.clock.now().toISOString());
+    const claims = heldClaims(webhooksRepository(t.db, dialect));
+    const post = postJson({ timeoutMs: 600_000, allowPrivate: true });
+    // One slot per company: the second delivery waits for the first.
+    const caps = { perCompany: 1, perDestination: 1000 };
+    const dispatcher = new WebhookDispatcher(claims.repository, t.clock.now, { secrets: await appWebhookSecrets(t), post, caps });
+    const running = dispatcher.dispatchDue();
+    await until(() => expect(hanging.open).toBe(1));
+
+    // A claim reads the queue while the first is in flight (the cap is full: nothing to take) and is held there.
+    const held = claims.holdNext();
+    void dispatcher.dispatchDue();
+    await held.read;
+    // Meanwhile the first is answered and its outcome stored: nothing is under way any more.
+    hanging.release();
+    await until(async () => expect((await statusOf(both)).sort()).toEqual(['delivered', 'pending']));
+    held.release();
+    // The dispatch ends only after it has sent the second: no call or tick is needed.
+    await running;
+    expect(await statusOf(both)).toEqual(['delivered', 'delivered']);
   });
 
   it('counts the claims of every node against the caps, and a dead node holds its share only until its leases run out', async () => {
@@ -180,3 +190,34 @@ describe('webhooks per company', () => {
     }
   });
 });
+
+/**
+ * The real repository, with a claim that can be held after it has read the queue: what happens
+ * meanwhile is what a slow claim on a busy database lets happen.
+ */
+function heldClaims(repository: WebhooksRepository) {
+  let hold: { read: () => void; until: Promise<void> } | undefined;
+  return {
+    repository: {
+      ...repository,
+      claim: async (...args: Parameters<WebhooksRepository['claim']>) => {
+        const claimed = await repository.claim(...args);
+        const held = hold;
+        hold = undefined;
+        if (held) {
+          held.read();
+          await held.until;
+        }
+        return claimed;
+      },
+    },
+    /** Holds the next claim once it has read the queue: `read` when it is there, `release` lets it return. */
+    holdNext() {
+      let read = (): void => undefined;
+      let release = (): void => undefined;
+      const there = new Promise<void>((resolve) => (read = resolve));
+      hold = { read, until: new Promise<void>((resolve) => (release = resolve)) };
+      return { read: there, release };
+    },
+  };
+}

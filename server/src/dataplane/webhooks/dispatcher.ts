@@ -46,9 +46,11 @@ export class WebhookDispatcher {
   /** Wakes a running dispatch that waits for a free slot: new deliveries may be due meanwhile. */
   private wake: (() => void) | undefined;
   /**
-   * A call came since the running dispatch last began to claim: what it queued may have been
-   * committed after that claim read the queue, so the dispatch claims once more before it waits
-   * or ends. (Waking alone missed a call made during a claim: nothing was waiting yet.)
+   * A call came, or a delivery ended, since the running dispatch last began to claim: that claim
+   * may have read the queue before what the call queued was committed, or counted the ended
+   * delivery against its company's cap, so the dispatch claims once more before it waits or ends.
+   * (Waking alone missed both: nothing was waiting yet. A dispatch whose last claim found the cap
+   * full ended with the company's backlog unsent once its deliveries ended during that claim.)
    */
   private lookAgain = false;
   private stopping = false;
@@ -117,7 +119,10 @@ export class WebhookDispatcher {
           .catch((error: unknown) => {
             failure ??= error;
           })
-          .finally(() => underWay.delete(sending));
+          .finally(() => {
+            underWay.delete(sending);
+            this.lookAgain = true;
+          });
         underWay.add(sending);
       }
       attempted += claimed.length;
