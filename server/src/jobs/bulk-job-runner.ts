@@ -1,4 +1,5 @@
 import type { BulkJobsRepository } from '../repositories/bulk-jobs.js';
+import { SerialRuns } from './serial-runs.js';
 
 export interface BulkJobRunnerOptions {
   jobs: BulkJobsRepository;
@@ -21,17 +22,14 @@ export interface BulkJobRunnerOptions {
  */
 export class BulkJobRunner {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly runs = new SerialRuns(() => this.run());
   private stopping = false;
 
   constructor(private readonly options: BulkJobRunnerOptions) {}
 
-  /** Runs jobs until none is due; returns how many batches were done. A call while one runs joins it. */
+  /** Runs jobs until none is due; returns how many batches were done. A call while one runs joins it (serial-runs.ts). */
   runDue(): Promise<number> {
-    this.running ??= this.run().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.runs.run();
   }
 
   /** A job was queued on this node: start it now rather than at the next tick. */
@@ -49,7 +47,7 @@ export class BulkJobRunner {
   async stop(): Promise<void> {
     this.stopping = true;
     clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.runs.settled();
   }
 
   private lease(): { at: string; until: string } {

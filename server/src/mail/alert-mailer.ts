@@ -6,6 +6,7 @@ import { alertKindOf } from '../schemas/notification-preferences.js';
 import { mailLanguage } from './catalogue.js';
 import type { AlertItem } from './render.js';
 import { unsubscribeLink, type UnsubscribeTokens } from './unsubscribe.js';
+import { SerialRuns } from '../jobs/serial-runs.js';
 
 /** A mail lists this many alerts and counts the rest (500 silent devices make one readable mail). */
 export const ALERTS_PER_MAIL = 50;
@@ -39,21 +40,18 @@ export interface AlertMailerOptions {
  * alert is mailed once, and a node killed halfway leaves them waiting for the next run.
  */
 export class AlertMailer {
-  private running: Promise<number> | undefined;
+  private readonly runs = new SerialRuns(() => this.run());
 
   constructor(private readonly options: AlertMailerOptions) {}
 
-  /** Queues the mails that are due; returns how many. A call while one runs joins it. */
+  /** Queues the mails that are due; returns how many. A call while one runs joins it (serial-runs.ts). */
   mailDue(): Promise<number> {
-    this.running ??= this.run().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.runs.run();
   }
 
   /** Waits for the run under way (closing the app). */
-  async settled(): Promise<void> {
-    await this.running?.catch(() => undefined);
+  settled(): Promise<void> {
+    return this.runs.settled();
   }
 
   private async run(): Promise<number> {

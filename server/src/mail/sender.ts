@@ -2,6 +2,7 @@ import type { MailOutboxRepository, MailRow } from '../repositories/mail-outbox.
 import { mailLanguage, type Language, type MailCatalogue } from './catalogue.js';
 import { renderMail, type MailContent } from './render.js';
 import type { MailTransport } from './transport.js';
+import { SerialRuns } from '../jobs/serial-runs.js';
 
 export const MAIL_MAX_ATTEMPTS = 8;
 /** Messages one claim takes; a node sends them one after another (SMTP servers throttle bursts). */
@@ -33,17 +34,14 @@ export interface MailSenderOptions {
  */
 export class MailSender {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly runs = new SerialRuns(() => this.run());
   private stopping = false;
 
   constructor(private readonly options: MailSenderOptions) {}
 
-  /** Sends until nothing is due; returns how many messages were attempted. A call while one runs joins it. */
+  /** Sends until nothing is due; returns how many messages were attempted. A call while one runs joins it (serial-runs.ts). */
   sendDue(): Promise<number> {
-    this.running ??= this.run().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.runs.run();
   }
 
   start(intervalMs: number, log: (error: unknown) => void): void {
@@ -56,7 +54,7 @@ export class MailSender {
   async stop(): Promise<void> {
     this.stopping = true;
     clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
+    await this.runs.settled();
     this.options.transport.close();
   }
 

@@ -7,6 +7,7 @@ import type { NetworkServer } from './port.js';
 import { DownlinkPusher } from './downlink-pusher.js';
 import { DependencyPending, Provisioner, pushFailureOf } from './provisioner.js';
 import type { LiveBus } from '../live/bus.js';
+import { SerialRuns } from '../../jobs/serial-runs.js';
 
 const BATCH = 25;
 /** Longer than a push can take (each call has its own deadline), so a live claim is never taken over. */
@@ -42,7 +43,7 @@ export interface SyncWorkerDeps {
  */
 export class NetworkSyncWorker {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly runs = new SerialRuns(() => this.pushBatch());
   private readonly node: string;
   private readonly provisioner: Provisioner;
   private readonly downlinks: DownlinkPusher;
@@ -58,12 +59,9 @@ export class NetworkSyncWorker {
     });
   }
 
-  /** Pushes every change that is due now; returns how many were attempted. */
+  /** Pushes a batch of the changes due now; returns how many were attempted. A call while one runs joins it (serial-runs.ts). */
   pushDue(): Promise<number> {
-    this.running ??= this.pushBatch().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.runs.run();
   }
 
   /** Pushes until nothing is due (tests and the reconcile command wait on this). */
@@ -78,7 +76,7 @@ export class NetworkSyncWorker {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    await this.running;
+    await this.runs.settled();
   }
 
   private async pushBatch(): Promise<number> {
