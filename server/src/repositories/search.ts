@@ -64,7 +64,7 @@ export function searchRepository(db: Db, dialect: Dialect) {
    */
   const perCompany = (type: SearchType, userId: string, pass: number, conditions: readonly RawBuilder<boolean>[]) =>
     db
-      .selectFrom('company_members as m')
+      .selectFrom(memberCompanyIds(db, userId).as('m'))
       .crossJoinLateral((eb) =>
         conditions
           .reduce(
@@ -75,7 +75,6 @@ export function searchRepository(db: Db, dialect: Dialect) {
           .as('e'),
       )
       .select(['e.type', 'e.id', 'e.name', 'e.pass', 'e.at'])
-      .where('m.user_id', '=', userId)
       .limit(RESULTS_PER_TYPE);
 
   /** Terms that start with the needle, as a range of the index. */
@@ -124,7 +123,7 @@ export function searchRepository(db: Db, dialect: Dialect) {
     ] as const;
     if (dialect === 'postgres')
       return db
-        .selectFrom('company_members as m')
+        .selectFrom(memberCompanyIds(db, userId).as('m'))
         .crossJoinLateral((eb) =>
           eb
             .selectFrom('device_events as x')
@@ -135,7 +134,6 @@ export function searchRepository(db: Db, dialect: Dialect) {
             .as('d'),
         )
         .select(columns)
-        .where('m.user_id', '=', userId)
         .where(containsText('d.summary', needle))
         .orderBy('d.created_at', 'desc')
         .limit(RESULTS_PER_TYPE);
