@@ -5,6 +5,7 @@
 //        [--iterations I] [--imports K] [--keep]
 // Defaults: 100,000 devices in 100 companies, 100 iterations, 10 imports.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), own schema, dropped after.
+// SQLite: SQLITE_READ_WORKERS reader threads (default 2, the server's default; 0 reads on the main thread).
 // SERVER_DIST=<dir> measures another build's server (its dist directory; bench/server.mjs).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -220,7 +221,11 @@ async function bench(dialect) {
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lora-bench-'));
-  const database = await openDatabase(dialect === 'postgres' ? { databaseUrl: url, pgSchema: schema } : { sqliteFile: path.join(dir, 'bench.sqlite') });
+  // SQLite reads through the server's pool of reader threads, as a server runs it (SQLITE_READ_WORKERS, default 2).
+  const readWorkers = Number(process.env.SQLITE_READ_WORKERS ?? 2);
+  const database = await openDatabase(
+    dialect === 'postgres' ? { databaseUrl: url, pgSchema: schema } : { sqliteFile: path.join(dir, 'bench.sqlite'), readWorkers },
+  );
   try {
     await migrateToLatest(database.db);
     // A day's access token: filling and measuring a million devices outlasts the default 15 minutes.
