@@ -46,7 +46,7 @@ export interface DeviceListPage {
   offset: number;
   exactCount?: boolean | undefined;
   countCap?: number | undefined;
-  /** ACROSS_COMPANIES_WALK and ACROSS_COMPANIES_FROM but for tests. */
+  /** ACROSS_COMPANIES_WALK or IN_COMPANY_WALK, and ACROSS_COMPANIES_FROM or IN_COMPANY_WALK_FROM, but for tests. */
   walkMax?: number | undefined;
   walkFrom?: number | undefined;
 }
@@ -87,12 +87,27 @@ const FTS_DRIVE_MAX = 2000;
  */
 const ACROSS_COMPANIES_WALK = 5000;
 /**
+ * SQLite, a company chosen and a filter with an index of its own (unit, profile, power): up to how
+ * many of the company's devices a page may walk along its order's index (0039) before the matches
+ * are left to the planner. The planner reads the filter's index and sorts every match, each one's
+ * row read for the column it sorts by (a unit of 12,500 in a company of 100,000: 30–45 ms); walking
+ * the order finds a page of them after a few hundred rows. A small unit would walk the whole company
+ * (100,000 rows, 110 ms), hence the bound (5,000 rows: some 5 ms when the page is not among them).
+ */
+const IN_COMPANY_WALK = 5000;
+/**
+ * From how many matches on (as the list counted them) the walk is tried: fewer are sorted in a
+ * millisecond or two, where a walk that does not find them would add its 5 ms (a unit of 20: 0.5 → 6.6 ms).
+ * Never above COUNT_CAP, the least a bounded count counts to.
+ */
+const IN_COMPANY_WALK_FROM = 1000;
+/**
  * From how many companies on: a member of fewer is served by their companies' own indexes (0039),
  * which PostgreSQL's planner reads for them, and a walk across all companies would only add its
  * cost (some 8–15 ms for a member of one company of the million).
  */
 const ACROSS_COMPANIES_FROM = 20;
-/** The orders with an index across companies on PostgreSQL (0042's, and the DevEUI's unique one). */
+/** The orders with an index across companies on PostgreSQL (0042's, and the DevEUI's unique one), and within a company on both (0039's). */
 const WALKED_ORDERS = new Set(['name', 'last_seen', 'dev_eui']);
 
 type Counted = { n: number | string };
@@ -114,12 +129,14 @@ export function devicesRepository(db: Db, reads: Db = db) {
   const visible = (userId: string, from: Db = db, devices = devicesOf(from)) => devices.where('devices.company_id', 'in', memberCompanyIds(from, userId));
 
   /**
-   * The devices table read as its first `count` rows (of all companies) in the list's order: the
-   * same columns under the same name, so the list's conditions apply unchanged, and an index walk
-   * along the order that stops there (pageAcrossCompanies).
+   * The devices table read as its first `count` rows (of all companies, or of one) in the list's
+   * order: the same columns under the same name, so the list's conditions apply unchanged, and an
+   * index walk along the order that stops there (pageFromWalk).
    */
-  const firstInOrder = (ordering: DeviceOrdering, count: number) =>
-    reads.selectFrom(ordered(devicesOf(reads).selectAll('devices'), ordering).limit(count).as('devices')) as unknown as ReturnType<typeof devicesOf>;
+  const firstInOrder = (ordering: DeviceOrdering, count: number, companyId?: string) => {
+    const devices = companyId ? devicesOf(reads).where('devices.company_id', '=', companyId) : devicesOf(reads);
+    return reads.selectFrom(ordered(devices.selectAll('devices'), ordering).limit(count).as('devices')) as unknown as ReturnType<typeof devicesOf>;
+  };
 
   function filtered(userId: string, filters: DeviceFilters, ftsIndex: boolean, devices?: ReturnType<typeof devicesOf>) {
     const { companyId } = filters;
@@ -127,7 +144,7 @@ export function devicesRepository(db: Db, reads: Db = db) {
     // devices.company_id: beside `company_id = ?` an `IN (subquery)` made SQLite sort the whole
     // company for every page instead of reading the order's index (migration 0039).
     const query = companyId
-      ? reads.selectFrom('devices').where(({ exists }) => exists(memberCompanyIds(reads, userId).where('company_members.company_id', '=', companyId)))
+      ? (devices ?? devicesOf(reads)).where(({ exists }) => exists(memberCompanyIds(reads, userId).where('company_members.company_id', '=', companyId)))
       : visible(userId, reads, devices);
     return query.where((eb) => deviceFilterCondition(eb, filters, ftsIndex));
   }
@@ -171,15 +188,21 @@ export function devicesRepository(db: Db, reads: Db = db) {
   }
 
   /**
-   * PostgreSQL, no company chosen, a member of many companies: the page from the first
-   * ACROSS_COMPANIES_WALK devices of all companies in the list's order when they hold it (the
-   * order's index is walked until the page is full, at most that far), else from the user's
-   * `matches` sorted. Either way the same rows: the first matches in the order are the first
-   * matches of any beginning of it that holds them.
+   * The page from the first `walk` devices in the list's order (of all companies, or of the chosen
+   * one) when they hold it: the order's index is walked until the page is full, at most that far.
+   * Else from `matches`, sorted (PostgreSQL: walking the whole order is what this avoids) or as
+   * the planner reads them (SQLite: a filter's index and a sort). Either way the same rows: the
+   * first matches in the order are the first matches of any beginning of it that holds them.
    */
-  async function pageAcrossCompanies(userId: string, filters: DeviceFilters, matches: ReturnType<typeof filtered>, page: DeviceListPage): Promise<DeviceRow[]> {
-    const walked = await pageOf(filtered(userId, filters, false, firstInOrder(page.ordering, page.walkMax ?? ACROSS_COMPANIES_WALK)), page);
-    return walked.length === page.limit ? walked : pageOf(matches, page, true);
+  async function pageFromWalk(
+    userId: string,
+    filters: DeviceFilters,
+    matches: ReturnType<typeof filtered>,
+    page: DeviceListPage,
+    walk: number,
+  ): Promise<DeviceRow[]> {
+    const walked = await pageOf(filtered(userId, filters, false, firstInOrder(page.ordering, walk, filters.companyId)), page);
+    return walked.length === page.limit ? walked : pageOf(matches, page, !sqlite);
   }
 
   return {
@@ -189,7 +212,8 @@ export function devicesRepository(db: Db, reads: Db = db) {
      * company for every page (issue #20). `countCap` is COUNT_CAP but for tests.
      */
     async list(userId: string, filters: DeviceFilters, page: DeviceListPage): Promise<{ count: number; count_exact: boolean; results: Device[] }> {
-      const matches = filtered(userId, filters, await fromTrigramIndex(filters.search));
+      const ftsIndex = await fromTrigramIndex(filters.search);
+      const matches = filtered(userId, filters, ftsIndex);
       const bound = page.exactCount ? undefined : countBound(page, page.countCap ?? COUNT_CAP);
       const counted =
         bound === undefined
@@ -203,12 +227,17 @@ export function devicesRepository(db: Db, reads: Db = db) {
               )
               .select((eb) => eb.fn.countAll<number | string>().as('n'))
               .executeTakeFirst();
-      const acrossCompanies =
-        !sqlite &&
-        !filters.companyId &&
-        WALKED_ORDERS.has(page.ordering.replace('-', '')) &&
-        (await memberOfMany(userId, page.walkFrom ?? ACROSS_COMPANIES_FROM));
-      const rows = acrossCompanies ? await pageAcrossCompanies(userId, filters, matches, page) : await pageOf(matches, page);
+      const orderIndexed = WALKED_ORDERS.has(page.ordering.replace('-', ''));
+      const acrossCompanies = orderIndexed && !sqlite && !filters.companyId && (await memberOfMany(userId, page.walkFrom ?? ACROSS_COMPANIES_FROM));
+      const inCompany =
+        orderIndexed &&
+        sqlite &&
+        Boolean(filters.companyId) &&
+        !ftsIndex &&
+        Boolean(filters.unitId || filters.profileId || filters.powerStatus) &&
+        Number(counted?.n ?? 0) > (page.walkFrom ?? IN_COMPANY_WALK_FROM);
+      const walk = acrossCompanies ? ACROSS_COMPANIES_WALK : inCompany ? IN_COMPANY_WALK : undefined;
+      const rows = walk === undefined ? await pageOf(matches, page) : await pageFromWalk(userId, filters, matches, page, page.walkMax ?? walk);
       return { ...boundedCount(counted?.n, bound), results: rows.map(toDevice) };
     },
 
