@@ -227,6 +227,10 @@ export function devicesRepository(db: Db, reads: Db = db) {
               )
               .select((eb) => eb.fn.countAll<number | string>().as('n'))
               .executeTakeFirst();
+      const found = Number(counted?.n ?? 0);
+      // A page that starts past the last match (a search that matches nothing, above all) is not read:
+      // the count is exact there, and the page's query would read the same rows again for nothing.
+      if (found <= page.offset) return { ...boundedCount(counted?.n, bound), results: [] };
       const orderIndexed = WALKED_ORDERS.has(page.ordering.replace('-', ''));
       const acrossCompanies = orderIndexed && !sqlite && !filters.companyId && (await memberOfMany(userId, page.walkFrom ?? ACROSS_COMPANIES_FROM));
       const inCompany =
@@ -235,7 +239,7 @@ export function devicesRepository(db: Db, reads: Db = db) {
         Boolean(filters.companyId) &&
         !ftsIndex &&
         Boolean(filters.unitId || filters.profileId || filters.powerStatus) &&
-        Number(counted?.n ?? 0) > (page.walkFrom ?? IN_COMPANY_WALK_FROM);
+        found > (page.walkFrom ?? IN_COMPANY_WALK_FROM);
       const walk = acrossCompanies ? ACROSS_COMPANIES_WALK : inCompany ? IN_COMPANY_WALK : undefined;
       const rows = walk === undefined ? await pageOf(matches, page) : await pageFromWalk(userId, filters, matches, page, page.walkMax ?? walk);
       return { ...boundedCount(counted?.n, bound), results: rows.map(toDevice) };

@@ -96,6 +96,7 @@ describe('the device list of a chosen company, filtered', () => {
           [2, 2],
           [2, 4],
           [25, 0],
+          [2, 10],
         ] as const) {
           expect(await page(chosen, ordering, limit, offset, walkMax), `${label}, ${ordering}, walk ${walkMax}, limit ${limit} offset ${offset}`).toEqual(
             expected.slice(offset, offset + limit),
