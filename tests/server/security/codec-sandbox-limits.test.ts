@@ -1,8 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CODEC_OUTPUT_MAX_BYTES, CodecPool, type UplinkInput } from '../../../server/src/dataplane/codec/index.js';
+import { TEST_CODEC_TIME_LIMITS } from '../helpers/codec-limits.js';
 
 const uplink: UplinkInput = { bytes: [1], fPort: 1, recvTime: new Date('2026-11-22T12:00:00Z'), variables: {} };
-const pool = new CodecPool(1);
+// The caps on output and memory are under test here, not the time limit: building 64 KiB of text took
+// over 100 ms while two CPU burners and the loaded suite shared the cores (a loaded run, #20).
+const pool = new CodecPool(1, TEST_CODEC_TIME_LIMITS);
 afterAll(() => pool.close());
 const run = (script: string) => pool.run(script, uplink, { company: 'limits', interactive: false });
 
