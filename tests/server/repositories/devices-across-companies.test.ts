@@ -4,30 +4,10 @@ import type { DeviceOrdering } from '../../../server/src/schemas/devices.js';
 import { createCompany, insertDevice, twoCompanies } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 import type { SignedIn } from '../helpers/users.js';
+import { inOrder, type OrderedDevice } from '../helpers/device-order.js';
 
-/** A device as the list orders it: its name, DevEUI and last uplink (null: never seen). */
-interface Row {
-  name: string;
-  dev_eui: string;
-  last_seen: string | null;
-}
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** The list's order as the API promises it: the column, never-seen devices first ascending and last descending; ties by id. */
-function inOrder(rows: (Row & { id: string })[], ordering: DeviceOrdering): string[] {
-  const field = ordering.replace('-', '') as 'name' | 'dev_eui' | 'last_seen';
-  const descending = ordering.startsWith('-');
-  return [...rows]
-    .sort((a, b) => {
-      const [x, y] = [a[field], b[field]];
-      if (x === y) return compare(a.id, b.id);
-      if (x === null) return descending ? 1 : -1;
-      if (y === null) return descending ? -1 : 1;
-      return descending ? compare(y, x) : compare(x, y);
-    })
-    .map((row) => row.name);
-}
+/** A device as the list orders it, before it has an id. */
+type Row = Omit<OrderedDevice, 'id'>;
 
 // A member of several companies with none chosen (an API client): on PostgreSQL the page is
 // first looked for among the first devices of all companies in the list's order, else the user's
@@ -37,7 +17,7 @@ function inOrder(rows: (Row & { id: string })[], ordering: DeviceOrdering): stri
 describe('the device list across companies, none chosen', () => {
   let t: TestApp;
   let alice: SignedIn;
-  const mine: (Row & { id: string })[] = [];
+  const mine: OrderedDevice[] = [];
 
   beforeAll(async () => {
     let company: string;

@@ -5,31 +5,11 @@ import type { DeviceOrdering } from '../../../server/src/schemas/devices.js';
 import { createRecord, insertDevice, twoCompanies } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/test-app.js';
 import type { SignedIn } from '../helpers/users.js';
+import { inOrder, type OrderedDevice } from '../helpers/device-order.js';
 
-interface Row {
-  id: string;
-  name: string;
-  dev_eui: string;
-  last_seen: string | null;
+interface Row extends OrderedDevice {
   unit_id: string | null;
   power_source: 'external' | 'battery' | 'unknown';
-}
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** The list's order as the API promises it: the column, never-seen devices first ascending and last descending; ties by id. */
-function inOrder(rows: Row[], ordering: DeviceOrdering): string[] {
-  const field = ordering.replace('-', '') as 'name' | 'dev_eui' | 'last_seen';
-  const descending = ordering.startsWith('-');
-  return [...rows]
-    .sort((a, b) => {
-      const [x, y] = [a[field], b[field]];
-      if (x === y) return compare(a.id, b.id);
-      if (x === null) return descending ? 1 : -1;
-      if (y === null) return descending ? -1 : 1;
-      return descending ? compare(y, x) : compare(x, y);
-    })
-    .map((row) => row.name);
 }
 
 // A company chosen and a filter with an index of its own: on SQLite the page is first looked for
