@@ -1,12 +1,12 @@
 import type { AppContext, TransactionRepositories } from '../context.js';
 import { lastDigestMoment } from '../domain/alert-digest.js';
+import { SerialRuns } from '../jobs/serial-runs.js';
 import type { AlertMailRow, AlertMailsRepository, WaitingAlerts } from '../repositories/alert-mails.js';
 import type { MessageParams, NotificationKind } from '../schemas/messages.js';
 import { alertKindOf } from '../schemas/notification-preferences.js';
 import { mailLanguage } from './catalogue.js';
 import type { AlertItem } from './render.js';
 import { unsubscribeLink, type UnsubscribeTokens } from './unsubscribe.js';
-import { SerialRuns } from '../jobs/serial-runs.js';
 
 /** A mail lists this many alerts and counts the rest (500 silent devices make one readable mail). */
 export const ALERTS_PER_MAIL = 50;

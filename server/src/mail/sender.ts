@@ -1,8 +1,8 @@
+import { SerialRuns } from '../jobs/serial-runs.js';
 import type { MailOutboxRepository, MailRow } from '../repositories/mail-outbox.js';
 import { mailLanguage, type Language, type MailCatalogue } from './catalogue.js';
 import { renderMail, type MailContent } from './render.js';
 import type { MailTransport } from './transport.js';
-import { SerialRuns } from '../jobs/serial-runs.js';
 
 export const MAIL_MAX_ATTEMPTS = 8;
 /** Messages one claim takes; a node sends them one after another (SMTP servers throttle bursts). */

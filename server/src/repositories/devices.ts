@@ -46,9 +46,12 @@ export interface DeviceListPage {
   offset: number;
   exactCount?: boolean | undefined;
   countCap?: number | undefined;
-  /** ACROSS_COMPANIES_WALK or IN_COMPANY_WALK, and ACROSS_COMPANIES_FROM or IN_COMPANY_WALK_FROM, but for tests. */
+  /** ACROSS_COMPANIES_WALK or IN_COMPANY_WALK (how far a walk goes), but for tests. */
   walkMax?: number | undefined;
-  walkFrom?: number | undefined;
+  /** ACROSS_COMPANIES_FROM (from how many companies a walk crosses them), but for tests. */
+  acrossCompaniesFrom?: number | undefined;
+  /** IN_COMPANY_WALK_FROM (from how many matches a company's devices are walked), but for tests. */
+  inCompanyWalkFrom?: number | undefined;
 }
 
 type DeviceRow = Selectable<DevicesTable> & { config_name: string | null; unit_name: string | null };
@@ -205,6 +208,23 @@ export function devicesRepository(db: Db, reads: Db = db) {
     return walked.length === page.limit ? walked : pageOf(matches, page, !sqlite);
   }
 
+  /**
+   * How many devices the page is looked for among, walking its order's index, or undefined where
+   * the planner's own plan serves it: across companies on PostgreSQL for a member of many with none
+   * chosen, within the chosen company on SQLite for a filter with an index of its own and many matches.
+   */
+  async function walkLength(userId: string, filters: DeviceFilters, page: DeviceListPage, ftsIndex: boolean, found: number): Promise<number | undefined> {
+    if (!WALKED_ORDERS.has(page.ordering.replace('-', ''))) return undefined;
+    if (!sqlite && !filters.companyId && (await memberOfMany(userId, page.acrossCompaniesFrom ?? ACROSS_COMPANIES_FROM))) {
+      return page.walkMax ?? ACROSS_COMPANIES_WALK;
+    }
+    const filteredByIndex = Boolean(filters.unitId || filters.profileId || filters.powerStatus);
+    if (sqlite && filters.companyId && !ftsIndex && filteredByIndex && found > (page.inCompanyWalkFrom ?? IN_COMPANY_WALK_FROM)) {
+      return page.walkMax ?? IN_COMPANY_WALK;
+    }
+    return undefined;
+  }
+
   return {
     /**
      * A page of the list and how many devices match, counted only up to a bound (countBound) unless
@@ -231,17 +251,8 @@ export function devicesRepository(db: Db, reads: Db = db) {
       // A page that starts past the last match (a search that matches nothing, above all) is not read:
       // the count is exact there, and the page's query would read the same rows again for nothing.
       if (found <= page.offset) return { ...boundedCount(counted?.n, bound), results: [] };
-      const orderIndexed = WALKED_ORDERS.has(page.ordering.replace('-', ''));
-      const acrossCompanies = orderIndexed && !sqlite && !filters.companyId && (await memberOfMany(userId, page.walkFrom ?? ACROSS_COMPANIES_FROM));
-      const inCompany =
-        orderIndexed &&
-        sqlite &&
-        Boolean(filters.companyId) &&
-        !ftsIndex &&
-        Boolean(filters.unitId || filters.profileId || filters.powerStatus) &&
-        found > (page.walkFrom ?? IN_COMPANY_WALK_FROM);
-      const walk = acrossCompanies ? ACROSS_COMPANIES_WALK : inCompany ? IN_COMPANY_WALK : undefined;
-      const rows = walk === undefined ? await pageOf(matches, page) : await pageFromWalk(userId, filters, matches, page, page.walkMax ?? walk);
+      const walk = await walkLength(userId, filters, page, ftsIndex, found);
+      const rows = walk === undefined ? await pageOf(matches, page) : await pageFromWalk(userId, filters, matches, page, walk);
       return { ...boundedCount(counted?.n, bound), results: rows.map(toDevice) };
     },
 

@@ -47,7 +47,7 @@ describe('the device list across companies, none chosen', () => {
   afterAll(async () => t.close());
 
   const page = async (ordering: DeviceOrdering, limit: number, offset: number, walkMax: number, search?: string) =>
-    (await devicesRepository(t.db).list(alice.id, { search }, { ordering, limit, offset, walkMax, walkFrom: 2 })).results.map((d) => d.name);
+    (await devicesRepository(t.db).list(alice.id, { search }, { ordering, limit, offset, walkMax, acrossCompaniesFrom: 2 })).results.map((d) => d.name);
 
   const orderings: DeviceOrdering[] = ['name', '-name', 'last_seen', '-last_seen', 'dev_eui', '-dev_eui'];
 

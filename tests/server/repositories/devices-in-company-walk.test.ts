@@ -54,7 +54,7 @@ describe('the device list of a chosen company, filtered', () => {
   afterAll(async () => t.close());
 
   const page = async (filters: DeviceFilters, ordering: DeviceOrdering, limit: number, offset: number, walkMax: number) => {
-    const listed: DeviceListPage = { ordering, limit, offset, walkMax, walkFrom: 0 };
+    const listed: DeviceListPage = { ordering, limit, offset, walkMax, inCompanyWalkFrom: 0 };
     return (await devicesRepository(t.db).list(alice.id, { companyId: company, ...filters }, listed)).results.map((d) => d.name);
   };
 

@@ -1,3 +1,4 @@
+import { SerialRuns } from '../../jobs/serial-runs.js';
 import type { DownlinksRepository } from '../../repositories/downlinks.js';
 import type { EntityOutboxRow, NetworkChange, NetworkOutboxRepository, OutboxRow } from '../../repositories/network-outbox.js';
 import type { NetworkEntitiesRepository } from '../../repositories/network-entities.js';
@@ -7,7 +8,6 @@ import type { NetworkServer } from './port.js';
 import { DownlinkPusher } from './downlink-pusher.js';
 import { DependencyPending, Provisioner, pushFailureOf } from './provisioner.js';
 import type { LiveBus } from '../live/bus.js';
-import { SerialRuns } from '../../jobs/serial-runs.js';
 
 const BATCH = 25;
 /** Longer than a push can take (each call has its own deadline), so a live claim is never taken over. */
