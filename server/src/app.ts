@@ -80,7 +80,7 @@ import { emailChangeConfirmRoutes } from './auth/email-change.js';
 import { emailChangeRoutes } from './routes/email-change.js';
 import { loadMailCatalogues } from './mail/catalogue.js';
 import { startMailSender } from './mail/start.js';
-import { startBulkJobs } from './jobs/start.js';
+import { startBulkJobs, startFilterCountFolding } from './jobs/start.js';
 import { unsubscribeTokens } from './mail/unsubscribe.js';
 import { mailUnsubscribeRoutes } from './routes/mail-unsubscribe.js';
 import { notificationPreferenceRoutes } from './routes/notification-preferences.js';
@@ -297,6 +297,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   if (options.mail ?? options.dataPlane) startMailSender(app, ctx, mailCatalogues, unsubscribe);
   if (options.bulkJobs ?? options.dataPlane) startBulkJobs(app, ctx);
+  if (options.dataPlane && database.dialect === 'postgres') startFilterCountFolding(app, ctx);
   if (options.dataPlane) readiness.push(...startDataPlane(app, ctx, maintenanceRepository(database.db)));
 
   if (options.serveStatic) await serveStaticSites(app, config);

@@ -20,6 +20,7 @@ import { operatorDirectoryRepository } from './repositories/operator-directory.j
 import { apiKeysRepository } from './repositories/api-keys.js';
 import { searchRepository } from './repositories/search.js';
 import { filterOptionsRepository } from './repositories/filter-options.js';
+import { deviceFilterCountsRepository } from './repositories/device-filter-counts.js';
 import { notificationsRepository } from './repositories/notifications.js';
 import { dashboardsRepository } from './repositories/dashboards.js';
 import { widgetDataRepository } from './repositories/widget-data.js';
@@ -113,6 +114,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     apiKeys: apiKeysRepository(db),
     search: searchRepository(reads, dialect),
     filterOptions: filterOptionsRepository(reads),
+    deviceFilterCounts: deviceFilterCountsRepository(db),
     notifications: notificationsRepository(db),
     dashboards: dashboardsRepository(db),
     widgets: widgetsRepository(db),

@@ -36,6 +36,7 @@ import * as deviceListIndexes from './migrations/0039_device_list_indexes.js';
 import * as bulkIndexes from './migrations/0040_bulk_indexes.js';
 import * as deviceSearchAndFilters from './migrations/0041_device_search_and_filters.js';
 import * as crossCompanyDeviceOrder from './migrations/0042_cross_company_device_order.js';
+import * as deviceFilterCounts from './migrations/0043_device_filter_counts.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0040_bulk_indexes': bulkIndexes,
   '0041_device_search_and_filters': deviceSearchAndFilters,
   '0042_cross_company_device_order': crossCompanyDeviceOrder,
+  '0043_device_filter_counts': deviceFilterCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

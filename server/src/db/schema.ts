@@ -240,6 +240,27 @@ export interface SearchEntriesTable {
   terms: string;
 }
 
+/** What the device list's filter options count (migration 0043): a field of a device and its value there. */
+export type DeviceFilterField = 'profile' | 'unit' | 'power';
+
+/** A company's devices per value of a filter field, kept by triggers (migration 0043). */
+export interface DeviceFilterCountsTable {
+  company_id: string;
+  field: DeviceFilterField;
+  /** The profile's or unit's id ('' for none), or the power status. */
+  value: string;
+  device_count: number | string;
+}
+
+/** PostgreSQL's changes to those counts, appended by its trigger until jobs/filter-count-folder.ts folds them in. */
+export interface DeviceFilterCountChangesTable {
+  id: ColumnType<number | string, never, never>;
+  company_id: string;
+  field: DeviceFilterField;
+  value: string;
+  delta: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -271,6 +292,8 @@ export interface Database {
   notifications: NotificationsTable;
   api_keys: ApiKeysTable;
   search_entries: SearchEntriesTable;
+  device_filter_counts: DeviceFilterCountsTable;
+  device_filter_count_changes: DeviceFilterCountChangesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable & WebhookDeliveryClaim;
   network_outbox: NetworkOutboxTable;

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
-import { BATTERY_LOW_PERCENT } from '../domain/power.js';
+import type { Database, DeviceFilterField } from '../db/schema.js';
 import { containsText } from './text-match.js';
 import { memberCompanyIds } from './member-companies.js';
 import type { FilterOption } from '../schemas/filter-options.js';
@@ -19,59 +19,44 @@ const toOptions = (rows: { value: string | number | null; label: string | null; 
   rows.filter((row) => row.value !== null).map((row) => ({ value: String(row.value), label: row.label ?? String(row.value), count: Number(row.count) }));
 
 /**
- * The devices whose options are counted. With a company chosen, membership is one check of that
- * company (as in the device list): beside `company_id = ?` an `IN (member companies)` kept SQLite
- * from counting along the company's index of the counted column (migration 0041).
+ * A company's devices per value of `field`, as the triggers of migration 0043 keep them: the folded
+ * counts plus PostgreSQL's changes not yet folded in (one snapshot reads both, so a fold running
+ * beside it neither hides nor doubles a device). Values no device holds any more are left out. With
+ * a company chosen, membership is one check of that company (as in the device list).
  */
-function devicesOf(db: Db, scope: Scope) {
-  const { companyId } = scope;
-  if (!companyId) return db.selectFrom('devices').where('devices.company_id', 'in', memberCompanyIds(db, scope.userId));
+function devicesPer(db: Db, scope: Scope, field: DeviceFilterField) {
+  const scoped = <Q extends SelectQueryBuilder<Database, 'device_filter_counts' | 'device_filter_count_changes', object>>(query: Q): Q => {
+    const { companyId } = scope;
+    if (!companyId) return query.where('company_id', 'in', memberCompanyIds(db, scope.userId)) as Q;
+    return query
+      .where(({ exists }) => exists(memberCompanyIds(db, scope.userId).where('company_members.company_id', '=', companyId)))
+      .where('company_id', '=', companyId) as Q;
+  };
+  const counts = scoped(db.selectFrom('device_filter_counts').select(['value', 'device_count as n']).where('field', '=', field));
+  const changes = scoped(db.selectFrom('device_filter_count_changes').select(['value', 'delta as n']).where('field', '=', field));
+  const total = sql<number | string>`sum(kept.n)`;
   return db
-    .selectFrom('devices')
-    .where(({ exists }) => exists(memberCompanyIds(db, scope.userId).where('company_members.company_id', '=', companyId)))
-    .where('devices.company_id', '=', companyId);
+    .selectFrom(counts.unionAll(changes).as('kept'))
+    .select(['kept.value', total.as('count')])
+    .groupBy('kept.value')
+    .having(total, '>', 0);
 }
 
-/**
- * Devices counted per referenced record (profile or unit), labelled with its name. The devices are
- * counted per reference first, along the company's index of that column (migration 0041), and
- * only the few counts are joined to the names: joining every device to its name first and grouping
- * by the name read the 100,000 rows of a company three times as long. The join target is aliased
- * `ref` so one query serves both references.
- */
-function deviceReference(target: 'profiles' | 'units', column: 'devices.profile_id' | 'devices.unit_id'): OptionQuery {
+/** Devices counted per referenced record (profile or unit), labelled with its name; devices without one are not an option. */
+function deviceReference(target: 'profiles' | 'units', field: 'profile' | 'unit'): OptionQuery {
   return async (db, scope) => {
-    const counted = devicesOf(db, scope)
-      .where(column, 'is not', null)
-      .select([`${column} as ref_id` as 'devices.profile_id as ref_id', (eb) => eb.fn.countAll<number>().as('count')])
-      .groupBy(column)
-      .as('counted');
-    const joined = db.selectFrom(counted).innerJoin(`${target} as ref` as 'profiles as ref', 'ref.id', 'counted.ref_id');
+    const counted = devicesPer(db, scope, field).where('kept.value', '<>', '').as('counted');
+    // The join target is aliased `ref` so one query serves both references.
+    const joined = db.selectFrom(counted).innerJoin(`${target} as ref` as 'profiles as ref', 'ref.id', 'counted.value');
     const query = scope.search ? joined.where(containsText('ref.name', scope.search ?? '')) : joined;
     const rows = await query.select(['ref.id as value', 'ref.name as label', 'counted.count']).orderBy('ref.name').limit(MAX_FILTER_OPTIONS).execute();
     return toOptions(rows);
   };
 }
 
-/**
- * Devices counted per power status. Counted per power source and battery level first, in the order
- * of the company's index of those columns (migration 0041), then the few groups summed per status:
- * grouping every device by the status expression sorted the whole company.
- */
+/** Devices counted per power status (external, battery, battery_low, unknown). */
 const powerStatus: OptionQuery = async (db, scope) => {
-  const counted = devicesOf(db, scope)
-    .select(['devices.power_source', 'devices.battery_level', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy(['devices.power_source', 'devices.battery_level'])
-    .as('counted');
-  const status = sql<string>`case when counted.power_source = 'external' then 'external'
-    when counted.power_source = 'battery' and counted.battery_level < ${sql.lit(BATTERY_LOW_PERCENT)} then 'battery_low'
-    when counted.power_source = 'battery' then 'battery' else 'unknown' end`;
-  const rows = await db
-    .selectFrom(counted)
-    .select([status.as('value'), sql<number | string>`sum(counted.count)`.as('count')])
-    .groupBy(status)
-    .orderBy('value')
-    .execute();
+  const rows = await devicesPer(db, scope, 'power').orderBy('kept.value').execute();
   return toOptions(rows.map((row) => ({ ...row, label: row.value })));
 };
 
@@ -123,8 +108,8 @@ const FILTER_FIELDS = new Map<string, Map<string, OptionQuery>>([
   [
     'device',
     new Map([
-      ['config', deviceReference('profiles', 'devices.profile_id')],
-      ['unit', deviceReference('units', 'devices.unit_id')],
+      ['config', deviceReference('profiles', 'profile')],
+      ['unit', deviceReference('units', 'unit')],
       ['power_status', powerStatus],
     ]),
   ],

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FilterCountFolder } from '../../../server/src/jobs/filter-count-folder.js';
+import { deviceFilterCountsRepository } from '../../../server/src/repositories/device-filter-counts.js';
+import { filterOptionsRepository } from '../../../server/src/repositories/filter-options.js';
+import { insertDevice, oneCompany } from '../helpers/fixtures.js';
+import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import type { SignedIn } from '../helpers/users.js';
+
+// PostgreSQL's filter-count changes (migration 0043) are folded batch after batch until none is left.
+describe('the filter-count folder', () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let company: string;
+
+  beforeAll(async () => {
+    ({ t, owner, company } = await oneCompany());
+  });
+  afterAll(async () => t.close());
+
+  const changesLeft = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('device_filter_count_changes')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('folds every change in batches, and the options say the same after', async () => {
+    for (let n = 0; n < 5; n++) await insertDevice(t, { company_id: company, dev_eui: `A84041000000050${n}`, name: `Sensor ${n}`, power_source: 'external' });
+    // 3 changes per device on PostgreSQL (profile, unit, power); none on SQLite, whose triggers count at once.
+    const changes = await changesLeft();
+    expect(changes).toBe(testDatabaseUrl ? 15 : 0);
+    const folder = new FilterCountFolder(deviceFilterCountsRepository(t.db), 4);
+    expect(await folder.run()).toBe(changes);
+    expect(await changesLeft()).toBe(0);
+    expect(await filterOptionsRepository(t.db).options('device', 'power_status', { userId: owner.id, companyId: company })).toEqual([
+      { value: 'external', label: 'external', count: 5 },
+    ]);
+    expect(await folder.run()).toBe(0);
+    await folder.stop();
+  });
+});
