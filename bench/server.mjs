@@ -14,3 +14,12 @@ export const { buildApp } = app;
 export const { loadConfig } = config;
 export const { dropPostgresSchema, openDatabase } = database;
 export const { migrateToLatest } = migrate;
+
+/**
+ * Folds the filter counts' changes (migration 0043) as a running server's folder does within seconds
+ * (jobs/filter-count-folder.ts); a build from before them has none, and this does nothing there.
+ */
+export async function foldFilterCounts(db, dialect) {
+  const [folder, counts] = await Promise.all([load('jobs/filter-count-folder.js'), load('repositories/device-filter-counts.js')]).catch(() => []);
+  return folder ? new folder.FilterCountFolder(counts.deviceFilterCountsRepository(db, dialect)).run() : 0;
+}

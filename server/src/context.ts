@@ -114,7 +114,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     apiKeys: apiKeysRepository(db),
     search: searchRepository(reads, dialect),
     filterOptions: filterOptionsRepository(reads),
-    deviceFilterCounts: deviceFilterCountsRepository(db),
+    deviceFilterCounts: deviceFilterCountsRepository(db, dialect),
     notifications: notificationsRepository(db),
     dashboards: dashboardsRepository(db),
     widgets: widgetsRepository(db),

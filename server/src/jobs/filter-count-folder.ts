@@ -3,6 +3,8 @@ import { SerialRuns } from './serial-runs.js';
 
 /** Changes one fold transaction takes at most: a 100,000-device import's 300,000 are folded in short transactions. */
 const FOLD_BATCH = 2000;
+/** From how many changes folded in one run on the table is vacuumed (an import's, a bulk job's; not a device added by hand). */
+const VACUUM_AFTER = 10_000;
 
 /**
  * Folds PostgreSQL's appended filter-count changes (migration 0043) into the counts, so the list's
@@ -17,6 +19,7 @@ export class FilterCountFolder {
   constructor(
     private readonly counts: DeviceFilterCountsRepository,
     private readonly batch = FOLD_BATCH,
+    private readonly vacuumAfter = VACUUM_AFTER,
   ) {}
 
   /** Folds every change there is; answers how many. */
@@ -39,7 +42,9 @@ export class FilterCountFolder {
     for (;;) {
       const batch = await this.counts.fold(this.batch);
       folded += batch;
-      if (batch < this.batch) return folded;
+      if (batch < this.batch) break;
     }
+    if (folded >= this.vacuumAfter) await this.counts.vacuum();
+    return folded;
   }
 }

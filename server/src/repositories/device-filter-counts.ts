@@ -1,4 +1,5 @@
-import type { Db } from '../db/database.js';
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../db/database.js';
 import type { DeviceFilterField } from '../db/schema.js';
 
 interface Key {
@@ -10,7 +11,7 @@ interface Key {
 const keyOf = (key: Key) => `${key.company_id}\u0000${key.field}\u0000${key.value}`;
 
 /** The device counts behind the list's filter options (migration 0043); reading them is repositories/filter-options.ts. */
-export function deviceFilterCountsRepository(db: Db) {
+export function deviceFilterCountsRepository(db: Db, dialect: Dialect) {
   return {
     /**
      * Folds up to `limit` of the oldest changes PostgreSQL's trigger appended into the counts, in
@@ -61,6 +62,16 @@ export function deviceFilterCountsRepository(db: Db) {
         }
         return changes.length;
       });
+    },
+
+    /**
+     * PostgreSQL: frees the rows folds deleted. The options read the changes through their index,
+     * and until a vacuum every deleted change stays in it: after a 100,000-device import, 100,000
+     * dead entries per field made an option cost 5–8 ms instead of 0.6 (autovacuum comes within
+     * minutes; this comes at once). SQLite's change table stays empty.
+     */
+    async vacuum(): Promise<void> {
+      if (dialect === 'postgres') await sql`vacuum device_filter_count_changes`.execute(db);
     },
   };
 }

@@ -9,7 +9,7 @@ import type { CertificateRevocations } from '../../../server/src/dataplane/broke
 import type { CodecTimeLimits } from '../../../server/src/dataplane/codec/types.js';
 import { TEST_CODEC_TIME_LIMITS } from './codec-limits.js';
 import { loadConfig, type Config } from '../../../server/src/config.js';
-import { openDatabase, type Db, type DatabaseHandle } from '../../../server/src/db/database.js';
+import { openDatabase, type Db, type DatabaseHandle, type Dialect } from '../../../server/src/db/database.js';
 import { databaseUrlOf, postgresAdmin } from './migrated-database.js';
 
 /**
@@ -17,6 +17,8 @@ import { databaseUrlOf, postgresAdmin } from './migrated-database.js';
  * TEST_DB=sqlite and once with TEST_DB=postgres (TEST_DATABASE_URL).
  */
 export const testDatabaseUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+/** The dialect of that database, for the repositories that take one. */
+export const testDialect: Dialect = testDatabaseUrl ? 'postgres' : 'sqlite';
 
 /**
  * The key sealing test apps' secrets, unless a test sets SECRET_KEY or SECRET_KEY_FILE itself:

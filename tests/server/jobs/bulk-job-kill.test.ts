@@ -5,7 +5,7 @@ import { bulkJobsRepository } from '../../../server/src/repositories/bulk-jobs.j
 import { until } from '../helpers/mqtt-broker.js';
 import { builtServer, ServerProcess } from '../helpers/server-process.js';
 import { sharedDatabase, type SharedDatabase } from '../helpers/shared-database.js';
-import { testDatabaseUrl } from '../helpers/test-app.js';
+import { testDialect } from '../helpers/test-app.js';
 
 const DEVICES = 5000;
 
@@ -73,7 +73,7 @@ describe('a bulk job whose node is killed with SIGKILL', () => {
 
     const nodeA = await startNode();
     const nodeB = await startNode();
-    const jobs = bulkJobsRepository(db, testDatabaseUrl ? 'postgres' : 'sqlite');
+    const jobs = bulkJobsRepository(db, testDialect);
     const job = await jobs.create(
       { companyId: company, kind: 'move', filter: {}, deviceIds: null, unitId: unit, profileId: null, createdBy: null },
       new Date().toISOString(),

@@ -3,7 +3,7 @@ import { FilterCountFolder } from '../../../server/src/jobs/filter-count-folder.
 import { deviceFilterCountsRepository } from '../../../server/src/repositories/device-filter-counts.js';
 import { filterOptionsRepository } from '../../../server/src/repositories/filter-options.js';
 import { insertDevice, oneCompany } from '../helpers/fixtures.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDatabaseUrl, testDialect, type TestApp } from '../helpers/test-app.js';
 import type { SignedIn } from '../helpers/users.js';
 
 // PostgreSQL's filter-count changes (migration 0043) are folded batch after batch until none is left.
@@ -32,7 +32,7 @@ describe('the filter-count folder', () => {
     // 3 changes per device on PostgreSQL (profile, unit, power); none on SQLite, whose triggers count at once.
     const changes = await changesLeft();
     expect(changes).toBe(testDatabaseUrl ? 15 : 0);
-    const folder = new FilterCountFolder(deviceFilterCountsRepository(t.db), 4);
+    const folder = new FilterCountFolder(deviceFilterCountsRepository(t.db, testDialect), 4);
     expect(await folder.run()).toBe(changes);
     expect(await changesLeft()).toBe(0);
     expect(await filterOptionsRepository(t.db).options('device', 'power_status', { userId: owner.id, companyId: company })).toEqual([
@@ -40,5 +40,34 @@ describe('the filter-count folder', () => {
     ]);
     expect(await folder.run()).toBe(0);
     await folder.stop();
+  });
+
+  it('vacuums the changes after a run that folded many, on the database itself', async () => {
+    for (let n = 5; n < 9; n++) await insertDevice(t, { company_id: company, dev_eui: `A84041000000050${n}`, name: `Sensor ${n}` });
+    const folder = new FilterCountFolder(deviceFilterCountsRepository(t.db, testDialect), 5, 1);
+    expect(await folder.run()).toBe(testDatabaseUrl ? 12 : 0);
+    expect(await changesLeft()).toBe(0);
+  });
+
+  it('vacuums only after a run that folded at least its threshold', async () => {
+    let vacuums = 0;
+    let waiting = 5;
+    // A single-layer test: the folder's rule, over changes that are only a number.
+    const counts = {
+      fold: async (limit: number) => {
+        const folded = Math.min(limit, waiting);
+        waiting -= folded;
+        return folded;
+      },
+      vacuum: async () => {
+        vacuums += 1;
+      },
+    };
+    const folder = new FilterCountFolder(counts, 3, 5);
+    expect(await folder.run()).toBe(5);
+    expect(vacuums).toBe(1);
+    waiting = 4;
+    expect(await folder.run()).toBe(4);
+    expect(vacuums).toBe(1);
   });
 });

@@ -7,7 +7,7 @@ import { notificationsRepository, type NewNotification } from '../../../server/s
 import type { NotificationPreferences } from '../../../server/src/schemas/notification-preferences.js';
 import { createCompany } from '../helpers/fixtures.js';
 import { linkIn, SmtpReceiver } from '../helpers/smtp-receiver.js';
-import { createTestApp, testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, testDialect, type TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';
 
 const PREFS = '/api/user/notification-preferences/';
@@ -165,7 +165,7 @@ describe('the daily digest', () => {
   });
   afterAll(() => t.close());
 
-  const mailer = (transaction = transactionRunner(t.db, testDatabaseUrl ? 'postgres' : 'sqlite')) =>
+  const mailer = (transaction = transactionRunner(t.db, testDialect)) =>
     new AlertMailer({
       alerts: alertMailsRepository(t.db),
       transaction,
@@ -203,7 +203,7 @@ describe('the daily digest', () => {
   it('leaves the alerts waiting when a node dies before its claim commits, and the next run mails them', async () => {
     const user = await digestUser();
     t.clock.advance(2 * HOUR_MS);
-    const real = transactionRunner(t.db, testDatabaseUrl ? 'postgres' : 'sqlite');
+    const real = transactionRunner(t.db, testDialect);
     // The claim and the queued mail are written, then the transaction never commits (the process is gone).
     const dying: typeof real = (work) =>
       real(async (repos) => {

@@ -5,7 +5,7 @@ import { powerStatus } from '../../../server/src/domain/power.js';
 import { deviceFilterCountsRepository } from '../../../server/src/repositories/device-filter-counts.js';
 import { filterOptionsRepository } from '../../../server/src/repositories/filter-options.js';
 import { createRecord, insertDevice, twoCompanies } from '../helpers/fixtures.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDatabaseUrl, testDialect, type TestApp } from '../helpers/test-app.js';
 import { call, type SignedIn } from '../helpers/users.js';
 
 type Counts = Record<string, number>;
@@ -73,7 +73,7 @@ describe('the device counts behind the filter options', () => {
       for (const field of Object.keys(FIELDS) as Field[])
         expect(await options(user, companyId, field), `${field} before a fold`).toEqual(await counted(companyId, field));
     }
-    await deviceFilterCountsRepository(t.db).fold(1000);
+    await deviceFilterCountsRepository(t.db, testDialect).fold(1000);
     expect(await changesLeft()).toBe(0);
     for (const field of Object.keys(FIELDS) as Field[])
       expect(await options(alice, company, field), `${field} after a fold`).toEqual(await counted(company, field));
@@ -133,7 +133,7 @@ describe('the device counts behind the filter options', () => {
     expect(await options(alice, company, 'unit')).toEqual({ [cellar]: 3 });
 
     await t.db.deleteFrom('companies').where('id', '=', company).execute();
-    await deviceFilterCountsRepository(t.db).fold(1000);
+    await deviceFilterCountsRepository(t.db, testDialect).fold(1000);
     expect(await t.db.selectFrom('device_filter_counts').select('value').where('company_id', '=', company).execute()).toEqual([]);
   });
 
@@ -197,7 +197,7 @@ describe('the device counts behind the filter options', () => {
     await t.db.deleteFrom('devices').where('id', 'in', ids.slice(0, 10)).execute();
     const foldAll = async (db: Db) => {
       let folded = 0;
-      for (let batch = -1; batch !== 0; folded += batch) batch = await deviceFilterCountsRepository(db).fold(7);
+      for (let batch = -1; batch !== 0; folded += batch) batch = await deviceFilterCountsRepository(db, testDialect).fold(7);
       return folded;
     };
     // PostgreSQL: 3 changes for each device added or deleted, 2 for each moved (and what tests before left).
