@@ -5,6 +5,7 @@ import { powerStatus } from '../../../server/src/domain/power.js';
 import { deviceFilterCountsRepository } from '../../../server/src/repositories/device-filter-counts.js';
 import { filterOptionsRepository } from '../../../server/src/repositories/filter-options.js';
 import { createRecord, insertDevice, twoCompanies } from '../helpers/fixtures.js';
+import { filterCountChangesLeft } from '../helpers/filter-count-changes.js';
 import { testDatabaseUrl, testDialect, type TestApp } from '../helpers/test-app.js';
 import { call, type SignedIn } from '../helpers/users.js';
 
@@ -79,15 +80,7 @@ describe('the device counts behind the filter options', () => {
       expect(await options(alice, company, field), `${field} after a fold`).toEqual(await counted(company, field));
   }
 
-  const changesLeft = async (db: Db = t.db) =>
-    Number(
-      (
-        await db
-          .selectFrom('device_filter_count_changes')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const changesLeft = (db: Db = t.db) => filterCountChangesLeft(db);
 
   const device = (
     n: number,
