@@ -30,8 +30,21 @@ export async function open(page: Page, path: string, ready: (page: Page) => Loca
   await expect(page.locator('[role=progressbar]:not([aria-valuenow])')).toHaveCount(0, { timeout: 15_000 });
 }
 
+/**
+ * Waits until every finite animation and transition has ended: a button that has just been enabled
+ * fades from grey to its colour, and axe measuring it halfway reports a contrast that no user sees
+ * once the fade is over. Endless ones (a spinner) are not waited for.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 /** The serious and critical axe violations of the page as shown, by rule, with the first offending elements. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await settled(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
