@@ -5,7 +5,7 @@ import { notificationsRepository } from '../../../server/src/repositories/notifi
 import { telemetryRepository } from '../../../server/src/repositories/telemetry.js';
 import { createRecord, oneCompany } from '../helpers/fixtures.js';
 import { chirpstackEvent, fixtureDevice, integrationKeyOf, postEvent, uplinkProtobuf } from '../helpers/chirpstack.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import type { SignedIn } from '../helpers/users.js';
 
 /**
@@ -36,7 +36,7 @@ describe('each ChirpStack event is stored exactly once', () => {
     // One of the two gateways of the recorded uplink is registered here: its receptions are indexed by gateway too.
     await createRecord(t, owner, '/api/gateway/', { company_id: company, gateway_id: '0016C001F153A14C' });
     await createRecord(t, owner, '/api/webhook/', { company_id: company, url: 'https://example.com/hook' });
-    otherNode = new IngestService(telemetryRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), decoded, t.clock.now, notificationsRepository(t.db));
+    otherNode = new IngestService(telemetryRepository(t.db, testDialect), decoded, t.clock.now, notificationsRepository(t.db));
   });
   afterAll(async () => t.close());
 
@@ -90,7 +90,7 @@ describe('each ChirpStack event is stored exactly once', () => {
   it('stores an up two nodes write in concurrent transactions once (the database decides, not a cache)', async () => {
     const event = freshUplink(5);
     const bytes = Buffer.from(JSON.stringify(event));
-    const thirdNode = new IngestService(telemetryRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), decoded, t.clock.now);
+    const thirdNode = new IngestService(telemetryRepository(t.db, testDialect), decoded, t.clock.now);
     const outcomes = await Promise.all([otherNode.handle('network-server', 'up', bytes), thirdNode.handle('network-server', 'up', bytes)]);
     expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['duplicate', 'stored']);
     expect(await stored('2026-11-22T09:05:00.000Z')).toEqual(once(2));

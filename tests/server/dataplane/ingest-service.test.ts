@@ -4,7 +4,7 @@ import { powerOf } from '../../../server/src/domain/power.js';
 import { flattenReadings } from '../../../server/src/domain/topics.js';
 import { telemetryRepository } from '../../../server/src/repositories/telemetry.js';
 import { insertDevice, oneCompany } from '../helpers/fixtures.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import { signUp, type SignedIn } from '../helpers/users.js';
 
 describe('flattenReadings', () => {
@@ -56,7 +56,7 @@ describe('IngestService with pre-decoded objects', () => {
     let company: string;
     ({ t, owner, company } = await oneCompany());
     deviceId = await insertDevice(t, { company_id: company, dev_eui: devEui, name: 'Cellar', app_key: '0'.repeat(32) });
-    service = new IngestService(telemetryRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), decoder, t.clock.now);
+    service = new IngestService(telemetryRepository(t.db, testDialect), decoder, t.clock.now);
   });
   afterAll(async () => t.close());
 

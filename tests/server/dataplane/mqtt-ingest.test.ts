@@ -9,7 +9,7 @@ import type { IngestEventType } from '../../../server/src/schemas/ingest.js';
 import type { MqttLinkStatus } from '../../../server/src/schemas/network.js';
 import { createCompany, createRecord, insertDevice, oneCompany } from '../helpers/fixtures.js';
 import { TEST_CODEC_TIME_LIMITS } from '../helpers/codec-limits.js';
-import { createTestApp, testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, testDialect, type TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';
 import { chirpstackEvent, uplinkProtobuf, type ChirpstackJson } from '../helpers/chirpstack.js';
 import { brokerAnswers, forgetSessions, publishAll, TEST_BROKER, uniqueDevEui, uniqueName, until, uplinkEvent, uplinkTopic } from '../helpers/mqtt-broker.js';
@@ -64,7 +64,7 @@ describe.skipIf(!withBroker)('ChirpStack events over MQTT', () => {
     deviceId = await createRecord(t, owner, '/api/device/', { company_id: company, dev_eui: devEui, app_key: 'A'.repeat(32), config: profile });
     pool = new CodecPool(1, TEST_CODEC_TIME_LIMITS);
     ingest = new IngestService(
-      telemetryRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'),
+      telemetryRepository(t.db, testDialect),
       (script, input, company) => pool.run(script, input, { company, interactive: false }),
       t.clock.now,
     );

@@ -5,7 +5,7 @@ import { ruleStatesRepository } from '../../../server/src/repositories/rule-stat
 import type { Rule, RuleCreateBody, RuleFiring } from '../../../server/src/schemas/rules.js';
 import type { Notification } from '../../../server/src/schemas/notifications.js';
 import { createRecord, insertDevice, oneCompany } from '../helpers/fixtures.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
 
 const DEV_EUI = '70B3D57ED0060001';
@@ -117,7 +117,7 @@ describe('rules evaluated at ingest', () => {
     expect(JSON.parse(pending.memory)).toMatchObject({ firing: false, pending: { '0': new Date(T0 + 1_000_000).toISOString() } });
 
     // What a restarted node has: the database, no memory of this process.
-    const restarted = new RuleEngine(ruleStatesRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), t.clock.now, { cacheMs: 0 });
+    const restarted = new RuleEngine(ruleStatesRepository(t.db, testDialect), t.clock.now, { cacheMs: 0 });
     const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
     const cold = { id: device, company_id: company, dev_eui: DEV_EUI, name: 'Cold room', codec: null, battery_level: null, last_seen: null };
     const place = { unit_id: null, group_id: null, profile_id: null };
@@ -139,11 +139,11 @@ describe('rules evaluated at ingest', () => {
   it('a device that stays silent fires its no-uplink rule in the maintenance sweep, once, and its next uplink resolves it', async () => {
     const rule = await createRule({ name: 'Silent', condition: { match: 'all', conditions: [{ type: 'no_uplink', period_s: 3600 }] } });
     await uplink(2000, { temperature: 5 });
-    const engine = new RuleEngine(ruleStatesRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), () => new Date(T0 + 2000_000 + 3_599_000), {
+    const engine = new RuleEngine(ruleStatesRepository(t.db, testDialect), () => new Date(T0 + 2000_000 + 3_599_000), {
       cacheMs: 0,
     });
     expect(await engine.sweep()).toBe(0);
-    const later = new RuleEngine(ruleStatesRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), () => new Date(T0 + 2000_000 + 3_700_000), {
+    const later = new RuleEngine(ruleStatesRepository(t.db, testDialect), () => new Date(T0 + 2000_000 + 3_700_000), {
       cacheMs: 0,
     });
     expect(await later.sweep()).toBe(1);
@@ -160,7 +160,7 @@ describe('rules evaluated at ingest', () => {
     // This app's engine fires and keeps the device's states in its cache.
     await uplink(6000, { temperature: 30 });
     // Another node resolves the rule on the same database.
-    const other = new RuleEngine(ruleStatesRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), t.clock.now, { cacheMs: 0 });
+    const other = new RuleEngine(ruleStatesRepository(t.db, testDialect), t.clock.now, { cacheMs: 0 });
     const cold = { id: device, company_id: company, dev_eui: DEV_EUI, name: 'Cold room', codec: null, battery_level: null, last_seen: null };
     const place = { unit_id: null, group_id: null, profile_id: null };
     const at = new Date(T0 + 6060 * 1000).toISOString();
@@ -189,7 +189,7 @@ describe('rules evaluated at ingest', () => {
     expect(JSON.parse(stored.memory)).not.toHaveProperty('values');
 
     // Two uplinks of the device in one batch: the second compares with the first, not with the value before the batch.
-    const engine = new RuleEngine(ruleStatesRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), t.clock.now, { cacheMs: 0 });
+    const engine = new RuleEngine(ruleStatesRepository(t.db, testDialect), t.clock.now, { cacheMs: 0 });
     const cold = { id: device, company_id: company, dev_eui: DEV_EUI, name: 'Cold room', codec: null, battery_level: null, last_seen: null };
     const place = { unit_id: null, group_id: null, profile_id: null };
     const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();

@@ -15,7 +15,7 @@ import { createCompany, createRecord, insertDevice, oneCompany } from '../helper
 import { brokerAnswers, forgetSessions, publishAll, TEST_BROKER, uniqueDevEui, uniqueName, until, uplinkEvent, uplinkTopic } from '../helpers/mqtt-broker.js';
 import { nodePresence } from '../helpers/node-presence.js';
 import { platformCa } from '../helpers/platform-ca.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import { call, type SignedIn } from '../helpers/users.js';
 
 const withBroker = await brokerAnswers();
@@ -54,15 +54,7 @@ describe('a suspended company over MQTT', () => {
           t.db.selectFrom('companies').select(['id', 'plan', 'device_limit', 'token_quota', 'suspended_at']).where('id', '=', id).executeTakeFirst(),
       };
       const check = suspensionCheck(plans, 0);
-      const ingest = new IngestService(
-        telemetryRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'),
-        noCodec,
-        t.clock.now,
-        undefined,
-        undefined,
-        undefined,
-        check,
-      );
+      const ingest = new IngestService(telemetryRepository(t.db, testDialect), noCodec, t.clock.now, undefined, undefined, undefined, check);
       const lines: string[] = [];
       const settings: SubscriberSettings = {
         url: TEST_BROKER,

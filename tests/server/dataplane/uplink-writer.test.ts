@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UplinkWriter } from '../../../server/src/repositories/uplink-writer.js';
 import { createRecord, oneCompany } from '../helpers/fixtures.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import type { SignedIn } from '../helpers/users.js';
 
 describe('UplinkWriter (group commit)', () => {
@@ -16,7 +16,7 @@ describe('UplinkWriter (group commit)', () => {
     for (let i = 0; i < 3; i++) {
       devices.push(await createRecord(t, owner, '/api/device/', { company_id: company, dev_eui: `BA7C00000000000${i}`, app_key: 'A'.repeat(32) }));
     }
-    writer = new UplinkWriter(t.db, testDatabaseUrl ? 'postgres' : 'sqlite');
+    writer = new UplinkWriter(t.db, testDialect);
   });
   afterAll(async () => t.close());
 

@@ -4,17 +4,16 @@ import { openDatabase, type DatabaseHandle, type Db } from '../../../server/src/
 import { CONCURRENCY, LEASE_MS, MAX_ATTEMPTS, WebhookDispatcher } from '../../../server/src/dataplane/webhooks/dispatcher.js';
 import { postJson, type PostJson } from '../../../server/src/dataplane/webhooks/post.js';
 import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDatabaseUrl, testDialect, type TestApp } from '../helpers/test-app.js';
 import { queueDeliveries, startReceiver, webhookSetup, type Receiver } from '../helpers/webhook-queue.js';
 import { appWebhookSecrets } from '../helpers/webhook-secrets.js';
 
 const post = postJson({ timeoutMs: 5_000, allowPrivate: true });
-const dialect = testDatabaseUrl ? 'postgres' : 'sqlite';
 // One company and one receiver here: the per-company and per-destination caps (security/webhook-fairness)
 // are lifted, so what is measured is the node's own bound.
 const uncapped = { perCompany: 10_000, perDestination: 10_000 };
 const dispatcher = async (t: TestApp, db: Db, node: string, options: Partial<ConstructorParameters<typeof WebhookDispatcher>[2]> = {}) =>
-  new WebhookDispatcher(webhooksRepository(db, dialect), t.clock.now, {
+  new WebhookDispatcher(webhooksRepository(db, testDialect), t.clock.now, {
     secrets: await appWebhookSecrets(t),
     node,
     allowPrivate: true,

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../../server/src/db/database.js';
 import { emptyDatabase } from '../helpers/empty-database.js';
 import { migrateTo } from '../../../server/src/db/migrate.js';
 import { searchRepository } from '../../../server/src/repositories/search.js';
-import { testDatabaseUrl } from '../helpers/test-app.js';
+import { testDialect } from '../helpers/test-app.js';
 
 const AT = '2026-11-22T10:00:00.000Z';
 const COMPANY = '00000000-0000-4000-8000-000000000001';
@@ -44,7 +44,7 @@ describe('migration 0022_search_without_events', () => {
       database.db,
     );
     expect(await entries()).toEqual(['company', 'device']);
-    const search = searchRepository(database.db, testDatabaseUrl ? 'postgres' : 'sqlite');
+    const search = searchRepository(database.db, testDialect);
     const hits = await search.search(USER, 'neyard', false);
     expect(hits.filter((hit) => hit.type !== 'event').map((hit) => hit.type)).toEqual(['device', 'company']);
     // Deleting an entity still leaves its index entry behind nowhere.

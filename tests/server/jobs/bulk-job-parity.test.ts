@@ -5,10 +5,8 @@ import { BulkJobRunner } from '../../../server/src/jobs/bulk-job-runner.js';
 import { bulkJobsRepository } from '../../../server/src/repositories/bulk-jobs.js';
 import type { BulkJob } from '../../../server/src/schemas/bulk-jobs.js';
 import { createRecord, insertDevice, oneCompany } from '../helpers/fixtures.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import { call, type SignedIn } from '../helpers/users.js';
-
-const dialect = testDatabaseUrl ? 'postgres' : 'sqlite';
 
 /** The tables whose rows go with their device (ON DELETE CASCADE); widgets keep theirs, pointing nowhere. */
 const CASCADED = ['device_topics', 'topic_samples', 'device_events', 'frames', 'downlinks', 'rule_states', 'rule_firings', 'rule_device_versions'] as const;
@@ -27,7 +25,7 @@ describe('bulk jobs leave what single changes leave', () => {
   let eui = 0;
 
   const runner = () =>
-    new BulkJobRunner({ jobs: bulkJobsRepository(t.db, dialect), now: t.clock.now, node: 'node-a', leaseMs: 60_000, batchSize: 4, network: true });
+    new BulkJobRunner({ jobs: bulkJobsRepository(t.db, testDialect), now: t.clock.now, node: 'node-a', leaseMs: 60_000, batchSize: 4, network: true });
 
   /** `count` devices named `prefix-N`, each with a row in every table that references devices. */
   async function devicesWithHistory(count: number, prefix: string): Promise<string[]> {
@@ -100,7 +98,7 @@ describe('bulk jobs leave what single changes leave', () => {
 
   /** The company's search entries as stored; on SQLite, FTS5 also checks its index against them. */
   async function searchIndex() {
-    if (dialect === 'sqlite') await sql`insert into search_fts(search_fts) values ('integrity-check')`.execute(t.db);
+    if (testDialect === 'sqlite') await sql`insert into search_fts(search_fts) values ('integrity-check')`.execute(t.db);
     return t.db
       .selectFrom('search_entries')
       .select(['type', 'id', 'company_id', 'tenant_id', 'name', 'terms'])

@@ -5,7 +5,7 @@ import { downlinksRepository } from '../../../server/src/repositories/downlinks.
 import { networkEntitiesRepository } from '../../../server/src/repositories/network-entities.js';
 import { notificationsRepository } from '../../../server/src/repositories/notifications.js';
 import type { Db } from '../../../server/src/db/database.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import { twoCompanies, type TwoCompanies } from '../helpers/fixtures.js';
 import { ChirpstackDouble, type RunningDouble } from './chirpstack-double.js';
 
@@ -34,7 +34,7 @@ export async function provisioningSetup(): Promise<ProvisioningSetup> {
     const server = createChirpstackNetworkServer(running.config);
     servers.push(server);
     return new NetworkSyncWorker({
-      outbox: networkOutboxRepository(db, testDatabaseUrl ? 'postgres' : 'sqlite'),
+      outbox: networkOutboxRepository(db, testDialect),
       entities: networkEntitiesRepository(db),
       downlinks: downlinksRepository(db),
       notifications: notificationsRepository(db),

@@ -5,7 +5,7 @@ import { reconcileCommand } from '../../../server/src/cli/reconcile-command.js';
 import { createRepositories, transactionRunner } from '../../../server/src/context.js';
 import { call } from '../helpers/users.js';
 import { createRecord } from '../helpers/fixtures.js';
-import { testDatabaseUrl } from '../helpers/test-app.js';
+import { testDialect } from '../helpers/test-app.js';
 import { provisioningSetup, type ProvisioningSetup } from './provisioning-setup.js';
 import { APP_KEY, DEV_EUI, GATEWAY_ID } from './samples.js';
 
@@ -129,9 +129,9 @@ describe('reconcile with ChirpStack', () => {
     const ctx = {
       config: s.t.config,
       now: s.t.clock.now,
-      repos: createRepositories(s.t.db, testDatabaseUrl ? 'postgres' : 'sqlite'),
+      repos: createRepositories(s.t.db, testDialect),
       networkServer: chirpstack,
-      transaction: transactionRunner(s.t.db, testDatabaseUrl ? 'postgres' : 'sqlite'),
+      transaction: transactionRunner(s.t.db, testDialect),
     };
     const dry = await reconcileCommand(ctx, []);
     expect(dry.ok).toBe(true);

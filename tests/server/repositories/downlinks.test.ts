@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applyDownlinkEvent, downlinksRepository, type DownlinksRepository } from '../../../server/src/repositories/downlinks.js';
 import { networkOutboxRepository, type NetworkOutboxRepository } from '../../../server/src/repositories/network-outbox.js';
 import { insertDevice, oneCompany } from '../helpers/fixtures.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 
 const T0 = '2026-11-23T10:00:00.000Z';
 const T1 = '2026-11-23T10:00:01.000Z';
@@ -22,7 +22,7 @@ describe('downlinks repository', () => {
     ({ t, company } = await oneCompany());
     device = await insertDevice(t, { company_id: company, dev_eui: '70B3D57ED0001234', name: 'Valve' });
     downlinks = downlinksRepository(t.db);
-    outbox = networkOutboxRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite');
+    outbox = networkOutboxRepository(t.db, testDialect);
   });
   afterAll(async () => t.close());
   beforeEach(async () => {

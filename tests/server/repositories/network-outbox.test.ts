@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { networkOutboxRepository, type NetworkOutboxRepository } from '../../../server/src/repositories/network-outbox.js';
-import { testDatabaseUrl, createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, testDialect, type TestApp } from '../helpers/test-app.js';
 
 const T0 = '2026-11-23T10:00:00.000Z';
 const T1 = '2026-11-23T10:00:01.000Z';
@@ -15,7 +15,7 @@ describe('network outbox', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    outbox = networkOutboxRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite');
+    outbox = networkOutboxRepository(t.db, testDialect);
   });
   afterAll(async () => t.close());
   beforeEach(async () => {

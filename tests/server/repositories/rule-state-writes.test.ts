@@ -4,7 +4,7 @@ import { parseMemory } from '../../../server/src/domain/rules/memory-json.js';
 import { ruleStatesRepository, stateKey, type RuleStatesRepository, type StateWrite } from '../../../server/src/repositories/rule-states.js';
 import type { Rule } from '../../../server/src/schemas/rules.js';
 import { insertDevice, oneCompany } from '../helpers/fixtures.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import { call, type SignedIn } from '../helpers/users.js';
 
 const AT = '2026-11-28T10:00:00.000Z';
@@ -31,7 +31,7 @@ describe('writing a batch of rule states', () => {
     });
     expect(response.statusCode).toBe(201);
     rule = response.json<Rule>().id;
-    store = ruleStatesRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite');
+    store = ruleStatesRepository(t.db, testDialect);
   });
   afterAll(async () => t.close());
 

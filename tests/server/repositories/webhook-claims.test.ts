@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { webhooksRepository, type WebhooksRepository } from '../../../server/src/repositories/webhooks.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import { queueDeliveries, webhookSetup } from '../helpers/webhook-queue.js';
 
 const T0 = '2026-11-23T10:00:00.000Z';
@@ -18,7 +18,7 @@ describe('webhook delivery claims', () => {
 
   beforeAll(async () => {
     ({ t, webhookId } = await webhookSetup('http://127.0.0.1:9/hook'));
-    webhooks = webhooksRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite');
+    webhooks = webhooksRepository(t.db, testDialect);
   });
   afterAll(async () => t.close());
   beforeEach(async () => {

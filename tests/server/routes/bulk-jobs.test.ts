@@ -4,10 +4,8 @@ import { BulkJobRunner } from '../../../server/src/jobs/bulk-job-runner.js';
 import { bulkJobsRepository } from '../../../server/src/repositories/bulk-jobs.js';
 import type { BulkJob } from '../../../server/src/schemas/bulk-jobs.js';
 import { createRecord, insertDevice, twoCompanies } from '../helpers/fixtures.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';
-
-const dialect = testDatabaseUrl ? 'postgres' : 'sqlite';
 
 // Issue #20: bulk operations on devices run by the server as one job, a batch per transaction,
 // each device once; cancel stops them; only those who may change a device may start one.
@@ -24,7 +22,7 @@ describe('bulk jobs', () => {
   let eui = 0;
 
   const runner = (node: string, network = false) =>
-    new BulkJobRunner({ jobs: bulkJobsRepository(t.db, dialect), now: t.clock.now, node, leaseMs: 60_000, batchSize: 7, network });
+    new BulkJobRunner({ jobs: bulkJobsRepository(t.db, testDialect), now: t.clock.now, node, leaseMs: 60_000, batchSize: 7, network });
 
   /** `count` fresh devices of the company, named `prefix-N`. */
   async function devices(count: number, prefix: string, owner = company): Promise<string[]> {
@@ -107,7 +105,7 @@ describe('bulk jobs', () => {
     const ids = await devices(21, 'slow');
     const queued = (await start(alice, { company_id: company, kind: 'move', filter: { search: 'slow' }, unit: null })).json<BulkJob>();
     await t.db.updateTable('devices').set({ unit_id: unit }).where('id', 'in', ids).execute();
-    const jobs = bulkJobsRepository(t.db, dialect);
+    const jobs = bulkJobsRepository(t.db, testDialect);
     const at = t.clock.now().toISOString();
     expect(await jobs.claim('node-a', at, '2999-01-01T00:00:00.000Z')).toMatchObject({ id: queued.id });
     expect(await jobs.runBatch(queued.id, 'node-a', at, '2999-01-01T00:00:00.000Z', 7, false)).toBe('more');

@@ -5,7 +5,7 @@ import { INSTALLATION_SCOPE, UNREGISTERED_PER_SCOPE, unregisteredDevicesReposito
 import type { UnregisteredDevice } from '../../../server/src/schemas/network.js';
 import { createApiKey, createCompany, createRecord, twoCompanies } from '../helpers/fixtures.js';
 import { chirpstackEvent, forDevice, integrationKeyOf, postEvent } from '../helpers/chirpstack.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import { call, callWithKey, type SignedIn } from '../helpers/users.js';
 
 const STRANGER = 'a840410000000999';
@@ -91,7 +91,7 @@ describe('events of DevEUIs not registered here', () => {
       })
       .execute();
     const subscriber = new IngestService(
-      telemetryRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'),
+      telemetryRepository(t.db, testDialect),
       async () => ({ ok: true, data: {}, warnings: [], errors: [], console: { lines: [], truncated: false } }),
       t.clock.now,
       undefined,

@@ -7,7 +7,7 @@ import { isBlockedUrlHost } from '../../../server/src/dataplane/webhooks/address
 import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
 import type { Webhook, WebhookDeliveriesResponse } from '../../../server/src/schemas/webhooks.js';
 import { insertDevice, twoCompanies } from '../helpers/fixtures.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
 import { appWebhookSecrets } from '../helpers/webhook-secrets.js';
 
@@ -37,7 +37,7 @@ describe('webhooks', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    dispatcher = new WebhookDispatcher(webhooksRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), t.clock.now, {
+    dispatcher = new WebhookDispatcher(webhooksRepository(t.db, testDialect), t.clock.now, {
       secrets: await appWebhookSecrets(t),
       allowPrivate: true,
     });

@@ -4,13 +4,12 @@ import { postJson } from '../../../server/src/dataplane/webhooks/post.js';
 import { COMPANY_CONCURRENCY, MAX_WEBHOOKS_PER_COMPANY } from '../../../server/src/domain/webhooks.js';
 import { webhooksRepository, type WebhooksRepository } from '../../../server/src/repositories/webhooks.js';
 import { createRecord, twoCompanies } from '../helpers/fixtures.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import { queueDeliveries } from '../helpers/webhook-queue.js';
 import { call, type SignedIn } from '../helpers/users.js';
 import { startRecorder, type Recorder } from './webhook-receivers.js';
 import { appWebhookSecrets } from '../helpers/webhook-secrets.js';
 
-const dialect = testDatabaseUrl ? 'postgres' : 'sqlite';
 // Waits on states, never on time: the generous bound only ends a broken run.
 const until = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 20_000, interval: 20 });
 
@@ -50,7 +49,7 @@ describe("one company's hanging endpoint", () => {
     const [early] = await queueDeliveries(t.db, otherHook, 1, new Date(at.getTime() + 1).toISOString());
     // A deadline no slow test machine reaches: the hanging requests stay in flight until released.
     const post = postJson({ timeoutMs: 600_000, allowPrivate: true });
-    const dispatcher = new WebhookDispatcher(webhooksRepository(t.db, dialect), t.clock.now, { secrets: await appWebhookSecrets(t), post });
+    const dispatcher = new WebhookDispatcher(webhooksRepository(t.db, testDialect), t.clock.now, { secrets: await appWebhookSecrets(t), post });
     const running = dispatcher.dispatchDue();
 
     await until(async () => expect(await statusOf([early!])).toEqual(['delivered']));
@@ -81,7 +80,7 @@ describe("one company's hanging endpoint", () => {
     const slowHook = await createRecord(t, alice, '/api/webhook/', { company_id: company, url: `${hanging.base}/during-claim` });
     const otherHook = await createRecord(t, bob, '/api/webhook/', { company_id: bobCompany, url: `${fine.base}/during-claim` });
     await queueDeliveries(t.db, slowHook, 1, t.clock.now().toISOString());
-    const claims = heldClaims(webhooksRepository(t.db, dialect));
+    const claims = heldClaims(webhooksRepository(t.db, testDialect));
     const post = postJson({ timeoutMs: 600_000, allowPrivate: true });
     const dispatcher = new WebhookDispatcher(claims.repository, t.clock.now, { secrets: await appWebhookSecrets(t), post });
     const running = dispatcher.dispatchDue();
@@ -108,7 +107,7 @@ describe("one company's hanging endpoint", () => {
     await t.db.deleteFrom('webhook_deliveries').execute();
     const slowHook = await createRecord(t, alice, '/api/webhook/', { company_id: company, url: `${hanging.base}/ends-during-claim` });
     const both = await queueDeliveries(t.db, slowHook, 2, t.clock.now().toISOString());
-    const claims = heldClaims(webhooksRepository(t.db, dialect));
+    const claims = heldClaims(webhooksRepository(t.db, testDialect));
     const post = postJson({ timeoutMs: 600_000, allowPrivate: true });
     // One slot per company: the second delivery waits for the first.
     const caps = { perCompany: 1, perDestination: 1000 };
@@ -138,7 +137,7 @@ describe("one company's hanging endpoint", () => {
     const at = t.clock.now().toISOString();
     await queueDeliveries(t.db, slowHook, 100, at);
     await queueDeliveries(t.db, otherHook, 100, at);
-    const repository = webhooksRepository(t.db, dialect);
+    const repository = webhooksRepository(t.db, testDialect);
     const lease = (seconds: number) => new Date(t.clock.now().getTime() + seconds * 1000).toISOString();
     const byWebhook = (claimed: { webhook_id: string }[]) => ({
       slow: claimed.filter((row) => row.webhook_id === slowHook).length,
@@ -163,7 +162,7 @@ describe("one company's hanging endpoint", () => {
     const at = t.clock.now().toISOString();
     await queueDeliveries(t.db, aliceHook, 20, at);
     await queueDeliveries(t.db, bobHook, 20, at);
-    const claimed = await webhooksRepository(t.db, dialect).claim('node-a', at, new Date(t.clock.now().getTime() + 30_000).toISOString(), 100, {
+    const claimed = await webhooksRepository(t.db, testDialect).claim('node-a', at, new Date(t.clock.now().getTime() + 30_000).toISOString(), 100, {
       perCompany: 1000,
       perDestination: 6,
     });

@@ -11,7 +11,7 @@ import { isSealed } from '../../../server/src/secrets/sealed-box.js';
 import { parseSecretKey } from '../../../server/src/secrets/secret-key.js';
 import { sealPlaintextWebhookSecrets, webhookSecrets } from '../../../server/src/secrets/webhook-secrets.js';
 import { twoCompanies } from '../helpers/fixtures.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import { call, signUp, type SignedIn } from '../helpers/users.js';
 import { queueDeliveries } from '../helpers/webhook-queue.js';
 import { appWebhookSecrets } from '../helpers/webhook-secrets.js';
@@ -56,7 +56,7 @@ describe('webhook signing secrets at rest', () => {
     expect(storedAfter).not.toContain(rotated.secret.slice('whsec_'.length, 20));
 
     await queueDeliveries(t.db, hook.id, 1, t.clock.now().toISOString());
-    const dispatcher = new WebhookDispatcher(webhooksRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), t.clock.now, {
+    const dispatcher = new WebhookDispatcher(webhooksRepository(t.db, testDialect), t.clock.now, {
       secrets: await appWebhookSecrets(t),
       allowPrivate: true,
     });

@@ -3,7 +3,7 @@ import { WebhookDispatcher, retryDelayMs } from '../../../server/src/dataplane/w
 import { webhooksRepository } from '../../../server/src/repositories/webhooks.js';
 import type { Webhook, WebhookWithSecret } from '../../../server/src/schemas/webhooks.js';
 import { twoCompanies } from '../helpers/fixtures.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import { queueDeliveries } from '../helpers/webhook-queue.js';
 import { call, type Page, type SignedIn } from '../helpers/users.js';
 import { startRecorder, verifies, type Recorder } from './webhook-receivers.js';
@@ -22,7 +22,7 @@ describe('signed webhook deliveries', () => {
   beforeAll(async () => {
     ({ t, alice, bob, company } = await twoCompanies({ WEBHOOKS_ALLOW_PRIVATE: 'true' }));
     receiver = await startRecorder(() => ({ status: answer }));
-    dispatcher = new WebhookDispatcher(webhooksRepository(t.db, testDatabaseUrl ? 'postgres' : 'sqlite'), t.clock.now, {
+    dispatcher = new WebhookDispatcher(webhooksRepository(t.db, testDialect), t.clock.now, {
       secrets: await appWebhookSecrets(t),
       allowPrivate: true,
     });

@@ -10,7 +10,7 @@ import { webhooksRepository } from '../../../server/src/repositories/webhooks.js
 import { WEBHOOK_DELIVERY_ERROR_TEXTS } from '../../../server/src/schemas/messages.js';
 import type { WebhookDeliveriesResponse } from '../../../server/src/schemas/webhooks.js';
 import { createRecord, twoCompanies } from '../helpers/fixtures.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDialect, type TestApp } from '../helpers/test-app.js';
 import { queueDeliveries } from '../helpers/webhook-queue.js';
 import { call, type SignedIn } from '../helpers/users.js';
 import { startRecorder, type Recorder } from './webhook-receivers.js';
@@ -146,7 +146,6 @@ describe('webhook deliveries of an installation with the default settings', () =
   let company: string;
   let receiver: Recorder;
   let elsewhere: Recorder;
-  const dialect = testDatabaseUrl ? 'postgres' : 'sqlite';
 
   beforeAll(async () => {
     ({ t, alice, company } = await twoCompanies());
@@ -175,7 +174,7 @@ describe('webhook deliveries of an installation with the default settings', () =
       allowPrivate: options.allowPrivate ?? t.config.webhooksAllowPrivate,
       ...(options.resolve ? { resolve: options.resolve } : {}),
     });
-    await new WebhookDispatcher(webhooksRepository(t.db, dialect), t.clock.now, { secrets: await appWebhookSecrets(t), post }).dispatchDue();
+    await new WebhookDispatcher(webhooksRepository(t.db, testDialect), t.clock.now, { secrets: await appWebhookSecrets(t), post }).dispatchDue();
     return { hookId, log: (await call(t.app, alice, 'GET', `/api/webhook/${hookId}/deliveries`)).json<Deliveries>() };
   }
 
