@@ -21,9 +21,9 @@ export interface BulkJobRunnerOptions {
  * lease keeps the others off it, and a job whose node died is taken over when its lease runs out.
  */
 export class BulkJobRunner {
-  private timer: NodeJS.Timeout | undefined;
   private readonly runs = new SerialRuns(() => this.run());
   private stopping = false;
+  private readonly onError = (error: unknown) => this.options.onError?.(error);
 
   constructor(private readonly options: BulkJobRunnerOptions) {}
 
@@ -34,20 +34,17 @@ export class BulkJobRunner {
 
   /** A job was queued on this node: start it now rather than at the next tick. */
   wake(): void {
-    if (this.timer && !this.stopping) void this.runDue().catch((error: unknown) => this.options.onError?.(error));
+    if (this.runs.ticking) void this.runDue().catch(this.onError);
   }
 
   start(intervalMs: number): void {
-    this.timer = setInterval(() => this.wake(), intervalMs);
-    this.timer.unref();
-    this.wake();
+    this.runs.every(intervalMs, this.onError, { now: true });
   }
 
   /** Takes no further batch and waits for the one under way (its job's lease runs out for another node). */
   async stop(): Promise<void> {
     this.stopping = true;
-    clearInterval(this.timer);
-    await this.runs.settled();
+    await this.runs.stop();
   }
 
   private lease(): { at: string; until: string } {

@@ -13,7 +13,6 @@ const VACUUM_AFTER = 10_000;
  * never take the same change (repositories/device-filter-counts.ts).
  */
 export class FilterCountFolder {
-  private timer: NodeJS.Timeout | undefined;
   private readonly runs = new SerialRuns(() => this.foldAll());
 
   constructor(
@@ -28,13 +27,11 @@ export class FilterCountFolder {
   }
 
   start(intervalMs: number, onError: (error: unknown) => void): void {
-    this.timer = setInterval(() => void this.run().catch(onError), intervalMs);
-    this.timer.unref();
+    this.runs.every(intervalMs, onError);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.runs.settled();
+  stop(): Promise<void> {
+    return this.runs.stop();
   }
 
   private async foldAll(): Promise<number> {

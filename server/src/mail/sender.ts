@@ -33,7 +33,6 @@ export interface MailSenderOptions {
  * same one restarted) sends it.
  */
 export class MailSender {
-  private timer: NodeJS.Timeout | undefined;
   private readonly runs = new SerialRuns(() => this.run());
   private stopping = false;
 
@@ -45,16 +44,13 @@ export class MailSender {
   }
 
   start(intervalMs: number, log: (error: unknown) => void): void {
-    this.timer = setInterval(() => void this.sendDue().catch(log), intervalMs);
-    this.timer.unref();
-    void this.sendDue().catch(log);
+    this.runs.every(intervalMs, log, { now: true });
   }
 
   /** Claims nothing more and waits for the message under way. */
   async stop(): Promise<void> {
     this.stopping = true;
-    clearInterval(this.timer);
-    await this.runs.settled();
+    await this.runs.stop();
     this.options.transport.close();
   }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SerialRuns } from '../../../server/src/jobs/serial-runs.js';
 
 /** A queue whose pass reads what is queued, then waits at a gate the test opens, then takes what it read. */
@@ -79,5 +79,58 @@ describe('serial runs of a worker', () => {
     await runs.settled();
     fail = false;
     expect(await runs.run()).toBe(2);
+  });
+
+  it('ticks: a pass at once when asked, a pass each interval, none after stop, which waits for the pass under way', async () => {
+    vi.useFakeTimers();
+    try {
+      const queue = gatedQueue();
+      const failures: unknown[] = [];
+      const { there, release } = queue.holdNextPass();
+      queue.runs.every(1_000, (error) => failures.push(error), { now: true });
+      expect(queue.runs.ticking).toBe(true);
+      await there;
+      release();
+      await queue.runs.settled();
+      expect(queue.passes()).toBe(1);
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(queue.passes()).toBe(4);
+
+      const held = queue.holdNextPass();
+      await vi.advanceTimersByTimeAsync(1_000);
+      await held.there;
+      let stopped = false;
+      const stopping = queue.runs.stop().then(() => (stopped = true));
+      expect(queue.runs.ticking).toBe(false);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(stopped).toBe(false);
+      held.release();
+      await stopping;
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(queue.passes()).toBe(5);
+      expect(failures).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a failed tick goes to onError and the next tick runs again', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const failures: unknown[] = [];
+      const runs = new SerialRuns(async () => {
+        calls++;
+        if (calls === 1) throw new Error('database gone');
+        return 0;
+      });
+      runs.every(1_000, (error) => failures.push(error));
+      await vi.advanceTimersByTimeAsync(2_000);
+      await runs.stop();
+      expect(calls).toBe(2);
+      expect(failures).toEqual([new Error('database gone')]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

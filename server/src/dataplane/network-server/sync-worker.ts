@@ -42,7 +42,6 @@ export interface SyncWorkerDeps {
  * pushed, then removed; a failure is retried with backoff, or parked when retrying cannot help.
  */
 export class NetworkSyncWorker {
-  private timer: NodeJS.Timeout | undefined;
   private readonly runs = new SerialRuns(() => this.pushBatch());
   private readonly node: string;
   private readonly provisioner: Provisioner;
@@ -70,13 +69,11 @@ export class NetworkSyncWorker {
   }
 
   start(intervalMs: number, log: (error: unknown) => void): void {
-    this.timer = setInterval(() => void this.pushDue().catch(log), intervalMs);
-    this.timer.unref();
+    this.runs.every(intervalMs, log);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.runs.settled();
+  stop(): Promise<void> {
+    return this.runs.stop();
   }
 
   private async pushBatch(): Promise<number> {
