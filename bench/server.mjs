@@ -20,6 +20,10 @@ export const { migrateToLatest } = migrate;
  * (jobs/filter-count-folder.ts); a build from before them has none, and this does nothing there.
  */
 export async function foldFilterCounts(db, dialect) {
-  const [folder, counts] = await Promise.all([load('jobs/filter-count-folder.js'), load('repositories/device-filter-counts.js')]).catch(() => []);
+  const [folder, counts] = await Promise.all([load('jobs/filter-count-folder.js'), load('repositories/device-filter-counts.js')]).catch((error) => {
+    // Only a build without them is skipped; a module that is there but fails to load is the bench's failure.
+    if (error?.code === 'ERR_MODULE_NOT_FOUND') return [];
+    throw error;
+  });
   return folder ? new folder.FilterCountFolder(counts.deviceFilterCountsRepository(db, dialect)).run() : 0;
 }
