@@ -1,6 +1,6 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { Database, DeviceFilterField } from '../db/schema.js';
+import type { DeviceFilterField } from '../db/schema.js';
 import { containsText } from './text-match.js';
 import { memberCompanyIds } from './member-companies.js';
 import type { FilterOption } from '../schemas/filter-options.js';
@@ -25,15 +25,14 @@ const toOptions = (rows: { value: string | number | null; label: string | null; 
  * a company chosen, membership is one check of that company (as in the device list).
  */
 function devicesPer(db: Db, scope: Scope, field: DeviceFilterField) {
-  const scoped = <Q extends SelectQueryBuilder<Database, 'device_filter_counts' | 'device_filter_count_changes', object>>(query: Q): Q => {
-    const { companyId } = scope;
-    if (!companyId) return query.where('company_id', 'in', memberCompanyIds(db, scope.userId)) as Q;
-    return query
-      .where(({ exists }) => exists(memberCompanyIds(db, scope.userId).where('company_members.company_id', '=', companyId)))
-      .where('company_id', '=', companyId) as Q;
-  };
-  const counts = scoped(db.selectFrom('device_filter_counts').select(['value', 'device_count as n']).where('field', '=', field));
-  const changes = scoped(db.selectFrom('device_filter_count_changes').select(['value', 'delta as n']).where('field', '=', field));
+  const { companyId } = scope;
+  const members = memberCompanyIds(db, scope.userId);
+  // Both tables name it company_id: one condition serves the counts and the changes (a subquery comes in parentheses).
+  const inScope = companyId
+    ? sql<SqlBool>`company_id = ${companyId} and exists ${members.where('company_members.company_id', '=', companyId)}`
+    : sql<SqlBool>`company_id in ${members}`;
+  const counts = db.selectFrom('device_filter_counts').select(['value', 'device_count as n']).where('field', '=', field).where(inScope);
+  const changes = db.selectFrom('device_filter_count_changes').select(['value', 'delta as n']).where('field', '=', field).where(inScope);
   const total = sql<number | string>`sum(kept.n)`;
   return db
     .selectFrom(counts.unionAll(changes).as('kept'))
