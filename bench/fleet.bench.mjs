@@ -6,7 +6,9 @@
 // Defaults: 100,000 devices in 100 companies, 100 iterations, 10 imports.
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), own schema, dropped after.
 // SQLite: SQLITE_READ_WORKERS reader threads (default 2, the server's default; 0 reads on the main thread).
-// SERVER_DIST=<dir> measures another build's server (its dist directory; bench/server.mjs).
+// SERVER_DIST=<dir> measures another build's server (its dist directory; bench/server.mjs; it must sit
+// inside this checkout, say server/dist-base, for its imports to find node_modules).
+// WORDS=door,a84041 searches the list for those words only (one word: that word's own figures).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,7 +46,7 @@ const NO_JOIN_EUI = '0000000000000000';
 /** The UI's sortable columns (admin/devices/DeviceList.tsx) that the API orders by, both ways. */
 const ORDERINGS = ['name', '-name', 'last_seen', '-last_seen', 'dev_eui', '-dev_eui'];
 const POWER_STATUSES = ['external', 'battery', 'battery_low', 'unknown'];
-const SEARCH_WORDS = ['temp', 'door', 'moisture', 'a84041', '1234'];
+const SEARCH_WORDS = process.env.WORDS?.split(',') ?? ['temp', 'door', 'moisture', 'a84041', '1234'];
 const GLOBAL_WORDS = { 'a device kind': 'temperature', 'DevEUI digits': 'a840410', 'two letters': 'so', 'a number': '4242', 'no match': 'zzqx' };
 
 // Deterministic ids of the generated rows, valid UUIDs: a type digit, then the row's number in hex.

@@ -37,6 +37,7 @@ import * as bulkIndexes from './migrations/0040_bulk_indexes.js';
 import * as deviceSearchAndFilters from './migrations/0041_device_search_and_filters.js';
 import * as crossCompanyDeviceOrder from './migrations/0042_cross_company_device_order.js';
 import * as deviceFilterCounts from './migrations/0043_device_filter_counts.js';
+import * as deviceSearchWalkColumns from './migrations/0044_device_search_walk_columns.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '0041_device_search_and_filters': deviceSearchAndFilters,
   '0042_cross_company_device_order': crossCompanyDeviceOrder,
   '0043_device_filter_counts': deviceFilterCounts,
+  '0044_device_search_walk_columns': deviceSearchWalkColumns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

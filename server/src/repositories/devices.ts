@@ -128,6 +128,14 @@ export function devicesRepository(db: Db, reads: Db = db) {
     return Number(rows[0]?.n ?? 0) <= FTS_DRIVE_MAX;
   }
 
+  /**
+   * What a bounded count selects of each match. SQLite: a column no index of the list holds, so the
+   * matches are counted in the table's order (or a filter's index), which no word's devices cluster
+   * in. Along a covering index of the list (0044) a common word whose devices sit together at its
+   * far end ("a84041…", a vendor's DevEUIs, in DevEUI order) was read last: 2 → 17 ms for the count.
+   */
+  const countedColumn = (sqlite ? sql<unknown>`devices.created_at` : sql<unknown>`1`).as('counted');
+
   const devicesOf = (from: Db) => from.selectFrom('devices');
   const visible = (userId: string, from: Db = db, devices = devicesOf(from)) => devices.where('devices.company_id', 'in', memberCompanyIds(from, userId));
 
@@ -173,8 +181,10 @@ export function devicesRepository(db: Db, reads: Db = db) {
     // Never-seen devices go last when the newest come first, and first the other way round, on both
     // databases. Only last_seen is ever null: the other columns are ordered without NULLS FIRST/LAST,
     // which PostgreSQL would otherwise read as an order no index of theirs has (migration 0039).
-    if (!ordering.endsWith('last_seen')) return query.orderBy(key, descending ? 'desc' : 'asc').orderBy(id);
-    return query.orderBy(key, (ob) => (descending ? ob.desc().nullsLast() : ob.asc().nullsFirst())).orderBy(id);
+    if (ordering.endsWith('last_seen')) return query.orderBy(key, (ob) => (descending ? ob.desc().nullsLast() : ob.asc().nullsFirst())).orderBy(id);
+    const byKey = query.orderBy(key, descending ? 'desc' : 'asc');
+    // The DevEUI is unique (0002), so no tie to settle; and SQLite reads a company's index on it (0044) in order only when nothing follows it.
+    return ordering.endsWith('dev_eui') ? byKey : byKey.orderBy(id);
   };
 
   /** A page of the matches in the list's order. */
@@ -241,7 +251,7 @@ export function devicesRepository(db: Db, reads: Db = db) {
           : await reads
               .selectFrom(
                 matches
-                  .select(sql<number>`1`.as('one'))
+                  .select(countedColumn)
                   .limit(bound + 1)
                   .as('bounded'),
               )
