@@ -4,6 +4,7 @@
 // deduplicationId, the radio metadata of two receiving gateways and the transmission, so the
 // measured path also checks each event's key and stores its frame and receptions.
 // Usage: npm run build:server && node bench/ingest.bench.mjs [sqlite|postgres ...]
+// SERVER_DIST=<dir> measures another build's server (bench/server.mjs).
 // RULES_PER_COMPANY=100 gives the company that many enabled rules (issue #23), evaluated on every uplink.
 // CODEC=0 leaves out the codec phases.
 // VARYING=1 changes each device's temperature from one uplink to its next (28.29…31.29 °C, as a real
@@ -23,12 +24,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { buildApp } from '../server/dist/app.js';
-import { loadConfig } from '../server/dist/config.js';
-import { dropPostgresSchema, openDatabase } from '../server/dist/db/database.js';
-import { migrateToLatest } from '../server/dist/db/migrate.js';
-import { CodecPool } from '../server/dist/dataplane/codec/index.js';
-import { templateCatalog } from '../server/dist/templates/catalog/index.js';
+import { buildApp, dropPostgresSchema, load, loadConfig, migrateToLatest, openDatabase } from './server.mjs';
+
+const [{ CodecPool }, { templateCatalog }] = await Promise.all([load('dataplane/codec/index.js'), load('templates/catalog/index.js')]);
 import { signUpOwner } from './owner.mjs';
 
 const MESSAGES = Number(process.env.MESSAGES ?? 5000);

@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 
 export const serverDist = path.resolve(process.env.SERVER_DIST ?? process.env.BENCH_SERVER_DIST ?? path.join(import.meta.dirname, '../server/dist'));
 
-const load = (file) => import(pathToFileURL(path.join(serverDist, file)).href);
+/** A module of that build, by its path in dist (`dataplane/codec/index.js`). */
+export const load = (file) => import(pathToFileURL(path.join(serverDist, file)).href);
 
 const [app, config, database, migrate] = await Promise.all([load('app.js'), load('config.js'), load('db/database.js'), load('db/migrate.js')]);
 
