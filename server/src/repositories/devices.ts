@@ -203,9 +203,11 @@ export function devicesRepository(db: Db, reads: Db = db) {
   /**
    * The page from the first `walk` devices in the list's order (of all companies, or of the chosen
    * one) when they hold it: the order's index is walked until the page is full, at most that far.
-   * Else from `matches`, sorted (PostgreSQL: walking the whole order is what this avoids) or as
-   * the planner reads them (SQLite: a filter's index and a sort). Either way the same rows: the
-   * first matches in the order are the first matches of any beginning of it that holds them.
+   * Else from `matches`, sorted: walking the rest of the order is what this avoids. PostgreSQL then
+   * sorts the user's matches; SQLite reads the filter's index and sorts (its planner, left alone,
+   * walked the rest of the company's order: a profile of 20,000 with a common word, 60 → 19 ms).
+   * Either way the same rows: the first matches in the order are the first matches of any
+   * beginning of it that holds them.
    */
   async function pageFromWalk(
     userId: string,
@@ -215,7 +217,7 @@ export function devicesRepository(db: Db, reads: Db = db) {
     walk: number,
   ): Promise<DeviceRow[]> {
     const walked = await pageOf(filtered(userId, filters, false, firstInOrder(page.ordering, walk, filters.companyId)), page);
-    return walked.length === page.limit ? walked : pageOf(matches, page, !sqlite);
+    return walked.length === page.limit ? walked : pageOf(matches, page, true);
   }
 
   /**
