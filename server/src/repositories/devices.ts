@@ -169,8 +169,8 @@ export function devicesRepository(db: Db, reads: Db = db) {
 
   /**
    * The list's order: by the chosen column, then by id so pages never overlap. `sorted`: by the
-   * column's value as an expression that no index holds, the same order, so PostgreSQL sorts the
-   * matches instead of walking an index (pageAcrossCompanies).
+   * column's value as an expression that no index holds, the same order, so the database sorts the
+   * matches instead of walking an index (pageFromWalk).
    */
   const ordered = <TB extends keyof Database, O>(query: SelectQueryBuilder<Database, TB | 'devices', O>, ordering: DeviceOrdering, sorted = false) => {
     // References rather than column names: the query's tables are a type parameter here.
