@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndOnboard } from './support/onboarding';
 import { createApiKey, registerDevice, uniqueDevEui } from './support/console';
+import { settled } from './support/settled';
 
 /** Clicks the grid cell at a column and row (12 columns, 80 px rows with 12 px margins). */
 async function clickCell(page: Page, column: number, row: number) {
@@ -11,8 +12,9 @@ async function clickCell(page: Page, column: number, row: number) {
   await grid.click({ position: { x: columnWidth * column + columnWidth / 2, y: 92 * row + 46 } });
 }
 
-/** Each widget's position (relative to the grid) and size. */
+/** Each widget's position (relative to the grid) and size, once the grid's moves have ended (it animates them). */
 async function placements(page: Page) {
+  await settled(page);
   const grid = await page.locator('.react-grid-layout').boundingBox();
   const result: Record<string, { x: number; y: number; width: number; height: number }> = {};
   for (const type of ['SINGLE_VALUE', 'SERIES', 'TABLE']) {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { settled } from './settled';
 
 /** Calls the API from the signed-in page (same origin, its session cookie). */
 export async function api<T>(page: Page, method: string, path: string, body?: object): Promise<T> {
@@ -30,18 +31,6 @@ export async function open(page: Page, path: string, ready: (page: Page) => Loca
   await expect(page.locator('[role=progressbar]:not([aria-valuenow])')).toHaveCount(0, { timeout: 15_000 });
 }
 
-/**
- * Waits until every finite animation and transition has ended: a button that has just been enabled
- * fades from grey to its colour, and axe measuring it halfway reports a contrast that no user sees
- * once the fade is over. Endless ones (a spinner) are not waited for.
- */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-  });
-}
-
 /** The serious and critical axe violations of the page as shown, by rule, with the first offending elements. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await settled(page);
@@ -60,6 +49,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
  * that reach past the right edge ('' when everything fits).
  */
 export async function overflow(page: Page): Promise<string> {
+  await settled(page);
   return page.evaluate(() => {
     const elements = [document.scrollingElement, ...document.querySelectorAll('.MuiDialogContent-root')];
     const extra = Math.max(...elements.map((element) => (element ? element.scrollWidth - element.clientWidth : 0)));
