@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import { Datagrid, FunctionField, List, TextField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { DateField } from '../common/fields';
-import { ApiKeyCreateButton } from './ApiKeyCreateButton';
+import { NewKeyButton, NewKeyDialog } from './NewKey';
 import { RegenerateButton } from './RegenerateButton';
 import { SecretDialog } from '../common/SecretDialog';
 import { ListError } from '../common/ListError';
@@ -63,9 +63,11 @@ const SECRET_LABELS = {
 export function ApiKeyList() {
   const translate = useTranslate();
   const [secret, setSecret] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const create = () => setCreating(true);
   const actions = (
     <TopToolbar>
-      <ApiKeyCreateButton onCreated={setSecret} />
+      <NewKeyButton onClick={create} />
     </TopToolbar>
   );
   const empty = (
@@ -73,7 +75,7 @@ export function ApiKeyList() {
       <Typography color="text.secondary" gutterBottom>
         {translate('app.api_keys.empty')}
       </Typography>
-      <ApiKeyCreateButton onCreated={setSecret} />
+      <NewKeyButton onClick={create} />
     </Box>
   );
   return (
@@ -117,6 +119,7 @@ export function ApiKeyList() {
           }
         />
       </List>
+      <NewKeyDialog open={creating} onClose={() => setCreating(false)} onCreated={setSecret} />
       <SecretDialog secret={secret} onClose={() => setSecret(null)} labels={SECRET_LABELS} testId="api-key-secret" />
     </>
   );

@@ -31,6 +31,17 @@ describe('API keys screen', () => {
     expect(screen.getByRole('button', { name: 'New key' })).toBeInTheDocument();
   });
 
+  it('a "New key" pressed while the list loads keeps its dialog when the list turns out empty', async () => {
+    let answer: (result: { data: never[]; total: number }) => void = () => undefined;
+    const getList = vi.fn(() => new Promise<{ data: never[]; total: number }>((resolve) => (answer = resolve)));
+    renderList({ getList });
+    fireEvent.click(await screen.findByRole('button', { name: 'New key' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await act(async () => answer({ data: [], total: 0 }));
+    expect(await screen.findByText('No API keys yet.')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByLabelText(/Name/)).toBeInTheDocument();
+  });
+
   it('error: shows the failure, not the empty page', async () => {
     renderList({ getList: listAnswers.error });
     expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Please check your connection.');

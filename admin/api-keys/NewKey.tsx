@@ -107,19 +107,26 @@ function NewKeyForm({ onClose, onCreated }: { onClose: () => void; onCreated: (s
   );
 }
 
-/** Creates a key (name, optional expiry, one company or all, read-only or not) and hands the secret to the caller to show once. */
-export function ApiKeyCreateButton({ onCreated }: { onCreated: (secret: string) => void }) {
+/** Opens the new-key dialog; the list shows it in its toolbar and in its empty state. */
+export function NewKeyButton({ onClick }: { onClick: () => void }) {
   const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
   return (
-    <>
-      <Button startIcon={<AddIcon />} onClick={() => setOpen(true)}>
-        {translate('app.api_keys.new_key')}
-      </Button>
-      <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
-        {open && <NewKeyForm onClose={close} onCreated={onCreated} />}
-      </Dialog>
-    </>
+    <Button startIcon={<AddIcon />} onClick={onClick}>
+      {translate('app.api_keys.new_key')}
+    </Button>
+  );
+}
+
+/**
+ * Creates a key (name, optional expiry, one company or all, read-only or not) and hands the secret
+ * to the caller to show once. One dialog for the list's two "New key" buttons, held by the list:
+ * a press on the toolbar's while the list loads opened a dialog of that button, which went with it
+ * when the loaded list turned out empty and showed its own button instead.
+ */
+export function NewKeyDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (secret: string) => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
+      {open && <NewKeyForm onClose={onClose} onCreated={onCreated} />}
+    </Dialog>
   );
 }
