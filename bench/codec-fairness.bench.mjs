@@ -14,12 +14,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../server/dist/app.js';
-import { loadConfig } from '../server/dist/config.js';
-import { dropPostgresSchema, openDatabase } from '../server/dist/db/database.js';
-import { migrateToLatest } from '../server/dist/db/migrate.js';
-import { templateCatalog } from '../server/dist/templates/catalog/index.js';
 import { signUpOwner } from './owner.mjs';
+import { buildApp, dropPostgresSchema, load, loadConfig, migrateToLatest, openDatabase } from './server.mjs';
+
+const { templateCatalog } = await load('templates/catalog/index.js');
 
 const SAMPLES = Number(process.env.SAMPLES ?? 60);
 const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 100);

@@ -4,8 +4,12 @@
 // Usage: npx tsc -p server/tsconfig.build.json && node bench/codec.bench.mjs
 import { performance } from 'node:perf_hooks';
 import { getQuickJS } from 'quickjs-emscripten';
-import { CODEC_MEMORY_LIMIT_BYTES, CodecPool } from '../server/dist/dataplane/codec/index.js';
-import { templateCatalog } from '../server/dist/templates/catalog/index.js';
+import { load } from './server.mjs';
+
+const [{ CODEC_MEMORY_LIMIT_BYTES, CodecPool }, { templateCatalog }] = await Promise.all([
+  load('dataplane/codec/index.js'),
+  load('templates/catalog/index.js'),
+]);
 
 const CALLS = Number(process.env.CALLS ?? 3000);
 const IN_FLIGHT = 64;

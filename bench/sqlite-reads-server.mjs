@@ -1,21 +1,14 @@
 // The server the read benchmark (sqlite-reads.bench.mjs) loads: built from a server/dist (this
-// checkout's, or BENCH_SERVER_DIST's, e.g. main's for "before"), on a fresh SQLite file or
+// checkout's, or SERVER_DIST's, e.g. main's for "before"; bench/server.mjs), on a fresh SQLite file or
 // PostgreSQL schema, listening on a port the OS picks. Its own process, so the load the benchmark
 // generates never shares the server's event loop. Tells its parent the port; ends on disconnect.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { buildApp, dropPostgresSchema, loadConfig, migrateToLatest, openDatabase } from './server.mjs';
 
 const dialect = process.argv[2] ?? 'sqlite';
-const dist = process.env.BENCH_SERVER_DIST
-  ? pathToFileURL(path.resolve(process.env.BENCH_SERVER_DIST) + '/').href
-  : new URL('../server/dist/', import.meta.url).href;
-const { buildApp } = await import(`${dist}app.js`);
-const { loadConfig } = await import(`${dist}config.js`);
-const { dropPostgresSchema, openDatabase } = await import(`${dist}db/database.js`);
-const { migrateToLatest } = await import(`${dist}db/migrate.js`);
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const schema = `bench_${randomBytes(4).toString('hex')}`;

@@ -6,13 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { signUpOwner } from './owner.mjs';
+import { buildApp, dropPostgresSchema, load, loadConfig, migrateToLatest, openDatabase } from './server.mjs';
 
 /** A node with its data plane on a fresh SQLite file or PostgreSQL schema; `close()` removes it all. */
 export async function startNode(dialect) {
-  const { buildApp } = await import('../server/dist/app.js');
-  const { loadConfig } = await import('../server/dist/config.js');
-  const { dropPostgresSchema, openDatabase } = await import('../server/dist/db/database.js');
-  const { migrateToLatest } = await import('../server/dist/db/migrate.js');
   const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lora-webhooks-'));
@@ -46,7 +43,7 @@ export async function webhookTo(app, name, port) {
 /** Queues one delivery per payload, all due now; answers the time they were queued (ms). */
 export async function queueDeliveries(db, webhookId, payloads) {
   const at = new Date().toISOString();
-  const { pendingDelivery } = await import('../server/dist/repositories/webhooks.js');
+  const { pendingDelivery } = await load('repositories/webhooks.js');
   const rows = payloads.map((payload) => pendingDelivery(webhookId, payload, at));
   for (let i = 0; i < rows.length; i += 500)
     await db
