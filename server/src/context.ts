@@ -125,7 +125,7 @@ export function createRepositories(db: Db, dialect: Dialect, reads: Db = db) {
     gatewayPresence: gatewayPresenceRepository(db),
     telemetry: telemetryRepository(db, dialect),
     frames: framesRepository(reads),
-    deviceHistory: deviceHistoryRepository(reads),
+    deviceHistory: deviceHistoryRepository(reads, dialect),
     unregisteredDevices: unregisteredDevicesRepository(db),
     templates: templatesRepository(db),
     networkOutbox: networkOutboxRepository(db, dialect),

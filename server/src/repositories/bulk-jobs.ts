@@ -38,7 +38,7 @@ export function bulkJobsRepository(db: Db, dialect: Dialect) {
     if (job.cursor !== null) query = query.where('devices.id', '>', job.cursor);
     // The LIKE alone: a job reads its devices by id, batch after batch, and would collect a search's
     // matches from the trigram index again for each batch.
-    if (job.device_ids === null) return query.where((eb) => deviceFilterCondition(eb, JSON.parse(job.filter ?? '{}') as DeviceFilters, false));
+    if (job.device_ids === null) return query.where((eb) => deviceFilterCondition(eb, JSON.parse(job.filter ?? '{}') as DeviceFilters, dialect, false));
     // At most MAX_PICKED ids (schemas/bulk-jobs.ts): within both databases' bound-parameter limits.
     const ids = (JSON.parse(job.device_ids) as string[]).filter((id) => job.cursor === null || id > job.cursor);
     return query.where('devices.id', 'in', ids.length > 0 ? ids : ['']);

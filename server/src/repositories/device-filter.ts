@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { Dialect } from '../db/database.js';
 import { DEFAULT_JOIN_EUI } from '../domain/network.js';
 import { BATTERY_LOW_PERCENT, type PowerStatus } from '../domain/power.js';
 import { containsText } from './text-match.js';
@@ -50,7 +51,12 @@ const ftsCandidates = (phrase: string): Expression<SqlBool> =>
  * (repositories/bulk-jobs.ts) select "all matching" the same way. `ftsIndex`: the database is
  * SQLite and the search is to be found from devices_fts before the LIKE (devices.ts says when).
  */
-export function deviceFilterCondition(eb: ExpressionBuilder<Database, 'devices'>, filters: DeviceFilters, ftsIndex: boolean): Expression<SqlBool> {
+export function deviceFilterCondition(
+  eb: ExpressionBuilder<Database, 'devices'>,
+  filters: DeviceFilters,
+  dialect: Dialect,
+  ftsIndex: boolean,
+): Expression<SqlBool> {
   const conditions: Expression<SqlBool>[] = [];
   if (filters.companyId) conditions.push(eb('devices.company_id', '=', filters.companyId));
   if (filters.ids) conditions.push(idIn('devices.id', filters.ids));
@@ -64,9 +70,9 @@ export function deviceFilterCondition(eb: ExpressionBuilder<Database, 'devices'>
     // The JoinEUI too ("all devices of this vendor"), but not the zeros of "none", which every search for "0000" would hit.
     conditions.push(
       eb.or([
-        containsText('devices.name', text),
-        containsText('devices.dev_eui', text),
-        eb.and([eb('devices.join_eui', '!=', DEFAULT_JOIN_EUI), containsText('devices.join_eui', text)]),
+        containsText('devices.name', text, dialect),
+        containsText('devices.dev_eui', text, dialect),
+        eb.and([eb('devices.join_eui', '!=', DEFAULT_JOIN_EUI), containsText('devices.join_eui', text, dialect)]),
       ]),
     );
   }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import type { Db, Dialect } from '../db/database.js';
 import { powerOf } from '../domain/power.js';
 import type { BatteryReading, DeviceEventItem, SeriesPoint } from '../schemas/device-history.js';
 import type { StatusEvent } from '../schemas/ingest.js';
@@ -21,7 +21,7 @@ const parse = (text: string | null): unknown => (text === null ? null : (JSON.pa
  * Reads of a device's history for its page (issue #14). Callers pass a device the user may see;
  * every read walks one device's index range, newest first, and stops at its limit.
  */
-export function deviceHistoryRepository(db: Db) {
+export function deviceHistoryRepository(db: Db, dialect: Dialect) {
   /**
    * A device's events of one type. For a type other than uplinks the query also says `type <> 'up'`:
    * true already, but it is the condition of the partial index device_events_type_idx (migration
@@ -45,7 +45,7 @@ export function deviceHistoryRepository(db: Db) {
         .where('created_at', '<=', filters.to);
       if (filters.level) filtered = filtered.where('level', '=', filters.level);
       const { text } = filters;
-      if (text) filtered = filtered.where((eb) => eb.or([containsText('summary', text), containsText('payload', text)]));
+      if (text) filtered = filtered.where((eb) => eb.or([containsText('summary', text, dialect), containsText('payload', text, dialect)]));
       return listPage(
         filtered,
         window,

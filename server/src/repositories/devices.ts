@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../db/database.js';
+import type { Db, Dialect } from '../db/database.js';
 import type { Database, DevicesTable } from '../db/schema.js';
 import { memberCompanyIds } from './member-companies.js';
 import { powerStatus } from '../domain/power.js';
@@ -117,7 +117,8 @@ type Counted = { n: number | string };
 
 /** `reads` serves the filtered list, a read that can be expensive (DatabaseHandle.reads); the rest stays on `db`. */
 export function devicesRepository(db: Db, reads: Db = db) {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const dialect: Dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  const sqlite = dialect === 'sqlite';
 
   /** Whether the search is rare enough in SQLite's trigram index (migration 0041) to start from it. */
   async function fromTrigramIndex(search: string | undefined): Promise<boolean> {
@@ -157,7 +158,7 @@ export function devicesRepository(db: Db, reads: Db = db) {
     const query = companyId
       ? (devices ?? devicesOf(reads)).where(({ exists }) => exists(memberCompanyIds(reads, userId).where('company_members.company_id', '=', companyId)))
       : visible(userId, reads, devices);
-    return query.where((eb) => deviceFilterCondition(eb, filters, ftsIndex));
+    return query.where((eb) => deviceFilterCondition(eb, filters, dialect, ftsIndex));
   }
 
   const withNames = <Q extends ReturnType<typeof visible>>(query: Q) =>

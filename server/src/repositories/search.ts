@@ -134,7 +134,7 @@ export function searchRepository(db: Db, dialect: Dialect) {
             .as('d'),
         )
         .select(columns)
-        .where(containsText('d.summary', needle))
+        .where(containsText('d.summary', needle, dialect))
         .orderBy('d.created_at', 'desc')
         .limit(RESULTS_PER_TYPE);
     // SQLite, with the ids at hand: each company's newest events, one LIMIT of the index each.
@@ -156,7 +156,7 @@ export function searchRepository(db: Db, dialect: Dialect) {
     return db
       .selectFrom(rest.reduce((union, part) => union.unionAll(part), first).as('d'))
       .select(columns)
-      .where(containsText('d.summary', needle))
+      .where(containsText('d.summary', needle, dialect))
       .orderBy('d.created_at', 'desc')
       .limit(RESULTS_PER_TYPE);
   };

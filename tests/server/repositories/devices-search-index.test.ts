@@ -4,7 +4,7 @@ import { deviceFilterCondition } from '../../../server/src/repositories/device-f
 import { devicesRepository } from '../../../server/src/repositories/devices.js';
 import { createCompany, insertDevice, oneCompany } from '../helpers/fixtures.js';
 import { signUp } from '../helpers/users.js';
-import { testDatabaseUrl, type TestApp } from '../helpers/test-app.js';
+import { testDatabaseUrl, testDialect, type TestApp } from '../helpers/test-app.js';
 import type { SignedIn } from '../helpers/users.js';
 
 const ZEROS = '0000000000000000';
@@ -52,7 +52,7 @@ describe('the device list’s search, with and without the index', () => {
       await t.db
         .selectFrom('devices')
         .select('devices.id')
-        .where((eb) => deviceFilterCondition(eb, { companyId: company, search: search.trim() }, false))
+        .where((eb) => deviceFilterCondition(eb, { companyId: company, search: search.trim() }, testDialect, false))
         .orderBy('devices.name')
         .orderBy('devices.id')
         .execute()
