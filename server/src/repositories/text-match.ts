@@ -20,7 +20,7 @@ export const likeEscaped = (column: RawBuilder<unknown>, pattern: string): RawBu
  * `lower(column) LIKE`, the form both databases answer alike, and the one PostgreSQL's trigram
  * indexes hold. Given `'sqlite'`, the plain `column LIKE`: SQLite's LIKE folds ASCII case on both
  * sides and its lower() folds ASCII only (no ICU in this build), so it finds the same rows without
- * a lowered copy of each row's text, 2–3× faster where a search reads a company's 100,000 device
+ * a lowered copy of each row's text, a third off a list page that walks a company's 100,000 device
  * names (bench/RESULTS.md; tests/server/repositories/text-match.test.ts holds SQLite to it).
  */
 export const containsText = (column: string, text: string, dialect?: Dialect): RawBuilder<boolean> =>
