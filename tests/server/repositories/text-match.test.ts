@@ -4,10 +4,11 @@ import { openDatabase, type DatabaseHandle } from '../../../server/src/db/databa
 import { containsText } from '../../../server/src/repositories/text-match.js';
 import { testDatabaseUrl } from '../helpers/test-app.js';
 
-// On SQLite, containsText drops lower() and lets LIKE fold the case (issue #20: a third off a list page that walks a
-// company's 100,000 names). That holds only while SQLite's LIKE folds ASCII on both sides and its
-// lower() folds ASCII only: a build with ICU or a connection with case_sensitive_like would break
-// it, and this test with it. The database is opened as the server opens it.
+// On SQLite, containsText drops lower() and lets LIKE fold the case (issue #20: a third off a list
+// page that walks a company's 100,000 names). That holds only while SQLite's LIKE folds ASCII on
+// both sides and its lower() folds ASCII only: a build with ICU or a connection with
+// case_sensitive_like would break it, and this test with it. The database is opened as the server
+// opens it.
 describe.skipIf(Boolean(testDatabaseUrl))('containsText on SQLite: the plain LIKE finds what lower() LIKE finds', () => {
   let database: DatabaseHandle;
 
