@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { ReadPool } from './read-pool.js';
 import { ReadPoolDialect } from './read-dialect.js';
@@ -10,6 +10,9 @@ import { startCheckpointer } from './checkpointer.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
+
+/** The database a Kysely instance speaks to (its read instance included: its adapter is SQLite's). */
+export const dialectOf = (db: Kysely<Database>): Dialect => (db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres');
 
 export interface DatabaseHandle {
   db: Db;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
+import { dialectOf, type Db } from '../db/database.js';
 import { SAMPLE_RETENTION_DAYS, type Plan } from '../domain/plans.js';
 import { containsText } from './text-match.js';
 import type { Company } from '../schemas/companies.js';
@@ -33,6 +33,7 @@ export interface CompanyListOptions {
 
 /** Every query here is scoped to the companies the given user is a member of. */
 export function companiesRepository(db: Db) {
+  const dialect = dialectOf(db);
   const mine = (userId: string) =>
     db
       .selectFrom('companies')
@@ -41,7 +42,7 @@ export function companiesRepository(db: Db) {
   return {
     async list(userId: string, options: CompanyListOptions): Promise<{ count: number; results: Company[] }> {
       let query = mine(userId);
-      if (options.search) query = query.where(containsText('companies.name', options.search ?? ''));
+      if (options.search) query = query.where(containsText('companies.name', options.search ?? '', dialect));
       if (options.tenantId) query = query.where('companies.tenant_id', '=', options.tenantId);
       if (options.id) query = query.where('companies.id', '=', options.id);
       const [column, direction] = options.ordering.startsWith('-') ? ([options.ordering.slice(1), 'desc'] as const) : ([options.ordering, 'asc'] as const);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
+import { dialectOf, type Db } from '../db/database.js';
 import type { DashboardsTable } from '../db/schema.js';
 import { containsText } from './text-match.js';
 import { memberCompanyIds } from './member-companies.js';
@@ -37,11 +37,12 @@ export function visibleDashboards(db: Db, userId: string) {
 }
 
 export function dashboardsRepository(db: Db) {
+  const dialect = dialectOf(db);
   return {
     async list(userId: string, options: DashboardListOptions): Promise<{ count: number; results: Dashboard[] }> {
       let query = visibleDashboards(db, userId);
       if (options.companyId) query = query.where('dashboards.company_id', '=', options.companyId);
-      if (options.search) query = query.where(containsText('dashboards.name', options.search ?? ''));
+      if (options.search) query = query.where(containsText('dashboards.name', options.search ?? '', dialect));
       const descending = options.ordering.startsWith('-');
       return listPage(
         query,

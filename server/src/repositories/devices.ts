@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { Db, Dialect } from '../db/database.js';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { dialectOf, type Db } from '../db/database.js';
 import type { Database, DevicesTable } from '../db/schema.js';
 import { memberCompanyIds } from './member-companies.js';
 import { powerStatus } from '../domain/power.js';
@@ -117,7 +117,7 @@ type Counted = { n: number | string };
 
 /** `reads` serves the filtered list, a read that can be expensive (DatabaseHandle.reads); the rest stays on `db`. */
 export function devicesRepository(db: Db, reads: Db = db) {
-  const dialect: Dialect = db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+  const dialect = dialectOf(db);
   const sqlite = dialect === 'sqlite';
 
   /** Whether the search is rare enough in SQLite's trigram index (migration 0041) to start from it. */

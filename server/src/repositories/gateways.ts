@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
+import { dialectOf, type Db } from '../db/database.js';
 import type { GatewaysTable } from '../db/schema.js';
 import { containsText } from './text-match.js';
 import { memberCompanyIds } from './member-companies.js';
@@ -23,6 +23,7 @@ export const toGateway = (row: GatewaysTable): Gateway => ({
 
 /** `reads` serves the filtered list, a read that can be expensive (DatabaseHandle.reads); the rest stays on `db`. */
 export function gatewaysRepository(db: Db, reads: Db = db) {
+  const dialect = dialectOf(db);
   const visible = (userId: string, from: Db = db) => from.selectFrom('gateways').where('company_id', 'in', memberCompanyIds(from, userId));
 
   return {
@@ -44,7 +45,7 @@ export function gatewaysRepository(db: Db, reads: Db = db) {
       if (options.connected !== undefined) query = query.where('connected', '=', options.connected ? 1 : 0);
       if (options.search) {
         const text = options.search;
-        query = query.where((eb) => eb.or([containsText('name', text), containsText('gateway_id', text)]));
+        query = query.where((eb) => eb.or([containsText('name', text, dialect), containsText('gateway_id', text, dialect)]));
       }
       const column = options.ordering.replace('-', '') as 'name' | 'last_seen' | 'gateway_id' | 'created_at';
       return listPage(

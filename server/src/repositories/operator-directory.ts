@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { Db } from '../db/database.js';
+import { dialectOf, type Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { OperatorTenant, OperatorTenantOrdering, OperatorUser, OperatorUserOrdering } from '../schemas/operator.js';
 import { listPage, type PageWindow } from './list-page.js';
@@ -29,6 +29,7 @@ const count = (value: unknown) => Number(value ?? 0);
  * owners or companies of the rows on it.
  */
 export function operatorDirectoryRepository(db: Db) {
+  const dialect = dialectOf(db);
   const isConfigured = (eb: ExpressionBuilder<Database, 'users'>, configured: readonly string[]): Expression<SqlBool> =>
     configured.length > 0 ? eb('users.email', 'in', [...configured]) : eb.lit(false);
   const isGranted = (eb: ExpressionBuilder<Database, 'users'>) =>
@@ -37,7 +38,7 @@ export function operatorDirectoryRepository(db: Db) {
   return {
     async tenants(filters: OperatorTenantFilters, window: PageWindow): Promise<{ count: number; results: OperatorTenant[] }> {
       let query = db.selectFrom('tenants');
-      if (filters.search) query = query.where(containsText('tenants.name', filters.search));
+      if (filters.search) query = query.where(containsText('tenants.name', filters.search, dialect));
       const column = filters.ordering.replace('-', '');
       const page = await listPage(
         query,
@@ -84,7 +85,11 @@ export function operatorDirectoryRepository(db: Db) {
       const { search, configured } = filters;
       if (search) {
         query = query.where((eb) =>
-          eb.or([containsText('users.email', search), containsText('users.first_name', search), containsText('users.last_name', search)]),
+          eb.or([
+            containsText('users.email', search, dialect),
+            containsText('users.first_name', search, dialect),
+            containsText('users.last_name', search, dialect),
+          ]),
         );
       }
       if (filters.verified !== undefined) query = query.where('users.email_verified', '=', filters.verified ? 1 : 0);

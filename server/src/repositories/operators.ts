@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { dialectOf, type Db } from '../db/database.js';
 import type { Plan } from '../domain/plans.js';
 import type { OperatorCompany, OperatorCompanyOrdering } from '../schemas/operator.js';
 import { appendAudit, audited, inTransaction, memberCompanies } from './audited.js';
@@ -27,6 +27,7 @@ export interface PlanChange {
  * permission table marks operator-only, and the operator's command line, call these.
  */
 export function operatorsRepository(db: Db) {
+  const dialect = dialectOf(db);
   const ordered = (ordering: OperatorCompanyOrdering) => {
     const direction = ordering.startsWith('-') ? 'desc' : 'asc';
     const column = ordering.replace('-', '');
@@ -94,7 +95,7 @@ export function operatorsRepository(db: Db) {
     /** Every company with its devices, members and this month's tokens, counted in the database. */
     async companies(filters: OperatorCompanyFilters, window: PageWindow): Promise<{ count: number; results: OperatorCompany[] }> {
       let query = db.selectFrom('companies');
-      if (filters.search) query = query.where(containsText('companies.name', filters.search));
+      if (filters.search) query = query.where(containsText('companies.name', filters.search, dialect));
       if (filters.plan) query = query.where('companies.plan', '=', filters.plan);
       if (filters.suspended !== undefined) query = query.where('companies.suspended_at', filters.suspended ? 'is not' : 'is', null);
       const { column, direction } = ordered(filters.ordering);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
+import { dialectOf, type Db } from '../db/database.js';
 import type { ProfilesTable } from '../db/schema.js';
 import { DEFAULT_MAC_VERSION, DEFAULT_REG_PARAMS_REVISION, DEFAULT_REGION, DEFAULT_UPLINK_INTERVAL_S } from '../domain/network.js';
 import { DEFAULT_DECODER_PRECEDENCE } from '../domain/decoders.js';
@@ -35,13 +35,14 @@ export function toProfile(row: ProfilesTable): Profile {
 
 /** Device profiles of one company; callers have checked the caller's membership. */
 export function profilesRepository(db: Db) {
+  const dialect = dialectOf(db);
   return {
     async list(
       companyId: string,
       options: { search?: string | undefined; fromTemplates?: boolean; ids?: string[] | undefined; ordering: ProfileOrdering; limit: number; offset: number },
     ) {
       let query = db.selectFrom('profiles').where('company_id', '=', companyId);
-      if (options.search) query = query.where(containsText('name', options.search ?? ''));
+      if (options.search) query = query.where(containsText('name', options.search ?? '', dialect));
       if (options.fromTemplates) query = query.where('template_id', 'is not', null);
       if (options.ids) query = query.where(idIn('id', options.ids));
       const descending = options.ordering.startsWith('-');

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import { dialectOf, type Db } from '../db/database.js';
 import type { TemplatesTable } from '../db/schema.js';
 import type { MacVersion, Region, RegParamsRevision } from '../domain/network.js';
 import { containsText } from './text-match.js';
@@ -42,6 +42,7 @@ const toRow = (seed: TemplateSeed): TemplatesTable => ({
 });
 
 export function templatesRepository(db: Db) {
+  const dialect = dialectOf(db);
   const withCompanyProfile = (companyId: string) =>
     db
       .selectFrom('templates')
@@ -87,7 +88,11 @@ export function templatesRepository(db: Db) {
       if (options.search) {
         const text = options.search;
         query = query.where((eb) =>
-          eb.or([containsText('templates.vendor', text), containsText('templates.model', text), containsText('templates.description', text)]),
+          eb.or([
+            containsText('templates.vendor', text, dialect),
+            containsText('templates.model', text, dialect),
+            containsText('templates.description', text, dialect),
+          ]),
         );
       }
       if (options.vendor) query = query.where('templates.vendor', '=', options.vendor);

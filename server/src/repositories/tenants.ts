@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
+import { dialectOf, type Db } from '../db/database.js';
 import { containsText } from './text-match.js';
 import { listPage } from './list-page.js';
 import { audited } from './audited.js';
@@ -15,6 +15,7 @@ export interface TenantChanges {
 const normaliseColor = (hex: string | null | undefined) => (hex ? hex.toUpperCase() : hex);
 
 export function tenantsRepository(db: Db) {
+  const dialect = dialectOf(db);
   const owned = (userId: string) =>
     db
       .selectFrom('tenants')
@@ -23,7 +24,7 @@ export function tenantsRepository(db: Db) {
   return {
     async list(userId: string, options: { search?: string | undefined; ids?: string[] | undefined; limit: number; offset: number; descending: boolean }) {
       let query = owned(userId);
-      if (options.search) query = query.where(containsText('tenants.name', options.search ?? ''));
+      if (options.search) query = query.where(containsText('tenants.name', options.search ?? '', dialect));
       if (options.ids) query = query.where(idIn('tenants.id', options.ids));
       return listPage(
         query,

@@ -16,14 +16,15 @@ export const likePattern = (text: string): string =>
 export const likeEscaped = (column: RawBuilder<unknown>, pattern: string): RawBuilder<boolean> => sql<boolean>`${column} like ${pattern} escape '\\'`;
 
 /**
- * Case-insensitive "contains" on a column, with wildcards in the text matched literally:
- * `lower(column) LIKE`, the form both databases answer alike, and the one PostgreSQL's trigram
- * indexes hold. Given `'sqlite'`, the plain `column LIKE`: SQLite's LIKE folds ASCII case on both
- * sides and its lower() folds ASCII only (no ICU in this build), so it finds the same rows without
- * a lowered copy of each row's text, a third off a list page that walks a company's 100,000 device
- * names (bench/RESULTS.md; tests/server/repositories/text-match.test.ts holds SQLite to it).
+ * Case-insensitive "contains" on a column, with wildcards in the text matched literally. On
+ * PostgreSQL `lower(column) LIKE` (its LIKE is case-sensitive; its trigram indexes hold the lowered
+ * columns). On SQLite the plain `column LIKE`: its LIKE folds ASCII case on both sides and its
+ * lower() folds ASCII only (no ICU in this build), so it finds the same rows without a lowered copy
+ * of each row's text, a third off a list page that walks a company's 100,000 device names
+ * (bench/RESULTS.md; tests/server/repositories/text-match.test.ts holds SQLite to it). The dialect
+ * is required so that no search can miss that (`dialectOf(db)` where a repository has none).
  */
-export const containsText = (column: string, text: string, dialect?: Dialect): RawBuilder<boolean> =>
+export const containsText = (column: string, text: string, dialect: Dialect): RawBuilder<boolean> =>
   likeEscaped(dialect === 'sqlite' ? sql`${sql.ref(column)}` : sql`lower(${sql.ref(column)})`, likePattern(text));
 
 /**

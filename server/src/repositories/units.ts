@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
+import { dialectOf, type Db } from '../db/database.js';
 import { containsText } from './text-match.js';
 import { memberCompanyIds } from './member-companies.js';
 import type { Unit } from '../schemas/units.js';
@@ -19,12 +19,13 @@ export interface NamedListOptions {
 
 /** Units (places or assets devices belong to) and the groups units are gathered in. */
 export function unitsRepository(db: Db) {
+  const dialect = dialectOf(db);
   const visibleUnits = (userId: string, options: Partial<NamedListOptions> & { groupId?: string | undefined }) => {
     let query = db.selectFrom('units').where('units.company_id', 'in', memberCompanyIds(db, userId));
     if (options.companyId) query = query.where('units.company_id', '=', options.companyId);
     if (options.ids) query = query.where(idIn('units.id', options.ids));
     if (options.groupId) query = query.where('units.group_id', '=', options.groupId);
-    if (options.search) query = query.where(containsText('units.name', options.search ?? ''));
+    if (options.search) query = query.where(containsText('units.name', options.search ?? '', dialect));
     return query;
   };
 
@@ -86,11 +87,12 @@ export function unitsRepository(db: Db) {
 }
 
 export function groupsRepository(db: Db) {
+  const dialect = dialectOf(db);
   const visibleGroups = (userId: string, options: Partial<NamedListOptions>) => {
     let query = db.selectFrom('groups').where('groups.company_id', 'in', memberCompanyIds(db, userId));
     if (options.companyId) query = query.where('groups.company_id', '=', options.companyId);
     if (options.ids) query = query.where(idIn('groups.id', options.ids));
-    if (options.search) query = query.where(containsText('groups.name', options.search ?? ''));
+    if (options.search) query = query.where(containsText('groups.name', options.search ?? '', dialect));
     return query;
   };
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { dialectOf, type Db } from '../db/database.js';
 import { containsText } from './text-match.js';
 import type { WidgetTableRow } from '../schemas/widgets.js';
 
@@ -35,7 +35,10 @@ export function tableRows(db: Db, companyId: string, scope: TableScope, topic: s
   else if ('unitId' in scope) query = query.where('devices.unit_id', '=', scope.unitId);
   else {
     const search = scope.search?.trim();
-    if (search) query = query.where((eb) => eb.or([containsText('devices.name', search), containsText('devices.dev_eui', search)]));
+    if (search) {
+      const dialect = dialectOf(db);
+      query = query.where((eb) => eb.or([containsText('devices.name', search, dialect), containsText('devices.dev_eui', search, dialect)]));
+    }
   }
   if (topic) query = query.where('device_topics.topic', '=', topic);
   return query
