@@ -42,7 +42,7 @@ export function companiesRepository(db: Db) {
   return {
     async list(userId: string, options: CompanyListOptions): Promise<{ count: number; results: Company[] }> {
       let query = mine(userId);
-      if (options.search) query = query.where(containsText('companies.name', options.search ?? '', dialect));
+      if (options.search) query = query.where(containsText('companies.name', options.search, dialect));
       if (options.tenantId) query = query.where('companies.tenant_id', '=', options.tenantId);
       if (options.id) query = query.where('companies.id', '=', options.id);
       const [column, direction] = options.ordering.startsWith('-') ? ([options.ordering.slice(1), 'desc'] as const) : ([options.ordering, 'asc'] as const);

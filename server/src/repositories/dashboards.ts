@@ -42,7 +42,7 @@ export function dashboardsRepository(db: Db) {
     async list(userId: string, options: DashboardListOptions): Promise<{ count: number; results: Dashboard[] }> {
       let query = visibleDashboards(db, userId);
       if (options.companyId) query = query.where('dashboards.company_id', '=', options.companyId);
-      if (options.search) query = query.where(containsText('dashboards.name', options.search ?? '', dialect));
+      if (options.search) query = query.where(containsText('dashboards.name', options.search, dialect));
       const descending = options.ordering.startsWith('-');
       return listPage(
         query,

@@ -47,7 +47,7 @@ function deviceReference(target: 'profiles' | 'units', field: 'profile' | 'unit'
     const counted = devicesPer(db, scope, field).where('kept.value', '<>', '').as('counted');
     // The join target is aliased `ref` so one query serves both references.
     const joined = db.selectFrom(counted).innerJoin(`${target} as ref` as 'profiles as ref', 'ref.id', 'counted.value');
-    const query = scope.search ? joined.where(containsText('ref.name', scope.search ?? '', dialectOf(db))) : joined;
+    const query = scope.search ? joined.where(containsText('ref.name', scope.search, dialectOf(db))) : joined;
     const rows = await query.select(['ref.id as value', 'ref.name as label', 'counted.count']).orderBy('ref.name').limit(MAX_FILTER_OPTIONS).execute();
     return toOptions(rows);
   };
@@ -77,7 +77,7 @@ const gatewayConnected: OptionQuery = async (db, scope) => {
 const unitGroup: OptionQuery = async (db, scope) => {
   let query = db.selectFrom('units').innerJoin('groups', 'groups.id', 'units.group_id').where('units.company_id', 'in', memberCompanyIds(db, scope.userId));
   if (scope.companyId) query = query.where('units.company_id', '=', scope.companyId);
-  if (scope.search) query = query.where(containsText('groups.name', scope.search ?? '', dialectOf(db)));
+  if (scope.search) query = query.where(containsText('groups.name', scope.search, dialectOf(db)));
   const rows = await query
     .select(['groups.id as value', 'groups.name as label', (eb) => eb.fn.countAll<number>().as('count')])
     .groupBy(['groups.id', 'groups.name'])
@@ -89,7 +89,7 @@ const unitGroup: OptionQuery = async (db, scope) => {
 
 const templateVendor: OptionQuery = async (db, scope) => {
   let query = db.selectFrom('templates');
-  if (scope.search) query = query.where(containsText('vendor', scope.search ?? '', dialectOf(db)));
+  if (scope.search) query = query.where(containsText('vendor', scope.search, dialectOf(db)));
   const rows = await query
     .select(['vendor as value', 'vendor as label', (eb) => eb.fn.countAll<number>().as('count')])
     .groupBy('vendor')

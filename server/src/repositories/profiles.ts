@@ -42,7 +42,7 @@ export function profilesRepository(db: Db) {
       options: { search?: string | undefined; fromTemplates?: boolean; ids?: string[] | undefined; ordering: ProfileOrdering; limit: number; offset: number },
     ) {
       let query = db.selectFrom('profiles').where('company_id', '=', companyId);
-      if (options.search) query = query.where(containsText('name', options.search ?? '', dialect));
+      if (options.search) query = query.where(containsText('name', options.search, dialect));
       if (options.fromTemplates) query = query.where('template_id', 'is not', null);
       if (options.ids) query = query.where(idIn('id', options.ids));
       const descending = options.ordering.startsWith('-');

@@ -71,7 +71,7 @@ export function rulesRepository(db: Db, dialect: Dialect) {
       options: PageWindow & { search?: string | undefined; ordering?: RuleOrdering | undefined },
     ): Promise<{ count: number; results: Rule[] }> {
       let query = db.selectFrom('rules').where('company_id', '=', companyId);
-      if (options.search?.trim()) query = query.where(containsText('name', options.search.trim().toLowerCase(), dialect));
+      if (options.search?.trim()) query = query.where(containsText('name', options.search, dialect));
       const ordering = options.ordering ?? 'name';
       const column = ordering.replace(/^-/, '') as 'name' | 'enabled' | 'scope' | 'created_at';
       const direction = ordering.startsWith('-') ? 'desc' : 'asc';

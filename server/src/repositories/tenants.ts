@@ -24,7 +24,7 @@ export function tenantsRepository(db: Db) {
   return {
     async list(userId: string, options: { search?: string | undefined; ids?: string[] | undefined; limit: number; offset: number; descending: boolean }) {
       let query = owned(userId);
-      if (options.search) query = query.where(containsText('tenants.name', options.search ?? '', dialect));
+      if (options.search) query = query.where(containsText('tenants.name', options.search, dialect));
       if (options.ids) query = query.where(idIn('tenants.id', options.ids));
       return listPage(
         query,

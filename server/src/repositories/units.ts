@@ -25,7 +25,7 @@ export function unitsRepository(db: Db) {
     if (options.companyId) query = query.where('units.company_id', '=', options.companyId);
     if (options.ids) query = query.where(idIn('units.id', options.ids));
     if (options.groupId) query = query.where('units.group_id', '=', options.groupId);
-    if (options.search) query = query.where(containsText('units.name', options.search ?? '', dialect));
+    if (options.search) query = query.where(containsText('units.name', options.search, dialect));
     return query;
   };
 
@@ -92,7 +92,7 @@ export function groupsRepository(db: Db) {
     let query = db.selectFrom('groups').where('groups.company_id', 'in', memberCompanyIds(db, userId));
     if (options.companyId) query = query.where('groups.company_id', '=', options.companyId);
     if (options.ids) query = query.where(idIn('groups.id', options.ids));
-    if (options.search) query = query.where(containsText('groups.name', options.search ?? '', dialect));
+    if (options.search) query = query.where(containsText('groups.name', options.search, dialect));
     return query;
   };
 

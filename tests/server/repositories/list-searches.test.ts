@@ -10,14 +10,11 @@ import type { SignedIn } from '../helpers/users.js';
 /** Keeps the text of every statement a repository compiles. */
 class StatementLog implements KyselyPlugin {
   readonly statements: string[] = [];
-  private readonly compiler: (node: RootOperationNode) => string;
 
-  constructor(compile: (node: RootOperationNode) => string) {
-    this.compiler = compile;
-  }
+  constructor(private readonly compile: (node: RootOperationNode) => string) {}
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.statements.push(this.compiler(args.node));
+    this.statements.push(this.compile(args.node));
     return args.node;
   }
 
