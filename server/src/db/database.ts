@@ -88,6 +88,14 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /** How often the checkpoint worker copies the write-ahead log into a SQLite file. */
 const SQLITE_CHECKPOINT_MS = 200;
+/**
+ * The page cache of every SQLite connection to a file, in KiB (SQLite's default is 2,000). With the
+ * default a company's 100,000 devices did not fit, and a list read each row's page from the file
+ * again: a profile's 20,000 devices counted from their rows took 75 ms, 12 ms with this cache. A
+ * connection keeps its cache only while no other connection writes (SQLite empties it when the
+ * log moved), so the readers gain most between ingest batches; the writer keeps its own.
+ */
+export const SQLITE_CACHE_KIB = 65_536;
 /** SQLite's own default: a checkpoint by the committing connection once the log has this many pages. */
 const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
@@ -100,6 +108,7 @@ function openSqlite(file: string, readWorkers: number, onError: (error: Error) =
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   // An in-memory database exists in its own connection only: no worker can open it.
   if (file === ':memory:') return { db, reads: db, dialect: 'sqlite', close: () => db.destroy() };
@@ -121,7 +130,7 @@ function openSqlite(file: string, readWorkers: number, onError: (error: Error) =
     await db.destroy();
   };
   if (readWorkers === 0) return { db, reads: db, dialect: 'sqlite', close: closeMain };
-  const pool = new ReadPool({ file: path.resolve(file), busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS }, readWorkers);
+  const pool = new ReadPool({ file: path.resolve(file), busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS, cacheKib: SQLITE_CACHE_KIB }, readWorkers);
   const reads = new Kysely<Database>({ dialect: new ReadPoolDialect(pool) });
   return { db, reads, dialect: 'sqlite', close: async () => void (await Promise.all([reads.destroy(), closeMain()])) };
 }

@@ -38,6 +38,7 @@ import * as deviceSearchAndFilters from './migrations/0041_device_search_and_fil
 import * as crossCompanyDeviceOrder from './migrations/0042_cross_company_device_order.js';
 import * as deviceFilterCounts from './migrations/0043_device_filter_counts.js';
 import * as deviceSearchWalkColumns from './migrations/0044_device_search_walk_columns.js';
+import * as deviceFilterSearchColumns from './migrations/0045_device_filter_search_columns.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0042_cross_company_device_order': crossCompanyDeviceOrder,
   '0043_device_filter_counts': deviceFilterCounts,
   '0044_device_search_walk_columns': deviceSearchWalkColumns,
+  '0045_device_filter_search_columns': deviceFilterSearchColumns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

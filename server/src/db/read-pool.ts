@@ -7,6 +7,8 @@ const WORKER_URL = new URL('../../src/db/read-worker.mjs', import.meta.url);
 export interface ReadWorkerData {
   file: string;
   busyTimeoutMs: number;
+  /** The connection's page cache in KiB (database.ts SQLITE_CACHE_KIB). */
+  cacheKib: number;
 }
 
 export type ReadParameter = string | number | bigint | null | Uint8Array;

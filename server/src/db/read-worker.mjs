@@ -10,6 +10,7 @@ const STATEMENT_CACHE_SIZE = 500;
 
 const sqlite = new SQLite(workerData.file, { readonly: true, fileMustExist: true });
 sqlite.pragma(`busy_timeout = ${Number(workerData.busyTimeoutMs)}`);
+sqlite.pragma(`cache_size = -${Number(workerData.cacheKib)}`);
 const statements = new Map();
 
 function prepare(source) {

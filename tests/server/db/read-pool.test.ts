@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../../server/src/db/database.js';
+import { openDatabase, SQLITE_CACHE_KIB, type DatabaseHandle } from '../../../server/src/db/database.js';
 import { loadConfig } from '../../../server/src/config.js';
 import { isDatabaseUnavailable } from '../../../server/src/db/errors.js';
 import { migrateToLatest } from '../../../server/src/db/migrate.js';
@@ -130,12 +130,21 @@ describe.skipIf(testDatabaseUrl !== undefined)('SQLite reads in worker threads',
       database = await openDatabase({ sqliteFile: file });
       await migrateToLatest(database.db);
       started.length = 0;
-      pool = new ReadPool({ file, busyTimeoutMs: 1000 }, 1, spawn);
+      pool = new ReadPool({ file, busyTimeoutMs: 1000, cacheKib: 2000 }, 1, spawn);
     });
     afterEach(async () => {
       await pool.close();
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('gives the server connection and every read worker the page cache a fleet needs, not SQLite’s 2,000 KiB', async () => {
+      const server = await sql<{ cache_size: number }>`pragma cache_size`.execute(database.db);
+      expect(server.rows).toEqual([{ cache_size: -SQLITE_CACHE_KIB }]);
+      expect(await pool.all('pragma cache_size', [])).toEqual([{ cache_size: -2000 }]);
+      const app = await openDatabase({ sqliteFile: path.join(dir, 'db.sqlite'), readWorkers: 1 });
+      expect((await sql<{ cache_size: number }>`pragma cache_size`.execute(app.reads)).rows).toEqual([{ cache_size: -SQLITE_CACHE_KIB }]);
+      await app.close();
     });
 
     it('replaces a crashed worker: its query fails as unavailable, the next one is answered by a new worker', async () => {
