@@ -107,4 +107,16 @@ describe('UplinkWriter (group commit)', () => {
     const after = await Promise.all(tables.map(count));
     expect(after.map((n, i) => n - (before[i] as number))).toEqual([2, 2, 2, 2, 2]);
   });
+
+  it('gives each uplink’s event and frame one id, in the order the uplinks were written (UUIDv7), not a random one', async () => {
+    const times = ['2026-11-22T13:00:00.000Z', '2026-11-22T13:00:01.000Z', '2026-11-22T13:00:02.000Z'];
+    for (const [i, at] of times.entries()) await write(devices[0] as string, at, 20 + i);
+    const events = await t.db.selectFrom('device_events').select(['id', 'created_at']).where('created_at', 'in', times).orderBy('created_at').execute();
+    const frames = await t.db.selectFrom('frames').select(['id', 'received_at']).where('received_at', 'in', times).orderBy('received_at').execute();
+    const ids = events.map((event) => event.id);
+    expect(ids).toHaveLength(3);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
+    expect(frames.map((frame) => frame.id)).toEqual(ids);
+  });
 });
