@@ -39,6 +39,7 @@ import * as crossCompanyDeviceOrder from './migrations/0042_cross_company_device
 import * as deviceFilterCounts from './migrations/0043_device_filter_counts.js';
 import * as deviceSearchWalkColumns from './migrations/0044_device_search_walk_columns.js';
 import * as deviceFilterSearchColumns from './migrations/0045_device_filter_search_columns.js';
+import * as timeSeriesByUplink from './migrations/0046_time_series_by_uplink.js';
 
 /**
  * Migrations are listed in code (not discovered on disk) so the compiled server and the
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0043_device_filter_counts': deviceFilterCounts,
   '0044_device_search_walk_columns': deviceSearchWalkColumns,
   '0045_device_filter_search_columns': deviceFilterSearchColumns,
+  '0046_time_series_by_uplink': timeSeriesByUplink,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -23,36 +23,34 @@ export interface TableExportRow {
 export function dataExportRepository(db: Db) {
   return {
     /**
-     * A device's samples in [from, to], by topic then time, on the series index. Each page goes on
-     * from the last (topic, ts) read; samples sharing that key are skipped by their count, so a
-     * page boundary between two samples of the same instant loses neither.
+     * A device's samples in [from, to], by topic then time: one topic after another (the topics
+     * with samples in the range, in their order), each read along the series index by time. Each
+     * page goes on from the last time read; samples sharing that instant are skipped by their
+     * count, so a page boundary between two samples of the same instant loses neither.
      */
     async *samples(deviceId: string, range: { from: string; to: string; topic?: string | undefined }, batch = 1000): AsyncGenerator<SampleRow[]> {
-      let after: { topic: string; ts: string; seen: number } | undefined;
-      for (;;) {
-        let query = db
-          .selectFrom('topic_samples')
-          .select(['topic', 'ts', 'value'])
-          .where('device_id', '=', deviceId)
-          .where('ts', '>=', range.from)
-          .where('ts', '<=', range.to);
-        if (range.topic !== undefined) query = query.where('topic', '=', range.topic);
-        if (after) {
-          const { topic, ts } = after;
-          query = query.where((eb) => eb.or([eb('topic', '>', topic), eb.and([eb('topic', '=', topic), eb('ts', '>=', ts)])]));
+      const upTo = db.selectFrom('topic_samples').where('device_id', '=', deviceId).where('ts', '<=', range.to);
+      const topics =
+        range.topic !== undefined
+          ? [range.topic]
+          : (await upTo.where('ts', '>=', range.from).select('topic').distinct().orderBy('topic').execute()).map((row) => row.topic);
+      for (const topic of topics) {
+        let after: { ts: string; seen: number } | undefined;
+        for (;;) {
+          const rows = await upTo
+            .select(['topic', 'ts', 'value'])
+            .where('topic', '=', topic)
+            .where('ts', '>=', after?.ts ?? range.from)
+            .orderBy('ts')
+            .limit(batch)
+            .offset(after?.seen ?? 0)
+            .execute();
+          if (rows.length > 0) yield rows;
+          if (rows.length < batch) break;
+          const last = (rows[rows.length - 1] as SampleRow).ts;
+          const same = rows.filter((row) => row.ts === last).length;
+          after = after && after.ts === last ? { ts: last, seen: after.seen + same } : { ts: last, seen: same };
         }
-        const rows = await query
-          .orderBy('topic')
-          .orderBy('ts')
-          .limit(batch)
-          .offset(after?.seen ?? 0)
-          .execute();
-        if (rows.length > 0) yield rows;
-        if (rows.length < batch) return;
-        const last = rows[rows.length - 1] as SampleRow;
-        const same = rows.filter((row) => row.topic === last.topic && row.ts === last.ts).length;
-        after =
-          after && after.topic === last.topic && after.ts === last.ts ? { ...after, seen: after.seen + same } : { topic: last.topic, ts: last.ts, seen: same };
       }
     },
 

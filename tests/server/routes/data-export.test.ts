@@ -117,6 +117,21 @@ describe('GET /api/device/:id/topics/export and /api/widget/:id/export', () => {
     ).toEqual(['0', '1', '2', '3', '4']);
   });
 
+  it('pages through every topic in turn, each by time, none lost or repeated at a page’s end', async () => {
+    const pages = [];
+    for await (const page of dataExportRepository(t.db).samples(device, { from: at(0), to: at(20) }, 2)) pages.push(page);
+    const rows = pages.flat().map((row) => `${row.topic} ${row.ts}`);
+    expect(rows).toEqual([
+      ...[0, 1, 2, 3, 4].map(() => `pulse ${at(3)}`),
+      `status ${at(1)}`,
+      `status ${at(2)}`,
+      `temperature ${at(0)}`,
+      `temperature ${at(5)}`,
+      `temperature ${at(15)}`,
+    ]);
+    expect(pages.every((page) => page.length <= 2 && new Set(page.map((row) => row.topic)).size === 1)).toBe(true);
+  });
+
   it("streams a table widget's rows in its order, named after the widget, the company and the day", async () => {
     const answer = await call(t.app, alice, 'GET', `/api/widget/${widget}/export`);
     expect(answer.statusCode).toBe(200);
