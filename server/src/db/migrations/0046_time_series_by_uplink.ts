@@ -7,7 +7,9 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 // uplink) and the time the insert and its commit took (bench/RESULTS.md). A read of one topic now
 // passes over the device's other topics in its time range, each checked on the index entry: a
 // chart of 360 points of one of five topics 0.49 → 0.63 ms. The export reads one topic at a time
-// (repositories/data-export.ts), so it keeps its order and still reads each sample once per topic.
+// (repositories/data-export.ts), so it keeps its order without sorting the range (it passes each
+// index entry once per topic). On an existing file the index is built anew once: one pass over
+// every sample at the first start after the update.
 // PostgreSQL keeps 0002's index: its ingest is measured on its own and was not part of this change.
 
 const isSqlite = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof SqliteAdapter;
